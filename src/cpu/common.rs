@@ -1,0 +1,146 @@
+//! Shared lattice helpers; mirrors `shaders/common.wgsl` function by function.
+
+use crate::spec::Interp;
+use crate::tables::{OctaveTables, PERM_LEN, TABLE_SIZE};
+
+/// One octave's view of the lattice: its tables, tiling periods and interpolation.
+#[derive(Clone, Copy, Debug)]
+pub struct Lattice<'a> {
+    pub perm: &'a [u32; PERM_LEN],
+    pub gradients: &'a [[f32; 4]; TABLE_SIZE],
+    pub values: &'a [f64; TABLE_SIZE],
+    /// Period in cells per axis; 0 = the axis does not wrap.
+    pub period: [i64; 4],
+    pub interp: Interp,
+}
+
+impl<'a> Lattice<'a> {
+    pub fn new(tables: &'a OctaveTables, period: [i64; 4], interp: Interp) -> Self {
+        Self {
+            perm: &tables.perm,
+            gradients: &tables.gradients,
+            values: &tables.values,
+            period,
+            interp,
+        }
+    }
+}
+
+/// Interpolation weight for a fraction `t` in [0, 1) (REFERENCE §3).
+/// Catmull-Rom is not a weight: see `value_catmull_rom`.
+#[inline(always)]
+pub fn interp_weight(t: f64, interp: Interp) -> f64 {
+    match interp {
+        Interp::Nearest => {
+            if t >= 0.5 {
+                1.0
+            } else {
+                0.0
+            }
+        }
+        Interp::Linear => t,
+        Interp::Cosine => (1.0 - (std::f64::consts::PI * t).cos()) * 0.5,
+        Interp::Cubic => t * t * (3.0 - 2.0 * t),
+        Interp::Quintic | Interp::CatmullRom => t * t * t * (t * (t * 6.0 - 15.0) + 10.0),
+    }
+}
+
+/// `a + t (b - a)`, in Ken Perlin's operation order.
+#[inline(always)]
+pub fn lerp(t: f64, a: f64, b: f64) -> f64 {
+    a + t * (b - a)
+}
+
+/// Wraps a cell coordinate by the tiling period (Euclidean), then takes it `& 255`.
+#[inline(always)]
+pub fn lattice_cell(cell: i64, period: i64) -> usize {
+    let wrapped = if period > 0 {
+        cell.rem_euclid(period)
+    } else {
+        cell
+    };
+    (wrapped & 255) as usize
+}
+
+// The `& (PERM_LEN - 1)` below never changes a value (entries are < 256, so sums are < 512);
+// it lets the compiler drop the bounds checks in the hottest lines of the CPU backend.
+#[inline(always)]
+fn at(perm: &[u32; PERM_LEN], i: usize) -> usize {
+    perm[i & (PERM_LEN - 1)] as usize
+}
+
+/// `P[P[P[X]]]`
+#[inline(always)]
+pub fn lattice_hash1(perm: &[u32; PERM_LEN], x: usize) -> usize {
+    at(perm, at(perm, at(perm, x)))
+}
+
+/// `P[P[P[X] + Y]]`
+#[inline(always)]
+pub fn lattice_hash2(perm: &[u32; PERM_LEN], x: usize, y: usize) -> usize {
+    at(perm, at(perm, at(perm, x) + y))
+}
+
+/// `P[P[P[X] + Y] + Z]`
+#[inline(always)]
+pub fn lattice_hash3(perm: &[u32; PERM_LEN], x: usize, y: usize, z: usize) -> usize {
+    at(perm, at(perm, at(perm, x) + y) + z)
+}
+
+/// `P[P[P[P[X] + Y] + Z] + W]`
+#[inline(always)]
+pub fn lattice_hash4(perm: &[u32; PERM_LEN], x: usize, y: usize, z: usize, w: usize) -> usize {
+    at(perm, at(perm, at(perm, at(perm, x) + y) + z) + w)
+}
+
+/// Hash of the corner `cells` in `dims` dimensions (unused axes ignored).
+#[inline(always)]
+pub fn lattice_hash(perm: &[u32; PERM_LEN], cells: [usize; 4], dims: usize) -> usize {
+    match dims {
+        1 => lattice_hash1(perm, cells[0]),
+        2 => lattice_hash2(perm, cells[0], cells[1]),
+        3 => lattice_hash3(perm, cells[0], cells[1], cells[2]),
+        _ => lattice_hash4(perm, cells[0], cells[1], cells[2], cells[3]),
+    }
+}
+
+/// Cells, fractions and weights of a point's lattice cell in `dims` dimensions.
+#[derive(Clone, Copy, Debug)]
+pub struct CellFrame {
+    /// `[axis][0]` is the lower corner's cell, `[axis][1]` the upper's (wrapped, `& 255`).
+    pub cells: [[usize; 2]; 4],
+    pub frac: [f64; 4],
+    pub weight: [f64; 4],
+}
+
+/// Splits `p` into lattice cells and fractions (REFERENCE §5 for the wrap).
+#[inline(always)]
+pub fn cell_frame(lat: &Lattice, p: [f64; 4], dims: usize) -> CellFrame {
+    let mut frame = CellFrame {
+        cells: [[0; 2]; 4],
+        frac: [0.0; 4],
+        weight: [0.0; 4],
+    };
+    for a in 0..dims {
+        let fl = p[a].floor();
+        let c = fl as i64;
+        frame.cells[a] = [lattice_cell(c, lat.period[a]), lattice_cell(c + 1, lat.period[a])];
+        frame.frac[a] = p[a] - fl;
+        frame.weight[a] = interp_weight(frame.frac[a], lat.interp);
+    }
+    frame
+}
+
+/// Reduces 2^dims corner values by separable interpolation, axis x first (REFERENCE §3).
+/// Corner n's bit a says whether it is the upper corner along axis a.
+#[inline(always)]
+pub fn interp_corners(v: &mut [f64; 16], weight: &[f64; 4], dims: usize) -> f64 {
+    let mut n = 1usize << dims;
+    for w in weight.iter().take(dims) {
+        n /= 2;
+        for m in 0..n {
+            v[m] = lerp(*w, v[2 * m], v[2 * m + 1]);
+        }
+    }
+    v[0]
+}

@@ -1,0 +1,74 @@
+//! One octave by kind, the fractal sums over octaves (REFERENCE §4), and the texel-to-point map
+//! (REFERENCE §1); mirrors `shaders/fractal.wgsl`.
+
+use super::common::Lattice;
+use super::gradient::gradient;
+use super::perlin::{perlin1, perlin2, perlin3, perlin4};
+use super::value::{value, value_catmull_rom};
+use crate::spec::{Fractal, Interp, Kind, NoiseSpec, Prepared};
+
+/// One octave of the spec's kind at `p` (already scaled to lattice units).
+#[inline(always)]
+pub fn noise_octave(lat: &Lattice, kind: Kind, dims: usize, p: [f64; 4]) -> f64 {
+    match kind {
+        Kind::Perlin => match dims {
+            1 => perlin1(lat, p),
+            2 => perlin2(lat, p),
+            3 => perlin3(lat, p),
+            _ => perlin4(lat, p),
+        },
+        Kind::Gradient => gradient(lat, p, dims),
+        Kind::Value if lat.interp == Interp::CatmullRom => value_catmull_rom(lat, p, dims),
+        Kind::Value => value(lat, p, dims),
+    }
+}
+
+/// The spec's noise at `p`: octave k samples `p * lacunarity^k` with the tables of seed s + k.
+pub fn fractal_noise(prep: &Prepared, p: [f64; 4]) -> f64 {
+    let spec = &prep.spec;
+    let dims = spec.dims as usize;
+    let mut scale = 1.0;
+    let mut amplitude = 1.0;
+    let mut sum = 0.0;
+    let mut norm = 0.0;
+    for (tables, period) in prep.tables.iter().zip(&prep.periods) {
+        let lat = Lattice::new(tables, *period, spec.interp);
+        let q = [p[0] * scale, p[1] * scale, p[2] * scale, p[3] * scale];
+        let n = noise_octave(&lat, spec.kind, dims, q);
+        sum += amplitude
+            * match spec.fractal {
+                Fractal::None | Fractal::Fbm => n,
+                Fractal::Turbulence => n.abs(),
+                Fractal::Ridged => (1.0 - n.abs()) * (1.0 - n.abs()),
+                Fractal::Billow => 2.0 * n.abs() - 1.0,
+            };
+        norm += amplitude;
+        scale *= spec.lacunarity;
+        amplitude *= spec.persistence;
+    }
+    let mean = sum / norm;
+    if spec.fractal == Fractal::Ridged {
+        2.0 * mean - 1.0
+    } else {
+        mean
+    }
+}
+
+/// The domain point of texel (i, j, k): `frequency * (offset + (i, j, k, 0))`.
+#[inline(always)]
+pub fn texel_point(spec: &NoiseSpec, i: u32, j: u32, k: u32) -> [f64; 4] {
+    let f = spec.frequency;
+    let o = spec.offset;
+    [
+        f * (o[0] + f64::from(i)),
+        f * (o[1] + f64::from(j)),
+        f * (o[2] + f64::from(k)),
+        f * o[3],
+    ]
+}
+
+/// The spec's noise at texel (i, j, k).
+#[inline(always)]
+pub fn noise_at_texel(prep: &Prepared, i: u32, j: u32, k: u32) -> f64 {
+    fractal_noise(prep, texel_point(&prep.spec, i, j, k))
+}

@@ -1,0 +1,42 @@
+//! The f64 CPU reference ("twin") of the WGSL kernels: the oracle for tests and `verify`, and
+//! the `cpu` backend (multi-threaded over rows with rayon).
+
+pub mod common;
+pub mod fractal;
+pub mod gradient;
+pub mod perlin;
+pub mod value;
+
+use rayon::prelude::*;
+
+use crate::spec::Prepared;
+pub use fractal::{fractal_noise, noise_at_texel, texel_point};
+
+/// Renders every texel in f64, memory order x fastest, then y, then z (REFERENCE §1).
+pub fn render_f64(prep: &Prepared) -> Vec<f64> {
+    render_rows(prep, |v| v)
+}
+
+/// Renders every texel and rounds to f32, the layout the GPU produces and the exporters take.
+pub fn render_f32(prep: &Prepared) -> Vec<f32> {
+    render_rows(prep, |v| v as f32)
+}
+
+fn render_rows<T: Send + Default + Copy>(prep: &Prepared, convert: impl Fn(f64) -> T + Sync) -> Vec<T> {
+    let size = prep.spec.size;
+    let width = size.width as usize;
+    let mut out = vec![T::default(); size.texels() as usize];
+    out.par_chunks_mut(width).enumerate().for_each(|(row, texels)| {
+        let j = (row % size.height as usize) as u32;
+        let k = (row / size.height as usize) as u32;
+        for (i, t) in texels.iter_mut().enumerate() {
+            *t = convert(noise_at_texel(prep, i as u32, j, k));
+        }
+    });
+    out
+}
+
+/// Noise at points already in noise space (no frequency applied), as `sample` reads them.
+pub fn sample(prep: &Prepared, points: &[[f64; 4]]) -> Vec<f64> {
+    points.par_iter().map(|p| fractal_noise(prep, *p)).collect()
+}

@@ -1,0 +1,57 @@
+//! Value noise: interpolated lattice values, 1D-4D; mirrors `shaders/value.wgsl`.
+
+use super::common::{CellFrame, Lattice, cell_frame, interp_corners, lattice_cell, lattice_hash};
+
+/// Value noise in `dims` dimensions: corner value `V[hash]`, interpolated with the weights.
+pub fn value(lat: &Lattice, p: [f64; 4], dims: usize) -> f64 {
+    let CellFrame { cells, weight, .. } = cell_frame(lat, p, dims);
+    let mut v = [0.0; 16];
+    for (n, slot) in v.iter_mut().enumerate().take(1 << dims) {
+        let mut corner = [0usize; 4];
+        for a in 0..dims {
+            corner[a] = cells[a][(n >> a) & 1];
+        }
+        *slot = lat.values[lattice_hash(lat.perm, corner, dims)];
+    }
+    interp_corners(&mut v, &weight, dims)
+}
+
+/// Catmull-Rom spline through v_-1, v_0, v_1, v_2 at t in [0, 1) (REFERENCE §3).
+#[inline(always)]
+pub fn catmull_rom(t: f64, vm1: f64, v0: f64, v1: f64, v2: f64) -> f64 {
+    let t2 = t * t;
+    let t3 = t2 * t;
+    0.5 * ((-t3 + 2.0 * t2 - t) * vm1
+        + (3.0 * t3 - 5.0 * t2 + 2.0) * v0
+        + (-3.0 * t3 + 4.0 * t2 + t) * v1
+        + (t3 - t2) * v2)
+}
+
+/// Value noise with Catmull-Rom interpolation: 4 lattice values per axis (4^dims in all),
+/// reduced axis x first.
+pub fn value_catmull_rom(lat: &Lattice, p: [f64; 4], dims: usize) -> f64 {
+    let mut base = [0i64; 4];
+    let mut frac = [0.0; 4];
+    for a in 0..dims {
+        let fl = p[a].floor();
+        base[a] = fl as i64;
+        frac[a] = p[a] - fl;
+    }
+    let mut v = [0.0; 256];
+    for (n, slot) in v.iter_mut().enumerate().take(1 << (2 * dims)) {
+        let mut corner = [0usize; 4];
+        for a in 0..dims {
+            let step = ((n >> (2 * a)) & 3) as i64 - 1;
+            corner[a] = lattice_cell(base[a] + step, lat.period[a]);
+        }
+        *slot = lat.values[lattice_hash(lat.perm, corner, dims)];
+    }
+    let mut count = 1usize << (2 * dims);
+    for t in frac.iter().take(dims) {
+        count /= 4;
+        for m in 0..count {
+            v[m] = catmull_rom(*t, v[4 * m], v[4 * m + 1], v[4 * m + 2], v[4 * m + 3]);
+        }
+    }
+    v[0]
+}

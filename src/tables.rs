@@ -1,0 +1,140 @@
+//! The one source of the seeded lattice tables (REFERENCE §2): permutation, gradients, values.
+//!
+//! The CPU twin reads these directly; the GPU receives the same numbers flattened into storage
+//! buffers (`perm` as u32, `gradients` as vec4<f32>, `values` as f32). Octave k of a fractal
+//! uses the tables of seed `s + k` (wrapping), so a spec carries one [`OctaveTables`] per octave.
+
+/// Entries in each lattice table; cell coordinates are taken `& (TABLE_SIZE - 1)`.
+pub const TABLE_SIZE: usize = 256;
+/// The permutation is stored doubled so `P[P[X] + Y]` never wraps.
+pub const PERM_LEN: usize = 2 * TABLE_SIZE;
+
+/// Ken Perlin's permutation from his 2002 reference `ImprovedNoise`; it is seed 0's table.
+pub const KEN_PERLIN_PERMUTATION: [u8; TABLE_SIZE] = [
+    151, 160, 137, 91, 90, 15, 131, 13, 201, 95, 96, 53, 194, 233, 7, 225, 140, 36, 103, 30, 69,
+    142, 8, 99, 37, 240, 21, 10, 23, 190, 6, 148, 247, 120, 234, 75, 0, 26, 197, 62, 94, 252, 219,
+    203, 117, 35, 11, 32, 57, 177, 33, 88, 237, 149, 56, 87, 174, 20, 125, 136, 171, 168, 68, 175,
+    74, 165, 71, 134, 139, 48, 27, 166, 77, 146, 158, 231, 83, 111, 229, 122, 60, 211, 133, 230,
+    220, 105, 92, 41, 55, 46, 245, 40, 244, 102, 143, 54, 65, 25, 63, 161, 1, 216, 80, 73, 209, 76,
+    132, 187, 208, 89, 18, 169, 200, 196, 135, 130, 116, 188, 159, 86, 164, 100, 109, 198, 173,
+    186, 3, 64, 52, 217, 226, 250, 124, 123, 5, 202, 38, 147, 118, 126, 255, 82, 85, 212, 207, 206,
+    59, 227, 47, 16, 58, 17, 182, 189, 28, 42, 223, 183, 170, 213, 119, 248, 152, 2, 44, 154, 163,
+    70, 221, 153, 101, 155, 167, 43, 172, 9, 129, 22, 39, 253, 19, 98, 108, 110, 79, 113, 224, 232,
+    178, 185, 112, 104, 218, 246, 97, 228, 251, 34, 242, 193, 238, 210, 144, 12, 191, 179, 162,
+    241, 81, 51, 145, 235, 249, 14, 239, 107, 49, 192, 214, 31, 181, 199, 106, 157, 184, 84, 204,
+    176, 115, 121, 50, 45, 127, 4, 150, 254, 138, 236, 205, 93, 222, 114, 67, 29, 24, 72, 243, 141,
+    128, 195, 78, 66, 215, 61, 156, 180,
+];
+
+/// XORed into the seed to start the gradient stream, independent of the permutation stream.
+pub const GRADIENT_STREAM: u64 = 0xD1B5_4A32_D192_ED03;
+/// XORed into the seed to start the value stream.
+pub const VALUE_STREAM: u64 = 0x8CB9_2BA7_2F3D_8DD7;
+
+/// SplitMix64 (Steele, Lea, Flood 2014), exactly as REFERENCE §2 spells it.
+#[derive(Clone, Debug)]
+pub struct SplitMix64 {
+    state: u64,
+}
+
+impl SplitMix64 {
+    pub fn new(state: u64) -> Self {
+        Self { state }
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A float uniform in [0, 1) with 53 random bits.
+    pub fn next_unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+}
+
+/// The permutation for `seed`, doubled to [`PERM_LEN`] entries.
+pub fn permutation(seed: u64) -> [u32; PERM_LEN] {
+    let mut p = [0u32; TABLE_SIZE];
+    if seed == 0 {
+        for (dst, &src) in p.iter_mut().zip(KEN_PERLIN_PERMUTATION.iter()) {
+            *dst = u32::from(src);
+        }
+    } else {
+        for (i, v) in p.iter_mut().enumerate() {
+            *v = i as u32;
+        }
+        let mut rng = SplitMix64::new(seed);
+        for i in (1..TABLE_SIZE).rev() {
+            let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+            p.swap(i, j);
+        }
+    }
+    let mut doubled = [0u32; PERM_LEN];
+    doubled[..TABLE_SIZE].copy_from_slice(&p);
+    doubled[TABLE_SIZE..].copy_from_slice(&p);
+    doubled
+}
+
+/// Unit gradients for classic gradient noise of `dims` (1..=3), rounded to f32 because the GPU
+/// receives f32 and the CPU reference must use the very same vectors. Unused lanes are 0.
+pub fn gradients(seed: u64, dims: u32) -> [[f32; 4]; TABLE_SIZE] {
+    let mut rng = SplitMix64::new(seed ^ GRADIENT_STREAM);
+    let mut table = [[0.0f32; 4]; TABLE_SIZE];
+    for g in table.iter_mut() {
+        let u = rng.next_unit();
+        let v = rng.next_unit();
+        *g = match dims {
+            1 => [(2.0 * u - 1.0) as f32, 0.0, 0.0, 0.0],
+            2 => {
+                let a = std::f64::consts::TAU * u;
+                [a.cos() as f32, a.sin() as f32, 0.0, 0.0]
+            }
+            _ => {
+                let z = 1.0 - 2.0 * u;
+                let r = (1.0 - z * z).max(0.0).sqrt();
+                let phi = std::f64::consts::TAU * v;
+                [(r * phi.cos()) as f32, (r * phi.sin()) as f32, z as f32, 0.0]
+            }
+        };
+    }
+    table
+}
+
+/// Lattice values in [-1, 1) for value noise.
+pub fn values(seed: u64) -> [f64; TABLE_SIZE] {
+    let mut rng = SplitMix64::new(seed ^ VALUE_STREAM);
+    let mut table = [0.0f64; TABLE_SIZE];
+    for v in table.iter_mut() {
+        *v = 2.0 * rng.next_unit() - 1.0;
+    }
+    table
+}
+
+/// The three tables of one octave.
+#[derive(Clone, Debug)]
+pub struct OctaveTables {
+    pub perm: [u32; PERM_LEN],
+    pub gradients: [[f32; 4]; TABLE_SIZE],
+    pub values: [f64; TABLE_SIZE],
+}
+
+impl OctaveTables {
+    pub fn new(seed: u64, dims: u32) -> Self {
+        Self {
+            perm: permutation(seed),
+            gradients: gradients(seed, dims),
+            values: values(seed),
+        }
+    }
+}
+
+/// The tables of every octave of a spec: octave k is built from seed `seed + k` (wrapping).
+pub fn octave_tables(seed: u64, dims: u32, octaves: u32) -> Vec<OctaveTables> {
+    (0..octaves)
+        .map(|k| OctaveTables::new(seed.wrapping_add(u64::from(k)), dims))
+        .collect()
+}
