@@ -22,3 +22,7 @@ pub mod tables;
 
 pub use error::{Error, Result};
 pub use spec::{Fractal, Interp, Kind, NoiseSpec, Prepared, Size};
+pub mod gpu;
+pub mod params;
+
+pub use gpu::{AdapterChoice, Renderer};

@@ -102,7 +102,11 @@ pub struct Size {
 
 impl Size {
     pub fn new(width: u32, height: u32, depth: u32) -> Self {
-        Self { width, height, depth }
+        Self {
+            width,
+            height,
+            depth,
+        }
     }
 
     pub fn texels(&self) -> u64 {
@@ -176,7 +180,11 @@ impl NoiseSpec {
         if !(1..=max_dims).contains(&self.dims) {
             return Err(Error::invalid(
                 "--dims",
-                format!("{} noise supports 1..={max_dims}, got {}", self.kind.name(), self.dims),
+                format!(
+                    "{} noise supports 1..={max_dims}, got {}",
+                    self.kind.name(),
+                    self.dims
+                ),
             ));
         }
         if self.interp == Interp::CatmullRom && self.kind != Kind::Value {
@@ -201,7 +209,10 @@ impl NoiseSpec {
         positive_finite("--persistence", self.persistence)?;
         positive_finite("--frequency", self.frequency)?;
         if self.offset.iter().any(|v| !v.is_finite()) {
-            return Err(Error::invalid("--offset", "every coordinate must be a finite number"));
+            return Err(Error::invalid(
+                "--offset",
+                "every coordinate must be a finite number",
+            ));
         }
         let s = self.size;
         for (side, name) in [(s.width, "width"), (s.height, "height"), (s.depth, "depth")] {
@@ -215,13 +226,19 @@ impl NoiseSpec {
         if s.texels() > MAX_TEXELS {
             return Err(Error::invalid(
                 "--size",
-                format!("{} texels is more than the limit of {MAX_TEXELS}", s.texels()),
+                format!(
+                    "{} texels is more than the limit of {MAX_TEXELS}",
+                    s.texels()
+                ),
             ));
         }
         if s.depth > 1 && self.dims < 3 {
             return Err(Error::invalid(
                 "--size",
-                format!("a volume (WxHxD) needs --dims 3 or 4, got --dims {}", self.dims),
+                format!(
+                    "a volume (WxHxD) needs --dims 3 or 4, got --dims {}",
+                    self.dims
+                ),
             ));
         }
         let top = self.max_abs_coord() * self.lacunarity.powi(self.octaves as i32 - 1);
@@ -281,7 +298,10 @@ fn positive_finite(field: &'static str, v: f64) -> Result<()> {
     if v.is_finite() && v > 0.0 {
         Ok(())
     } else {
-        Err(Error::invalid(field, format!("must be a finite number > 0, got {v}")))
+        Err(Error::invalid(
+            field,
+            format!("must be a finite number > 0, got {v}"),
+        ))
     }
 }
 

@@ -97,7 +97,12 @@ pub fn gradients(seed: u64, dims: u32) -> [[f32; 4]; TABLE_SIZE] {
                 let z = 1.0 - 2.0 * u;
                 let r = (1.0 - z * z).max(0.0).sqrt();
                 let phi = std::f64::consts::TAU * v;
-                [(r * phi.cos()) as f32, (r * phi.sin()) as f32, z as f32, 0.0]
+                [
+                    (r * phi.cos()) as f32,
+                    (r * phi.sin()) as f32,
+                    z as f32,
+                    0.0,
+                ]
             }
         };
     }

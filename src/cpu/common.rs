@@ -65,32 +65,35 @@ pub fn lattice_cell(cell: i64, period: i64) -> usize {
 // The `& (PERM_LEN - 1)` below never changes a value (entries are < 256, so sums are < 512);
 // it lets the compiler drop the bounds checks in the hottest lines of the CPU backend.
 #[inline(always)]
-fn at(perm: &[u32; PERM_LEN], i: usize) -> usize {
+fn perm_at(perm: &[u32; PERM_LEN], i: usize) -> usize {
     perm[i & (PERM_LEN - 1)] as usize
 }
 
 /// `P[P[P[X]]]`
 #[inline(always)]
 pub fn lattice_hash1(perm: &[u32; PERM_LEN], x: usize) -> usize {
-    at(perm, at(perm, at(perm, x)))
+    perm_at(perm, perm_at(perm, perm_at(perm, x)))
 }
 
 /// `P[P[P[X] + Y]]`
 #[inline(always)]
 pub fn lattice_hash2(perm: &[u32; PERM_LEN], x: usize, y: usize) -> usize {
-    at(perm, at(perm, at(perm, x) + y))
+    perm_at(perm, perm_at(perm, perm_at(perm, x) + y))
 }
 
 /// `P[P[P[X] + Y] + Z]`
 #[inline(always)]
 pub fn lattice_hash3(perm: &[u32; PERM_LEN], x: usize, y: usize, z: usize) -> usize {
-    at(perm, at(perm, at(perm, x) + y) + z)
+    perm_at(perm, perm_at(perm, perm_at(perm, x) + y) + z)
 }
 
 /// `P[P[P[P[X] + Y] + Z] + W]`
 #[inline(always)]
 pub fn lattice_hash4(perm: &[u32; PERM_LEN], x: usize, y: usize, z: usize, w: usize) -> usize {
-    at(perm, at(perm, at(perm, at(perm, x) + y) + z) + w)
+    perm_at(
+        perm,
+        perm_at(perm, perm_at(perm, perm_at(perm, x) + y) + z) + w,
+    )
 }
 
 /// Hash of the corner `cells` in `dims` dimensions (unused axes ignored).
@@ -124,7 +127,10 @@ pub fn cell_frame(lat: &Lattice, p: [f64; 4], dims: usize) -> CellFrame {
     for a in 0..dims {
         let fl = p[a].floor();
         let c = fl as i64;
-        frame.cells[a] = [lattice_cell(c, lat.period[a]), lattice_cell(c + 1, lat.period[a])];
+        frame.cells[a] = [
+            lattice_cell(c, lat.period[a]),
+            lattice_cell(c + 1, lat.period[a]),
+        ];
         frame.frac[a] = p[a] - fl;
         frame.weight[a] = interp_weight(frame.frac[a], lat.interp);
     }

@@ -22,17 +22,22 @@ pub fn render_f32(prep: &Prepared) -> Vec<f32> {
     render_rows(prep, |v| v as f32)
 }
 
-fn render_rows<T: Send + Default + Copy>(prep: &Prepared, convert: impl Fn(f64) -> T + Sync) -> Vec<T> {
+fn render_rows<T: Send + Default + Copy>(
+    prep: &Prepared,
+    convert: impl Fn(f64) -> T + Sync,
+) -> Vec<T> {
     let size = prep.spec.size;
     let width = size.width as usize;
     let mut out = vec![T::default(); size.texels() as usize];
-    out.par_chunks_mut(width).enumerate().for_each(|(row, texels)| {
-        let j = (row % size.height as usize) as u32;
-        let k = (row / size.height as usize) as u32;
-        for (i, t) in texels.iter_mut().enumerate() {
-            *t = convert(noise_at_texel(prep, i as u32, j, k));
-        }
-    });
+    out.par_chunks_mut(width)
+        .enumerate()
+        .for_each(|(row, texels)| {
+            let j = (row % size.height as usize) as u32;
+            let k = (row / size.height as usize) as u32;
+            for (i, t) in texels.iter_mut().enumerate() {
+                *t = convert(noise_at_texel(prep, i as u32, j, k));
+            }
+        });
     out
 }
 

@@ -29,7 +29,11 @@ pub fn grad4(hash: usize, d: [f64; 4]) -> f64 {
     let mut bit = 0;
     for (axis, &component) in d.iter().enumerate() {
         if axis != zero {
-            sum += if (h >> bit) & 1 == 1 { -component } else { component };
+            sum += if (h >> bit) & 1 == 1 {
+                -component
+            } else {
+                component
+            };
             bit += 1;
         }
     }
@@ -37,7 +41,7 @@ pub fn grad4(hash: usize, d: [f64; 4]) -> f64 {
 }
 
 #[inline(always)]
-fn axis(lat: &Lattice, x: f64, a: usize) -> (usize, usize, f64, f64) {
+fn axis_frame(lat: &Lattice, x: f64, a: usize) -> (usize, usize, f64, f64) {
     let fl = x.floor();
     let c = fl as i64;
     let f = x - fl;
@@ -50,7 +54,7 @@ fn axis(lat: &Lattice, x: f64, a: usize) -> (usize, usize, f64, f64) {
 }
 
 pub fn perlin1(lat: &Lattice, p: [f64; 4]) -> f64 {
-    let (x0, x1, x, u) = axis(lat, p[0], 0);
+    let (x0, x1, x, u) = axis_frame(lat, p[0], 0);
     let perm = lat.perm;
     lerp(
         u,
@@ -60,8 +64,8 @@ pub fn perlin1(lat: &Lattice, p: [f64; 4]) -> f64 {
 }
 
 pub fn perlin2(lat: &Lattice, p: [f64; 4]) -> f64 {
-    let (x0, x1, x, u) = axis(lat, p[0], 0);
-    let (y0, y1, y, v) = axis(lat, p[1], 1);
+    let (x0, x1, x, u) = axis_frame(lat, p[0], 0);
+    let (y0, y1, y, v) = axis_frame(lat, p[1], 1);
     let perm = lat.perm;
     lerp(
         v,
@@ -79,9 +83,9 @@ pub fn perlin2(lat: &Lattice, p: [f64; 4]) -> f64 {
 }
 
 pub fn perlin3(lat: &Lattice, p: [f64; 4]) -> f64 {
-    let (x0, x1, x, u) = axis(lat, p[0], 0);
-    let (y0, y1, y, v) = axis(lat, p[1], 1);
-    let (z0, z1, z, w) = axis(lat, p[2], 2);
+    let (x0, x1, x, u) = axis_frame(lat, p[0], 0);
+    let (y0, y1, y, v) = axis_frame(lat, p[1], 1);
+    let (z0, z1, z, w) = axis_frame(lat, p[2], 2);
     let perm = lat.perm;
     lerp(
         w,
@@ -123,7 +127,13 @@ pub fn perlin4(lat: &Lattice, p: [f64; 4]) -> f64 {
     let mut v = [0.0; 16];
     for (n, slot) in v.iter_mut().enumerate() {
         let b = [n & 1, (n >> 1) & 1, (n >> 2) & 1, (n >> 3) & 1];
-        let h = lattice_hash4(lat.perm, cells[0][b[0]], cells[1][b[1]], cells[2][b[2]], cells[3][b[3]]);
+        let h = lattice_hash4(
+            lat.perm,
+            cells[0][b[0]],
+            cells[1][b[1]],
+            cells[2][b[2]],
+            cells[3][b[3]],
+        );
         let d = [
             frac[0] - b[0] as f64,
             frac[1] - b[1] as f64,
