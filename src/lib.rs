@@ -15,10 +15,14 @@
 //! # Ok::<(), gpu_noise::Error>(())
 //! ```
 
+pub mod backend;
 pub mod cpu;
 pub mod error;
+pub mod export;
 pub mod spec;
+pub mod spec_file;
 pub mod tables;
+pub mod tolerance;
 
 pub use error::{Error, Result};
 pub use spec::{Fractal, Interp, Kind, NoiseSpec, Prepared, Size};

@@ -1,0 +1,195 @@
+//! Command-line arguments. Every render flag has a JSON field of the same name (`SpecFile`).
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+use gpu_noise::backend::BackendChoice;
+use gpu_noise::spec_file::SpecFile;
+use gpu_noise::{Fractal, Interp, Kind};
+
+#[derive(Parser)]
+#[command(
+    name = "gpu-noise",
+    version,
+    about = "Procedural noise on the GPU (WGSL compute via wgpu), verified against an f64 CPU twin"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Render an image or volume to .png (8/16-bit), .f32 or .npy
+    Render(RenderArgs),
+    /// Read points (noise space, one per line, coordinates separated by spaces) from stdin and
+    /// print one value per line
+    Sample(SampleArgs),
+    /// Render on the GPU and the CPU reference; print max_abs_err, rmse, bound, worst texel;
+    /// exit 1 if the bound is exceeded
+    Verify(VerifyArgs),
+    /// List GPU adapters, software or hardware, and the limits that matter
+    Info,
+    /// Measure Msamples/s of the GPU (kernel only, with readback) and the CPU backend
+    Bench(BenchArgs),
+}
+
+/// The noise: what every command that evaluates noise takes.
+#[derive(Args, Clone, Debug, Default)]
+pub struct NoiseArgs {
+    /// JSON file with the same fields as these flags; flags override it
+    #[arg(long, value_name = "FILE.json")]
+    pub spec: Option<PathBuf>,
+    /// Noise kind [default: perlin]
+    #[arg(long, value_enum)]
+    pub kind: Option<Kind>,
+    /// Dimensions of the noise, 1..=4 (gradient: 1..=3) [default: 2]
+    #[arg(long)]
+    pub dims: Option<u32>,
+    /// Seed; 0 is Ken Perlin's permutation [default: 0]
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Lattice cells per texel [default: 0.03125 = 1/32]
+    #[arg(long)]
+    pub frequency: Option<f64>,
+    /// Offset in texels before scaling [default: 0]
+    #[arg(long, value_name = "x,y[,z[,w]]", value_parser = parse_offset)]
+    pub offset: Option<Coords>,
+    /// Size in texels; WxHxD renders a volume of 3D/4D noise [default: 512x512]
+    #[arg(long, value_name = "WxH[xD]", value_parser = parse_size)]
+    pub size: Option<Extent>,
+    /// Interpolation; catmull-rom is for value noise only
+    /// [default: quintic for perlin and value, cubic for gradient]
+    #[arg(long, value_enum)]
+    pub interp: Option<Interp>,
+    /// Fractal sum over octaves [default: none]
+    #[arg(long, value_enum)]
+    pub fractal: Option<Fractal>,
+    /// Octaves, 1..=16 (more than 1 needs --fractal) [default: 1]
+    #[arg(long)]
+    pub octaves: Option<u32>,
+    /// Frequency factor between octaves, > 0 [default: 2]
+    #[arg(long)]
+    pub lacunarity: Option<f64>,
+    /// Amplitude factor between octaves, > 0 [default: 0.5]
+    #[arg(long)]
+    pub persistence: Option<f64>,
+    /// Make the image repeat exactly (frequency * size must be whole cells)
+    #[arg(long)]
+    pub tile: bool,
+}
+
+#[derive(Args)]
+pub struct RenderArgs {
+    #[command(flatten)]
+    pub noise: NoiseArgs,
+    /// Output file; the extension picks the format: .png, .f32, .npy
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// PNG bit depth: 8 or 16 [default: 8]
+    #[arg(long)]
+    pub bits: Option<u8>,
+    /// PNG mapping: values lo..hi become black..white [default: -1,1; 0,1 for turbulence]
+    #[arg(long, value_name = "lo,hi", value_parser = parse_range)]
+    pub range: Option<[f64; 2]>,
+    /// auto: a hardware GPU if any, else CPU; gpu: any adapter; cpu: the f64 reference
+    #[arg(long, value_enum)]
+    pub backend: Option<BackendChoice>,
+    /// Print the effective spec as JSON (to stdout); renders too when -o is given
+    #[arg(long)]
+    pub print_spec: bool,
+}
+
+#[derive(Args)]
+pub struct SampleArgs {
+    #[command(flatten)]
+    pub noise: NoiseArgs,
+    /// cpu prints the f64 reference (17 significant digits); gpu prints the GPU's f32
+    #[arg(long, value_enum, default_value = "cpu")]
+    pub backend: BackendChoice,
+}
+
+#[derive(Args)]
+pub struct VerifyArgs {
+    #[command(flatten)]
+    pub noise: NoiseArgs,
+}
+
+#[derive(Args)]
+pub struct BenchArgs {
+    /// Square image side in texels
+    #[arg(long, default_value_t = 2048)]
+    pub side: u32,
+    /// Timed repetitions per case (the median is reported)
+    #[arg(long, default_value_t = 5)]
+    pub repeat: u32,
+}
+
+impl NoiseArgs {
+    /// The flags as a spec layer (absent flags are `None`).
+    pub fn layer(&self) -> SpecFile {
+        SpecFile {
+            kind: self.kind,
+            dims: self.dims,
+            seed: self.seed,
+            frequency: self.frequency,
+            offset: self.offset.clone().map(|c| c.0),
+            size: self.size.clone().map(|e| e.0),
+            interp: self.interp,
+            fractal: self.fractal,
+            octaves: self.octaves,
+            lacunarity: self.lacunarity,
+            persistence: self.persistence,
+            tile: self.tile.then_some(true),
+            ..SpecFile::default()
+        }
+    }
+}
+
+fn parse_numbers<T: std::str::FromStr>(
+    text: &str,
+    sep: char,
+    what: &str,
+) -> Result<Vec<T>, String> {
+    text.split(sep)
+        .map(|part| {
+            part.trim()
+                .parse::<T>()
+                .map_err(|_| format!("{part:?} is not a valid {what} in {text:?}"))
+        })
+        .collect()
+}
+
+/// `x,y[,z[,w]]` (a newtype so clap takes it as one value).
+#[derive(Clone, Debug)]
+pub struct Coords(pub Vec<f64>);
+
+/// `W`, `WxH` or `WxHxD`.
+#[derive(Clone, Debug)]
+pub struct Extent(pub Vec<u32>);
+
+fn parse_offset(text: &str) -> Result<Coords, String> {
+    let v = parse_numbers::<f64>(text, ',', "number")?;
+    if v.len() > 4 {
+        return Err(format!(
+            "give 1 to 4 comma-separated numbers (x,y,z,w), got {}",
+            v.len()
+        ));
+    }
+    Ok(Coords(v))
+}
+
+fn parse_size(text: &str) -> Result<Extent, String> {
+    let v = parse_numbers::<u32>(&text.to_ascii_lowercase(), 'x', "whole number")?;
+    if v.is_empty() || v.len() > 3 {
+        return Err("give W, WxH or WxHxD, e.g. 512x512".into());
+    }
+    Ok(Extent(v))
+}
+
+fn parse_range(text: &str) -> Result<[f64; 2], String> {
+    match parse_numbers::<f64>(text, ',', "number")?.as_slice() {
+        [lo, hi] => Ok([*lo, *hi]),
+        _ => Err("give two numbers lo,hi, e.g. -1,1".into()),
+    }
+}

@@ -1,0 +1,64 @@
+//! `gpu-noise info`: every adapter, software or hardware, and the limits that matter here.
+
+use std::process::ExitCode;
+
+use gpu_noise::error::HOW_TO_GET_AN_ADAPTER;
+use gpu_noise::gpu::adapter::new_instance;
+use gpu_noise::{AdapterChoice, Result, gpu::list_adapters};
+
+pub fn run() -> Result<ExitCode> {
+    let choice = AdapterChoice::from_env();
+    println!("looking for adapters: {}", choice.describe());
+    let instance = new_instance(&choice);
+    let adapters = list_adapters(&instance, &choice);
+    if adapters.is_empty() {
+        println!("no adapters found. {HOW_TO_GET_AN_ADAPTER}");
+    }
+    for (n, (_, a)) in adapters.iter().enumerate() {
+        let i = &a.info;
+        let l = &a.limits;
+        println!(
+            "[{n}] {} ({:?}, {:?}, {}){}",
+            i.name,
+            i.backend,
+            i.device_type,
+            if a.software { "software" } else { "hardware" },
+            if a.compute {
+                ""
+            } else {
+                " - no compute shaders, unusable"
+            }
+        );
+        println!("    driver: {} {}", i.driver, i.driver_info);
+        println!(
+            "    max_storage_buffer_binding_size {} MiB, max_buffer_size {} MiB, \
+             max_compute_workgroups_per_dimension {}, max_compute_invocations_per_workgroup {}",
+            l.max_storage_buffer_binding_size >> 20,
+            l.max_buffer_size >> 20,
+            l.max_compute_workgroups_per_dimension,
+            l.max_compute_invocations_per_workgroup
+        );
+    }
+    let best = adapters.iter().find(|(_, a)| a.compute);
+    match best {
+        Some((_, a)) => {
+            println!(
+                "--backend gpu uses [{}]",
+                adapters
+                    .iter()
+                    .position(|(_, b)| b.info == a.info)
+                    .unwrap_or(0)
+            );
+            println!(
+                "--backend auto uses {}",
+                if a.software {
+                    "the CPU backend (only software adapters)"
+                } else {
+                    "that adapter"
+                }
+            );
+        }
+        None => println!("--backend gpu fails; --backend auto uses the CPU backend"),
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,57 @@
+//! `gpu-noise`: render, sample, verify, info, bench. Bad input exits 2, failures exit 1.
+
+mod args;
+mod bench;
+mod info;
+mod render;
+mod sample;
+mod verify;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use gpu_noise::Error;
+use gpu_noise::spec_file::SpecFile;
+
+use args::{Cli, Command, NoiseArgs};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Render(a) => render::run(a),
+        Command::Sample(a) => sample::run(a),
+        Command::Verify(a) => verify::run(a),
+        Command::Info => info::run(),
+        Command::Bench(a) => bench::run(a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("gpu-noise: error: {e}");
+            match e {
+                Error::InvalidSpec { .. } => ExitCode::from(2),
+                _ => ExitCode::from(1),
+            }
+        }
+    }
+}
+
+/// The spec file (if any) with the flags laid over it.
+pub fn spec_layers(noise: &NoiseArgs) -> gpu_noise::Result<SpecFile> {
+    let base = match &noise.spec {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| Error::InvalidSpec {
+                field: "--spec",
+                reason: format!("{}: {e}", path.display()),
+            })?;
+            SpecFile::from_json(&text)?
+        }
+        None => SpecFile::default(),
+    };
+    Ok(base.overlay(noise.layer()))
+}
+
+/// Seconds as a short human string.
+pub fn seconds(d: std::time::Duration) -> String {
+    format!("{:.3} s", d.as_secs_f64())
+}
