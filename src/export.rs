@@ -128,10 +128,10 @@ pub fn encode(data: &[f32], size: Size, format: Format, range: (f64, f64)) -> Re
             let encoder = image::codecs::png::PngEncoder::new(&mut bytes);
             use image::ImageEncoder;
             let result = if bits == 16 {
-                // PNG stores 16-bit samples big-endian.
+                // PngEncoder takes native-endian samples and writes PNG's big-endian itself.
                 let px: Vec<u8> = data
                     .iter()
-                    .flat_map(|&v| png_level(v, range, u16::MAX).to_be_bytes())
+                    .flat_map(|&v| png_level(v, range, u16::MAX).to_ne_bytes())
                     .collect();
                 encoder.write_image(&px, size.width, size.height, image::ExtendedColorType::L16)
             } else {

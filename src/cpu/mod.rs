@@ -1,6 +1,9 @@
 //! The f64 CPU reference ("twin") of the WGSL kernels: the oracle for tests and `verify`, and
 //! the `cpu` backend (multi-threaded over rows with rayon).
 
+// Index loops mirror the WGSL loops line by line; iterator rewrites would break the mirror.
+#![allow(clippy::needless_range_loop)]
+
 pub mod common;
 pub mod fractal;
 pub mod gradient;

@@ -303,6 +303,10 @@ impl Renderer {
         let chunk = u64::from(self.chunk_len(per_item)).min(total.max(1));
         self.ensure_buffer(BufferKind::Output, chunk * 4);
         self.ensure_buffer(BufferKind::Staging, chunk * 4);
+        if points {
+            self.ensure_buffer(BufferKind::Points, chunk * 16);
+        }
+        // Made after every buffer has its final size: a bind group keeps the buffers it saw.
         let bind_group = self.bind_group();
         let max_groups = u64::from(self.adapter.limits.max_compute_workgroups_per_dimension);
         let mut base = 0u64;

@@ -36,6 +36,7 @@ pub enum Command {
 
 /// The noise: what every command that evaluates noise takes.
 #[derive(Args, Clone, Debug, Default)]
+#[command(allow_negative_numbers = true)]
 pub struct NoiseArgs {
     /// JSON file with the same fields as these flags; flags override it
     #[arg(long, value_name = "FILE.json")]
@@ -53,7 +54,7 @@ pub struct NoiseArgs {
     #[arg(long)]
     pub frequency: Option<f64>,
     /// Offset in texels before scaling [default: 0]
-    #[arg(long, value_name = "x,y[,z[,w]]", value_parser = parse_offset)]
+    #[arg(long, value_name = "x,y[,z[,w]]", value_parser = parse_offset, allow_hyphen_values = true)]
     pub offset: Option<Coords>,
     /// Size in texels; WxHxD renders a volume of 3D/4D noise [default: 512x512]
     #[arg(long, value_name = "WxH[xD]", value_parser = parse_size)]
@@ -80,6 +81,7 @@ pub struct NoiseArgs {
 }
 
 #[derive(Args)]
+#[command(allow_negative_numbers = true)]
 pub struct RenderArgs {
     #[command(flatten)]
     pub noise: NoiseArgs,
@@ -90,7 +92,7 @@ pub struct RenderArgs {
     #[arg(long)]
     pub bits: Option<u8>,
     /// PNG mapping: values lo..hi become black..white [default: -1,1; 0,1 for turbulence]
-    #[arg(long, value_name = "lo,hi", value_parser = parse_range)]
+    #[arg(long, value_name = "lo,hi", value_parser = parse_range, allow_hyphen_values = true)]
     pub range: Option<[f64; 2]>,
     /// auto: a hardware GPU if any, else CPU; gpu: any adapter; cpu: the f64 reference
     #[arg(long, value_enum)]

@@ -1,0 +1,370 @@
+//! The `gpu-noise` binary end to end: formats, spec files, sample, verify and bad input.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_gpu-noise");
+
+fn run(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .env("XDG_RUNTIME_DIR", std::env::temp_dir())
+        .output()
+        .expect("run gpu-noise")
+}
+
+fn run_stdin(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn tmp() -> tempfile::TempDir {
+    tempfile::tempdir().unwrap()
+}
+
+fn out(dir: &Path, name: &str) -> (PathBuf, String) {
+    let p = dir.join(name);
+    let s = p.display().to_string();
+    (p, s)
+}
+
+#[test]
+fn png_8_and_16_bit_decode_to_the_right_size_and_depth() {
+    let d = tmp();
+    let (p8, s8) = out(d.path(), "a.png");
+    let o = run(&["render", "--size", "40x24", "--backend", "cpu", "-o", &s8]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let img = image::open(&p8).unwrap();
+    assert_eq!((img.width(), img.height()), (40, 24));
+    assert_eq!(img.color(), image::ColorType::L8);
+    let (p16, s16) = out(d.path(), "b.png");
+    let o = run(&[
+        "render",
+        "--size",
+        "40x24",
+        "--bits",
+        "16",
+        "--backend",
+        "cpu",
+        "-o",
+        &s16,
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let img = image::open(&p16).unwrap();
+    assert_eq!(img.color(), image::ColorType::L16);
+    // Both map the same value: level8 = round(255 t), level16 = round(65535 t), so they agree
+    // within the two roundings (0.5 and 0.5 * 255 / 65535 in 8-bit steps).
+    let (a, b) = (image::open(&p8).unwrap().to_luma8(), img.to_luma16());
+    let slack = 0.5 + 0.5 * 255.0 / 65535.0 + 1e-9;
+    for (x, y) in a.pixels().zip(b.pixels()) {
+        assert!((f64::from(x[0]) - f64::from(y[0]) * 255.0 / 65535.0).abs() <= slack);
+    }
+}
+
+fn npy_shape(bytes: &[u8]) -> (String, usize) {
+    assert_eq!(&bytes[..8], b"\x93NUMPY\x01\x00");
+    let len = u16::from_le_bytes([bytes[8], bytes[9]]) as usize;
+    assert_eq!((10 + len) % 64, 0, "header not padded to 64 bytes");
+    let header = std::str::from_utf8(&bytes[10..10 + len]).unwrap();
+    assert!(
+        header.contains("'descr': '<f4'") && header.contains("'fortran_order': False"),
+        "{header}"
+    );
+    assert!(header.ends_with('\n'));
+    let shape = header
+        .split("'shape': ")
+        .nth(1)
+        .unwrap()
+        .split(')')
+        .next()
+        .unwrap()
+        .to_string()
+        + ")";
+    (shape, 10 + len)
+}
+
+#[test]
+fn npy_and_f32_hold_the_data_with_the_right_header() {
+    let d = tmp();
+    let (pn, sn) = out(d.path(), "a.npy");
+    let (pf, sf) = out(d.path(), "a.f32");
+    for s in [&sn, &sf] {
+        let o = run(&["render", "--size", "40x24", "--backend", "cpu", "-o", s]);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+    }
+    let npy = std::fs::read(&pn).unwrap();
+    let raw = std::fs::read(&pf).unwrap();
+    let (shape, start) = npy_shape(&npy);
+    assert_eq!(shape, "(24, 40)");
+    assert_eq!(raw.len(), 40 * 24 * 4);
+    assert_eq!(&npy[start..], &raw[..]);
+    let (pv, sv) = out(d.path(), "v.npy");
+    let o = run(&[
+        "render",
+        "--dims",
+        "3",
+        "--size",
+        "8x6x4",
+        "--backend",
+        "cpu",
+        "-o",
+        &sv,
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let vol = std::fs::read(&pv).unwrap();
+    let (shape, start) = npy_shape(&vol);
+    assert_eq!(shape, "(4, 6, 8)");
+    assert_eq!(vol.len() - start, 8 * 6 * 4 * 4);
+}
+
+fn f32_file(path: &Path) -> Vec<f32> {
+    std::fs::read(path)
+        .unwrap()
+        .chunks(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+#[test]
+fn render_reproduces_ken_perlins_value_on_cpu_and_gpu() {
+    let d = tmp();
+    let expected = 0.136_919_958_784_000_12f64;
+    for (backend, tol) in [("cpu", 0.0), ("gpu", 1e-6)] {
+        let (p, s) = out(d.path(), &format!("{backend}.f32"));
+        let o = run(&[
+            "render",
+            "--kind",
+            "perlin",
+            "--dims",
+            "3",
+            "--seed",
+            "0",
+            "--frequency",
+            "1",
+            "--offset",
+            "3.14,42,7",
+            "--size",
+            "1x1",
+            "--backend",
+            backend,
+            "-o",
+            &s,
+        ]);
+        assert!(o.status.success(), "{backend}: {}", text(&o.stderr));
+        let v = f32_file(&p)[0];
+        if backend == "cpu" {
+            assert_eq!(v, expected as f32);
+        } else {
+            assert!((f64::from(v) - expected).abs() <= tol, "gpu gave {v}");
+        }
+    }
+}
+
+#[test]
+fn sample_prints_17_significant_digits_on_cpu_and_f32_on_gpu() {
+    let o = run_stdin(&["sample", "--dims", "3"], "3.14 42 7\n\n0 0 0\n");
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stdout), "0.13691995878400012\n0\n");
+    let o = run_stdin(
+        &["sample", "--dims", "3", "--backend", "gpu"],
+        "3.14 42 7\n",
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let v: f64 = text(&o.stdout).trim().parse().unwrap();
+    assert!((v - 0.136_919_958_784_000_12).abs() < 1e-6);
+    let o = run_stdin(&["sample", "--dims", "3"], "1 2\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("line 1"), "{}", text(&o.stderr));
+}
+
+#[test]
+fn print_spec_round_trips_and_flags_override_the_file() {
+    let d = tmp();
+    let o = run(&[
+        "render",
+        "--print-spec",
+        "--kind",
+        "value",
+        "--interp",
+        "catmull-rom",
+        "--seed",
+        "9",
+        "--size",
+        "30x20",
+        "--fractal",
+        "ridged",
+        "--octaves",
+        "3",
+    ]);
+    assert!(o.status.success());
+    let (spec_path, spec) = out(d.path(), "spec.json");
+    std::fs::write(&spec_path, &o.stdout).unwrap();
+    let (a, sa) = out(d.path(), "a.f32");
+    let (b, sb) = out(d.path(), "b.f32");
+    assert!(
+        run(&["render", "--spec", &spec, "--backend", "cpu", "-o", &sa])
+            .status
+            .success()
+    );
+    assert!(
+        run(&[
+            "render",
+            "--kind",
+            "value",
+            "--interp",
+            "catmull-rom",
+            "--seed",
+            "9",
+            "--size",
+            "30x20",
+            "--fractal",
+            "ridged",
+            "--octaves",
+            "3",
+            "--backend",
+            "cpu",
+            "-o",
+            &sb
+        ])
+        .status
+        .success()
+    );
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    // A flag overrides the file: --seed 10 over the file's 9 differs from the file alone.
+    assert!(
+        run(&[
+            "render",
+            "--spec",
+            &spec,
+            "--seed",
+            "10",
+            "--backend",
+            "cpu",
+            "-o",
+            &sb
+        ])
+        .status
+        .success()
+    );
+    assert_ne!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    // Unknown fields are errors that name --spec.
+    let (bad_path, bad) = out(d.path(), "bad.json");
+    std::fs::write(&bad_path, r#"{"kind": "perlin", "octave": 3}"#).unwrap();
+    let o = run(&["render", "--spec", &bad, "-o", &sa]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("--spec") && text(&o.stderr).contains("octave"),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
+#[test]
+fn bad_input_exits_2_names_the_flag_and_leaves_no_file() {
+    let d = tmp();
+    let cases: &[(&[&str], &str, &str)] = &[
+        (&["--octaves", "0"], "--octaves", "out.png"),
+        (
+            &["--octaves", "17", "--fractal", "fbm"],
+            "--octaves",
+            "out.png",
+        ),
+        (&["--octaves", "3"], "--fractal", "out.png"),
+        (&["--dims", "5"], "--dims", "out.png"),
+        (&["--kind", "gradient", "--dims", "4"], "--dims", "out.png"),
+        (&["--interp", "catmull-rom"], "--interp", "out.png"),
+        (
+            &["--lacunarity", "0", "--fractal", "fbm", "--octaves", "2"],
+            "--lacunarity",
+            "out.png",
+        ),
+        (&["--persistence", "inf"], "--persistence", "out.png"),
+        (&["--frequency", "-1"], "--frequency", "out.png"),
+        (&["--size", "0x10"], "--size", "out.png"),
+        (&["--size", "abc"], "--size", "out.png"),
+        (
+            &["--size", "64x64", "--frequency", "0.01", "--tile"],
+            "--tile",
+            "out.png",
+        ),
+        (&["--bits", "12"], "--bits", "out.png"),
+        (&["--range", "1,0"], "--range", "out.png"),
+        (&["--offset", "1,2,3"], "--offset", "out.png"),
+        (&["--offset", "-1,x"], "--offset", "out.png"),
+        (&["--kind", "noodle"], "--kind", "out.png"),
+        (&[], "-o", "out.bmp"),
+        (&["--dims", "3", "--size", "8x8x2"], "-o", "out.png"),
+    ];
+    for (args, flag, file) in cases {
+        let (path, s) = out(d.path(), file);
+        let mut all = vec!["render", "--backend", "cpu", "-o", &s];
+        all.extend_from_slice(args);
+        let o = run(&all);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains(flag),
+            "{args:?}: message does not name {flag}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(!path.exists(), "{args:?} left {file}");
+    }
+    let leftovers: Vec<_> = std::fs::read_dir(d.path()).unwrap().collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+#[test]
+fn verify_reports_errors_and_bound_and_passes() {
+    let o = run(&[
+        "verify",
+        "--kind",
+        "gradient",
+        "--dims",
+        "3",
+        "--size",
+        "32x32",
+        "--fractal",
+        "fbm",
+        "--octaves",
+        "4",
+    ]);
+    let stdout = text(&o.stdout);
+    assert!(o.status.success(), "{stdout}{}", text(&o.stderr));
+    for key in [
+        "max_abs_err:",
+        "rmse:",
+        "bound: 2e-5",
+        "worst texel:",
+        "PASS",
+    ] {
+        assert!(stdout.contains(key), "missing {key}: {stdout}");
+    }
+}
+
+#[test]
+fn info_lists_adapters() {
+    let o = run(&["info"]);
+    assert!(o.status.success());
+    let s = text(&o.stdout);
+    assert!(
+        s.contains("[0]") && (s.contains("software") || s.contains("hardware")),
+        "{s}"
+    );
+}
