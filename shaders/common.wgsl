@@ -24,16 +24,19 @@ const FRACTAL_TURBULENCE: u32 = 2u;
 const FRACTAL_RIDGED: u32 = 3u;
 const FRACTAL_BILLOW: u32 = 4u;
 
+// Specialization constants (src/gpu/pipelines.rs): each pipeline is compiled for one kind,
+// dims, interpolation and fractal, so the driver drops every branch the spec does not take.
+override KIND: u32;
+override DIMS: u32;
+override INTERP: u32;
+override FRACTAL: u32;
+
 // Mirrors src/params.rs `Params` (layout checked by a test through naga's layouter).
 struct Params {
     offset: vec4<f32>,
     frequency: f32,
     lacunarity: f32,
     persistence: f32,
-    kind: u32,
-    dims: u32,
-    interp: u32,
-    fractal: u32,
     octaves: u32,
     width: u32,
     height: u32,
@@ -126,7 +129,7 @@ fn cell_frame(o: u32, p: vec4<f32>, dims: u32) -> CellFrame {
         frame.lo[a] = lattice_cell(c, period[a]);
         frame.hi[a] = lattice_cell(c + 1, period[a]);
         frame.frac[a] = p[a] - fl;
-        frame.weight[a] = interp_weight(frame.frac[a], params.interp);
+        frame.weight[a] = interp_weight(frame.frac[a], INTERP);
     }
     return frame;
 }

@@ -2,8 +2,8 @@
 // and the entry points; mirrored by src/cpu/fractal.rs.
 
 fn noise_octave(o: u32, p: vec4<f32>) -> f32 {
-    let dims = params.dims;
-    switch params.kind {
+    let dims = DIMS;
+    switch KIND {
         case KIND_PERLIN: {
             switch dims {
                 case 1u: { return perlin1(o, p); }
@@ -14,7 +14,7 @@ fn noise_octave(o: u32, p: vec4<f32>) -> f32 {
         }
         case KIND_GRADIENT: { return gradient(o, p, dims); }
         default: {
-            if params.interp == INTERP_CATMULL_ROM {
+            if INTERP == INTERP_CATMULL_ROM {
                 return value_catmull_rom(o, p, dims);
             }
             return value(o, p, dims);
@@ -30,7 +30,7 @@ fn fractal_noise(p: vec4<f32>) -> f32 {
     for (var o = 0u; o < params.octaves; o++) {
         let n = noise_octave(o, p * scale);
         var term = n;
-        switch params.fractal {
+        switch FRACTAL {
             case FRACTAL_TURBULENCE: { term = abs(n); }
             case FRACTAL_RIDGED: { term = (1.0 - abs(n)) * (1.0 - abs(n)); }
             case FRACTAL_BILLOW: { term = 2.0 * abs(n) - 1.0; }
@@ -42,7 +42,7 @@ fn fractal_noise(p: vec4<f32>) -> f32 {
         amplitude *= params.persistence;
     }
     let mean = sum / norm;
-    if params.fractal == FRACTAL_RIDGED {
+    if FRACTAL == FRACTAL_RIDGED {
         return 2.0 * mean - 1.0;
     }
     return mean;

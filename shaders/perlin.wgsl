@@ -41,7 +41,7 @@ fn axis_frame(o: u32, x: f32, a: u32) -> AxisFrame {
     let c = i32(fl);
     let period = params.periods[o][a];
     let f = x - fl;
-    return AxisFrame(lattice_cell(c, period), lattice_cell(c + 1, period), f, interp_weight(f, params.interp));
+    return AxisFrame(lattice_cell(c, period), lattice_cell(c + 1, period), f, interp_weight(f, INTERP));
 }
 
 fn perlin1(o: u32, p: vec4<f32>) -> f32 {

@@ -1,4 +1,5 @@
-//! The uniform block sent to the kernels. Mirrors `struct Params` in `shaders/common.wgsl`;
+//! The uniform block sent to the kernels (kind, dims, interpolation and fractal are pipeline
+//! constants instead: see `gpu::pipelines`). Mirrors `struct Params` in `shaders/common.wgsl`;
 //! `tests/layout.rs` checks every field offset and the size against naga's layouter.
 
 use bytemuck::{Pod, Zeroable};
@@ -12,10 +13,6 @@ pub struct Params {
     pub frequency: f32,
     pub lacunarity: f32,
     pub persistence: f32,
-    pub kind: u32,
-    pub dims: u32,
-    pub interp: u32,
-    pub fractal: u32,
     pub octaves: u32,
     pub width: u32,
     pub height: u32,
@@ -44,10 +41,6 @@ impl Params {
             frequency: spec.frequency as f32,
             lacunarity: spec.lacunarity as f32,
             persistence: spec.persistence as f32,
-            kind: spec.kind as u32,
-            dims: spec.dims,
-            interp: spec.interp as u32,
-            fractal: spec.fractal as u32,
             octaves: spec.octaves,
             width: spec.size.width,
             height: spec.size.height,
@@ -68,10 +61,6 @@ pub fn field_offsets() -> Vec<(&'static str, usize)> {
         ("frequency", offset_of!(Params, frequency)),
         ("lacunarity", offset_of!(Params, lacunarity)),
         ("persistence", offset_of!(Params, persistence)),
-        ("kind", offset_of!(Params, kind)),
-        ("dims", offset_of!(Params, dims)),
-        ("interp", offset_of!(Params, interp)),
-        ("fractal", offset_of!(Params, fractal)),
         ("octaves", offset_of!(Params, octaves)),
         ("width", offset_of!(Params, width)),
         ("height", offset_of!(Params, height)),

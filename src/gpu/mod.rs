@@ -1,6 +1,7 @@
 //! The GPU path: adapter choice, the composed WGSL module, and the reusable [`Renderer`].
 
 pub mod adapter;
+pub mod pipelines;
 mod readback;
 pub mod renderer;
 pub mod shader;

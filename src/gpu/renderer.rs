@@ -8,7 +8,8 @@ use wgpu::util::DeviceExt;
 
 use super::adapter::{AdapterChoice, AdapterSummary, best_adapter, new_instance};
 use super::readback::{read_f32s, wait};
-use super::shader::{ENTRY_RENDER, ENTRY_SAMPLE, WORKGROUP_SIZE, shader_source};
+use super::pipelines::{PipelineCache, PipelineKey};
+use super::shader::{WORKGROUP_SIZE, shader_source};
 use crate::error::{Error, Result};
 use crate::params::Params;
 use crate::spec::{MAX_OCTAVES, Prepared};
@@ -21,14 +22,14 @@ pub struct RendererOptions {
     pub max_chunk_texels: Option<u32>,
 }
 
-/// Owns the device, pipelines and buffers; create once, render many times.
+/// Owns the device, pipelines and buffers; create once, render many times. Pipelines are
+/// specialized per kind, dims, interpolation and fractal and compiled on first use.
 pub struct Renderer {
     device: wgpu::Device,
     queue: wgpu::Queue,
     adapter: AdapterSummary,
     layout: wgpu::BindGroupLayout,
-    render_pipeline: wgpu::ComputePipeline,
-    sample_pipeline: wgpu::ComputePipeline,
+    pipelines: PipelineCache,
     params: wgpu::Buffer,
     perm: wgpu::Buffer,
     gradients: wgpu::Buffer,
@@ -131,21 +132,10 @@ impl Renderer {
             bind_group_layouts: &[Some(&layout)],
             immediate_size: 0,
         });
-        let pipeline = |entry: &str| {
-            device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-                label: Some(entry),
-                layout: Some(&pipeline_layout),
-                module: &module,
-                entry_point: Some(entry),
-                compilation_options: Default::default(),
-                cache: None,
-            })
-        };
-        let render_pipeline = pipeline(ENTRY_RENDER);
-        let sample_pipeline = pipeline(ENTRY_SAMPLE);
         if let Some(err) = pollster::block_on(scope.pop()) {
-            return Err(Error::Gpu(format!("building the pipelines: {err}")));
+            return Err(Error::Gpu(format!("compiling the shader module: {err}")));
         }
+        let pipelines = PipelineCache::new(module, pipeline_layout);
 
         let limits = &adapter.limits;
         let max_binding_bytes = limits
@@ -178,8 +168,7 @@ impl Renderer {
             queue,
             adapter,
             layout,
-            render_pipeline,
-            sample_pipeline,
+            pipelines,
             params,
             perm,
             gradients,
@@ -196,6 +185,11 @@ impl Renderer {
     /// The adapter this renderer runs on.
     pub fn adapter(&self) -> &AdapterSummary {
         &self.adapter
+    }
+
+    /// Pipelines compiled so far (one per kind, dims, interpolation, fractal and entry point).
+    pub fn pipelines_compiled(&self) -> usize {
+        self.pipelines.len()
     }
 
     /// The device, for callers that add their own work.
@@ -308,6 +302,8 @@ impl Renderer {
         }
         // Made after every buffer has its final size: a bind group keeps the buffers it saw.
         let bind_group = self.bind_group();
+        let key = PipelineKey::new(&prep.spec, points);
+        self.pipelines.get(&self.device, key)?;
         let max_groups = u64::from(self.adapter.limits.max_compute_workgroups_per_dimension);
         let mut base = 0u64;
         while base < total {
@@ -326,11 +322,7 @@ impl Renderer {
             let mut encoder = self.device.create_command_encoder(&Default::default());
             {
                 let mut pass = encoder.begin_compute_pass(&Default::default());
-                pass.set_pipeline(if points {
-                    &self.sample_pipeline
-                } else {
-                    &self.render_pipeline
-                });
+                pass.set_pipeline(self.pipelines.get(&self.device, key)?);
                 pass.set_bind_group(0, &bind_group, &[]);
                 pass.dispatch_workgroups(groups_x, groups_y, 1);
             }

@@ -1,5 +1,6 @@
 //! Shader validation and host/shader agreement, mechanically through naga.
 
+use gpu_noise::gpu::pipelines::OVERRIDE_NAMES;
 use gpu_noise::gpu::shader::{ENTRY_RENDER, ENTRY_SAMPLE, WORKGROUP_SIZE, validate_shader};
 use gpu_noise::params::{Params, field_offsets};
 use gpu_noise::spec::MAX_OCTAVES;
@@ -94,4 +95,11 @@ fn params_layout_matches_wgsl_struct() {
         std::mem::size_of::<Params>(),
         "struct size"
     );
+}
+
+#[test]
+fn pipeline_constants_match_the_wgsl_overrides() {
+    let m = module();
+    let names: Vec<String> = m.overrides.iter().map(|(_, o)| o.name.clone().unwrap_or_default()).collect();
+    assert_eq!(names, OVERRIDE_NAMES.map(String::from).to_vec());
 }
