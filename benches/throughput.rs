@@ -17,7 +17,10 @@ use rayon::prelude::*;
 const FREQUENCY: f64 = 1.0 / 32.0;
 
 fn side() -> u32 {
-    std::env::var("BENCH_SIDE").ok().and_then(|s| s.parse().ok()).unwrap_or(2048)
+    std::env::var("BENCH_SIDE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2048)
 }
 
 /// Fills a side x side image row by row, in parallel when `parallel`, like the CPU backend.
@@ -69,7 +72,12 @@ const ENGINES: [&str; 8] = [
     "noise-rs-rayon",
 ];
 
-fn bench_case(c: &mut Criterion, case: &Case, renderer: &mut Option<Renderer>, one_thread: &rayon::ThreadPool) {
+fn bench_case(
+    c: &mut Criterion,
+    case: &Case,
+    renderer: &mut Option<Renderer>,
+    one_thread: &rayon::ThreadPool,
+) {
     let side = side();
     let mut spec = NoiseSpec::new(Kind::Perlin, case.dims);
     spec.size = Size::new(side, side, 1);
@@ -83,11 +91,17 @@ fn bench_case(c: &mut Criterion, case: &Case, renderer: &mut Option<Renderer>, o
     group.throughput(Throughput::Elements(u64::from(side * side * case.octaves)));
     group.sample_size(10);
     if let Some(r) = renderer.as_mut() {
-        group.bench_function(ENGINES[0], |b| b.iter(|| r.render_on_device(&prep).expect("gpu render")));
-        group.bench_function(ENGINES[1], |b| b.iter(|| r.render(&prep).expect("gpu render")));
+        group.bench_function(ENGINES[0], |b| {
+            b.iter(|| r.render_on_device(&prep).expect("gpu render"))
+        });
+        group.bench_function(ENGINES[1], |b| {
+            b.iter(|| r.render(&prep).expect("gpu render"))
+        });
     }
     group.bench_function(ENGINES[2], |b| b.iter(|| cpu::render_f32(&prep)));
-    group.bench_function(ENGINES[3], |b| b.iter(|| one_thread.install(|| cpu::render_f32(&prep))));
+    group.bench_function(ENGINES[3], |b| {
+        b.iter(|| one_thread.install(|| cpu::render_f32(&prep)))
+    });
     let fnl = fastnoise(case.octaves);
     let fnl_at = |x: f64, y: f64| match case.dims {
         2 => fnl.get_noise_2d(x as f32, y as f32),
@@ -105,22 +119,36 @@ fn bench_case(c: &mut Criterion, case: &Case, renderer: &mut Option<Renderer>, o
             _ => fbm.get([x, y, 0.0]),
         }) as f32
     };
-    group.bench_function(BenchmarkId::from_parameter(ENGINES[6]), |b| b.iter(|| fill(side, false, rs_at)));
-    group.bench_function(BenchmarkId::from_parameter(ENGINES[7]), |b| b.iter(|| fill(side, true, rs_at)));
+    group.bench_function(BenchmarkId::from_parameter(ENGINES[6]), |b| {
+        b.iter(|| fill(side, false, rs_at))
+    });
+    group.bench_function(BenchmarkId::from_parameter(ENGINES[7]), |b| {
+        b.iter(|| fill(side, true, rs_at))
+    });
     group.finish();
 }
 
 /// Criterion's median time (ns) for one benchmark, from its saved estimates.
 fn median_ns(group: &str, engine: &str) -> Option<f64> {
-    let base = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("target"));
-    let path = base.join("criterion").join(group).join(engine).join("new").join("estimates.json");
-    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
+    let base = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("target"));
+    let path = base
+        .join("criterion")
+        .join(group)
+        .join(engine)
+        .join("new")
+        .join("estimates.json");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
     json["median"]["point_estimate"].as_f64()
 }
 
 fn summary(cases: &[Case], adapter: &str) {
     let side = f64::from(side());
-    println!("\nMsamples/s (texels x octaves / s), {side}x{side}, criterion medians; GPU: {adapter}");
+    println!(
+        "\nMsamples/s (texels x octaves / s), {side}x{side}, criterion medians; GPU: {adapter}"
+    );
     println!("CPU backend threads: {}\n", rayon::current_num_threads());
     let mut header = String::from("| engine |");
     let mut rule = String::from("| --- |");
@@ -143,12 +171,36 @@ fn summary(cases: &[Case], adapter: &str) {
         println!("{line}");
     }
     let ratios = [
-        ("gpu-noise-cpu / fastnoise-lite (1 thread)", "gpu-noise-cpu", "fastnoise-lite"),
-        ("gpu-noise-cpu / fastnoise-lite-rayon", "gpu-noise-cpu", "fastnoise-lite-rayon"),
-        ("gpu-noise-cpu-1thread / fastnoise-lite", "gpu-noise-cpu-1thread", "fastnoise-lite"),
-        ("gpu-noise-cpu / noise-rs-rayon", "gpu-noise-cpu", "noise-rs-rayon"),
-        ("gpu-readback / gpu-noise-cpu", "gpu-noise-gpu-readback", "gpu-noise-cpu"),
-        ("gpu-kernel / gpu-noise-cpu", "gpu-noise-gpu-kernel", "gpu-noise-cpu"),
+        (
+            "gpu-noise-cpu / fastnoise-lite (1 thread)",
+            "gpu-noise-cpu",
+            "fastnoise-lite",
+        ),
+        (
+            "gpu-noise-cpu / fastnoise-lite-rayon",
+            "gpu-noise-cpu",
+            "fastnoise-lite-rayon",
+        ),
+        (
+            "gpu-noise-cpu-1thread / fastnoise-lite",
+            "gpu-noise-cpu-1thread",
+            "fastnoise-lite",
+        ),
+        (
+            "gpu-noise-cpu / noise-rs-rayon",
+            "gpu-noise-cpu",
+            "noise-rs-rayon",
+        ),
+        (
+            "gpu-readback / gpu-noise-cpu",
+            "gpu-noise-gpu-readback",
+            "gpu-noise-cpu",
+        ),
+        (
+            "gpu-kernel / gpu-noise-cpu",
+            "gpu-noise-gpu-kernel",
+            "gpu-noise-cpu",
+        ),
     ];
     for (label, a, b) in ratios {
         let mut line = format!("| {label} |");
@@ -175,12 +227,27 @@ fn main() {
         .as_ref()
         .map(|r| format!("{} ({:?})", r.adapter().info.name, r.adapter().info.backend))
         .unwrap_or_else(|| "none".into());
-    let one_thread = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("thread pool");
+    let one_thread = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("thread pool");
     let cases = [
-        Case { dims: 2, octaves: 1 },
-        Case { dims: 3, octaves: 1 },
-        Case { dims: 2, octaves: 6 },
-        Case { dims: 3, octaves: 6 },
+        Case {
+            dims: 2,
+            octaves: 1,
+        },
+        Case {
+            dims: 3,
+            octaves: 1,
+        },
+        Case {
+            dims: 2,
+            octaves: 6,
+        },
+        Case {
+            dims: 3,
+            octaves: 6,
+        },
     ];
     for case in &cases {
         bench_case(&mut c, case, &mut renderer, &one_thread);

@@ -22,30 +22,35 @@ fn noise_octave(o: u32, p: vec4<f32>) -> f32 {
     }
 }
 
+fn fractal_term(n: f32) -> f32 {
+    switch FRACTAL {
+        case FRACTAL_TURBULENCE: { return abs(n); }
+        case FRACTAL_RIDGED: { return (1.0 - abs(n)) * (1.0 - abs(n)); }
+        case FRACTAL_BILLOW: { return 2.0 * abs(n) - 1.0; }
+        default: { return n; }
+    }
+}
+
+fn fractal_finish(sum: f32, norm: f32) -> f32 {
+    let mean = sum / norm;
+    if FRACTAL == FRACTAL_RIDGED {
+        return 2.0 * mean - 1.0;
+    }
+    return mean;
+}
+
 fn fractal_noise(p: vec4<f32>) -> f32 {
     var scale = 1.0;
     var amplitude = 1.0;
     var sum = 0.0;
     var norm = 0.0;
     for (var o = 0u; o < params.octaves; o++) {
-        let n = noise_octave(o, p * scale);
-        var term = n;
-        switch FRACTAL {
-            case FRACTAL_TURBULENCE: { term = abs(n); }
-            case FRACTAL_RIDGED: { term = (1.0 - abs(n)) * (1.0 - abs(n)); }
-            case FRACTAL_BILLOW: { term = 2.0 * abs(n) - 1.0; }
-            default: {}
-        }
-        sum += amplitude * term;
+        sum += amplitude * fractal_term(noise_octave(o, p * scale));
         norm += amplitude;
         scale *= params.lacunarity;
         amplitude *= params.persistence;
     }
-    let mean = sum / norm;
-    if FRACTAL == FRACTAL_RIDGED {
-        return 2.0 * mean - 1.0;
-    }
-    return mean;
+    return fractal_finish(sum, norm);
 }
 
 fn texel_point(i: u32, j: u32, k: u32) -> vec4<f32> {

@@ -45,6 +45,18 @@ pub fn interp_weight(t: f64, interp: Interp) -> f64 {
     }
 }
 
+/// Exact `floor` for |x| < 2^52 (larger values are already whole). On baseline x86-64 the
+/// standard `f64::floor` is a libm call, 10% of the CPU backend's time.
+#[inline(always)]
+pub fn floor(x: f64) -> f64 {
+    if x.abs() < 4_503_599_627_370_496.0 {
+        let t = x as i64 as f64;
+        if t > x { t - 1.0 } else { t }
+    } else {
+        x
+    }
+}
+
 /// `a + t (b - a)`, in Ken Perlin's operation order.
 #[inline(always)]
 pub fn lerp(t: f64, a: f64, b: f64) -> f64 {
@@ -125,7 +137,7 @@ pub fn cell_frame(lat: &Lattice, p: [f64; 4], dims: usize) -> CellFrame {
         weight: [0.0; 4],
     };
     for a in 0..dims {
-        let fl = p[a].floor();
+        let fl = floor(p[a]);
         let c = fl as i64;
         frame.cells[a] = [
             lattice_cell(c, lat.period[a]),

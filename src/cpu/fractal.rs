@@ -23,6 +23,28 @@ pub fn noise_octave(lat: &Lattice, kind: Kind, dims: usize, p: [f64; 4]) -> f64 
     }
 }
 
+/// One octave's contribution before weighting (REFERENCE §4).
+#[inline(always)]
+pub fn fractal_term(fractal: Fractal, n: f64) -> f64 {
+    match fractal {
+        Fractal::None | Fractal::Fbm => n,
+        Fractal::Turbulence => n.abs(),
+        Fractal::Ridged => (1.0 - n.abs()) * (1.0 - n.abs()),
+        Fractal::Billow => 2.0 * n.abs() - 1.0,
+    }
+}
+
+/// The weighted mean of the terms, remapped to [-1, 1] for ridged.
+#[inline(always)]
+pub fn fractal_finish(fractal: Fractal, sum: f64, norm: f64) -> f64 {
+    let mean = sum / norm;
+    if fractal == Fractal::Ridged {
+        2.0 * mean - 1.0
+    } else {
+        mean
+    }
+}
+
 /// The spec's noise at `p`: octave k samples `p * lacunarity^k` with the tables of seed s + k.
 pub fn fractal_noise(prep: &Prepared, p: [f64; 4]) -> f64 {
     let spec = &prep.spec;
@@ -35,23 +57,12 @@ pub fn fractal_noise(prep: &Prepared, p: [f64; 4]) -> f64 {
         let lat = Lattice::new(tables, *period, spec.interp);
         let q = [p[0] * scale, p[1] * scale, p[2] * scale, p[3] * scale];
         let n = noise_octave(&lat, spec.kind, dims, q);
-        sum += amplitude
-            * match spec.fractal {
-                Fractal::None | Fractal::Fbm => n,
-                Fractal::Turbulence => n.abs(),
-                Fractal::Ridged => (1.0 - n.abs()) * (1.0 - n.abs()),
-                Fractal::Billow => 2.0 * n.abs() - 1.0,
-            };
+        sum += amplitude * fractal_term(spec.fractal, n);
         norm += amplitude;
         scale *= spec.lacunarity;
         amplitude *= spec.persistence;
     }
-    let mean = sum / norm;
-    if spec.fractal == Fractal::Ridged {
-        2.0 * mean - 1.0
-    } else {
-        mean
-    }
+    fractal_finish(spec.fractal, sum, norm)
 }
 
 /// The domain point of texel (i, j, k): `frequency * (offset + (i, j, k, 0))`.

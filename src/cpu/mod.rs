@@ -8,6 +8,7 @@ pub mod common;
 pub mod fractal;
 pub mod gradient;
 pub mod perlin;
+pub mod row;
 pub mod value;
 
 use rayon::prelude::*;
@@ -31,16 +32,26 @@ fn render_rows<T: Send + Default + Copy>(
 ) -> Vec<T> {
     let size = prep.spec.size;
     let width = size.width as usize;
+    let height = size.height as usize;
+    let by_row = row::row_path_applies(prep);
     let mut out = vec![T::default(); size.texels() as usize];
-    out.par_chunks_mut(width)
-        .enumerate()
-        .for_each(|(row, texels)| {
-            let j = (row % size.height as usize) as u32;
-            let k = (row / size.height as usize) as u32;
-            for (i, t) in texels.iter_mut().enumerate() {
-                *t = convert(noise_at_texel(prep, i as u32, j, k));
+    out.par_chunks_mut(width).enumerate().for_each_init(
+        || vec![0.0f64; width],
+        |scratch, (row, texels)| {
+            let j = (row % height) as u32;
+            let k = (row / height) as u32;
+            if by_row {
+                row::render_row(prep, j, k, scratch);
+                for (t, &v) in texels.iter_mut().zip(scratch.iter()) {
+                    *t = convert(v);
+                }
+            } else {
+                for (i, t) in texels.iter_mut().enumerate() {
+                    *t = convert(noise_at_texel(prep, i as u32, j, k));
+                }
             }
-        });
+        },
+    );
     out
 }
 

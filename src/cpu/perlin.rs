@@ -1,8 +1,10 @@
 //! Ken Perlin's improved noise (2002); mirrors `shaders/perlin.wgsl`.
 //! 1D and 2D are his 3D noise at y = z = 0 and z = 0, evaluated with 2 and 4 corners.
 
-use super::common::{CellFrame, Lattice, cell_frame, interp_corners, lattice_hash4, lerp};
-use super::common::{interp_weight, lattice_cell, lattice_hash1, lattice_hash2, lattice_hash3};
+use super::common::lerp;
+use super::common::{CellFrame, Lattice, cell_frame, floor, interp_corners, interp_weight};
+use super::common::{lattice_cell, lattice_hash1, lattice_hash2, lattice_hash3, lattice_hash4};
+use crate::tables::PERM_LEN;
 
 /// Ken Perlin's `grad`: one of 12 cube-edge directions (16 with repeats) from `h & 15`.
 #[inline(always)]
@@ -40,82 +42,140 @@ pub fn grad4(hash: usize, d: [f64; 4]) -> f64 {
     sum
 }
 
+/// One axis of a point's lattice cell (mirrors `AxisFrame` in perlin.wgsl).
+#[derive(Clone, Copy, Debug)]
+pub struct AxisFrame {
+    /// Lower and upper corner cells, wrapped and `& 255`.
+    pub c0: usize,
+    pub c1: usize,
+    /// Fraction in [0, 1) and its interpolation weight.
+    pub f: f64,
+    pub w: f64,
+    /// The unwrapped lower cell, which identifies the cell for hash reuse along a row.
+    pub cell: i64,
+}
+
 #[inline(always)]
-fn axis_frame(lat: &Lattice, x: f64, a: usize) -> (usize, usize, f64, f64) {
-    let fl = x.floor();
+pub fn axis_frame(lat: &Lattice, x: f64, a: usize) -> AxisFrame {
+    let fl = floor(x);
     let c = fl as i64;
     let f = x - fl;
-    (
-        lattice_cell(c, lat.period[a]),
-        lattice_cell(c + 1, lat.period[a]),
+    AxisFrame {
+        c0: lattice_cell(c, lat.period[a]),
+        c1: lattice_cell(c + 1, lat.period[a]),
         f,
-        interp_weight(f, lat.interp),
+        w: interp_weight(f, lat.interp),
+        cell: c,
+    }
+}
+
+/// Corner hashes of a 1D cell: `[x0, x1]`.
+#[inline(always)]
+pub fn perlin1_hashes(perm: &[u32; PERM_LEN], ax: &AxisFrame) -> [usize; 2] {
+    [lattice_hash1(perm, ax.c0), lattice_hash1(perm, ax.c1)]
+}
+
+#[inline(always)]
+pub fn perlin1_blend(h: &[usize; 2], ax: &AxisFrame) -> f64 {
+    let x = ax.f;
+    lerp(
+        ax.w,
+        grad3(h[0], x, 0.0, 0.0),
+        grad3(h[1], x - 1.0, 0.0, 0.0),
     )
 }
 
 pub fn perlin1(lat: &Lattice, p: [f64; 4]) -> f64 {
-    let (x0, x1, x, u) = axis_frame(lat, p[0], 0);
-    let perm = lat.perm;
+    let ax = axis_frame(lat, p[0], 0);
+    perlin1_blend(&perlin1_hashes(lat.perm, &ax), &ax)
+}
+
+/// Corner hashes of a 2D cell, x fastest: `[x0y0, x1y0, x0y1, x1y1]`.
+#[inline(always)]
+pub fn perlin2_hashes(perm: &[u32; PERM_LEN], ax: &AxisFrame, ay: &AxisFrame) -> [usize; 4] {
+    [
+        lattice_hash2(perm, ax.c0, ay.c0),
+        lattice_hash2(perm, ax.c1, ay.c0),
+        lattice_hash2(perm, ax.c0, ay.c1),
+        lattice_hash2(perm, ax.c1, ay.c1),
+    ]
+}
+
+#[inline(always)]
+pub fn perlin2_blend(h: &[usize; 4], ax: &AxisFrame, ay: &AxisFrame) -> f64 {
+    let (x, y) = (ax.f, ay.f);
     lerp(
-        u,
-        grad3(lattice_hash1(perm, x0), x, 0.0, 0.0),
-        grad3(lattice_hash1(perm, x1), x - 1.0, 0.0, 0.0),
+        ay.w,
+        lerp(ax.w, grad3(h[0], x, y, 0.0), grad3(h[1], x - 1.0, y, 0.0)),
+        lerp(
+            ax.w,
+            grad3(h[2], x, y - 1.0, 0.0),
+            grad3(h[3], x - 1.0, y - 1.0, 0.0),
+        ),
     )
 }
 
 pub fn perlin2(lat: &Lattice, p: [f64; 4]) -> f64 {
-    let (x0, x1, x, u) = axis_frame(lat, p[0], 0);
-    let (y0, y1, y, v) = axis_frame(lat, p[1], 1);
-    let perm = lat.perm;
+    let ax = axis_frame(lat, p[0], 0);
+    let ay = axis_frame(lat, p[1], 1);
+    perlin2_blend(&perlin2_hashes(lat.perm, &ax, &ay), &ax, &ay)
+}
+
+/// Corner hashes of a 3D cell, x fastest, then y, then z.
+#[inline(always)]
+pub fn perlin3_hashes(
+    perm: &[u32; PERM_LEN],
+    ax: &AxisFrame,
+    ay: &AxisFrame,
+    az: &AxisFrame,
+) -> [usize; 8] {
+    [
+        lattice_hash3(perm, ax.c0, ay.c0, az.c0),
+        lattice_hash3(perm, ax.c1, ay.c0, az.c0),
+        lattice_hash3(perm, ax.c0, ay.c1, az.c0),
+        lattice_hash3(perm, ax.c1, ay.c1, az.c0),
+        lattice_hash3(perm, ax.c0, ay.c0, az.c1),
+        lattice_hash3(perm, ax.c1, ay.c0, az.c1),
+        lattice_hash3(perm, ax.c0, ay.c1, az.c1),
+        lattice_hash3(perm, ax.c1, ay.c1, az.c1),
+    ]
+}
+
+#[inline(always)]
+pub fn perlin3_blend(h: &[usize; 8], ax: &AxisFrame, ay: &AxisFrame, az: &AxisFrame) -> f64 {
+    let (x, y, z) = (ax.f, ay.f, az.f);
     lerp(
-        v,
+        az.w,
         lerp(
-            u,
-            grad3(lattice_hash2(perm, x0, y0), x, y, 0.0),
-            grad3(lattice_hash2(perm, x1, y0), x - 1.0, y, 0.0),
+            ay.w,
+            lerp(ax.w, grad3(h[0], x, y, z), grad3(h[1], x - 1.0, y, z)),
+            lerp(
+                ax.w,
+                grad3(h[2], x, y - 1.0, z),
+                grad3(h[3], x - 1.0, y - 1.0, z),
+            ),
         ),
         lerp(
-            u,
-            grad3(lattice_hash2(perm, x0, y1), x, y - 1.0, 0.0),
-            grad3(lattice_hash2(perm, x1, y1), x - 1.0, y - 1.0, 0.0),
+            ay.w,
+            lerp(
+                ax.w,
+                grad3(h[4], x, y, z - 1.0),
+                grad3(h[5], x - 1.0, y, z - 1.0),
+            ),
+            lerp(
+                ax.w,
+                grad3(h[6], x, y - 1.0, z - 1.0),
+                grad3(h[7], x - 1.0, y - 1.0, z - 1.0),
+            ),
         ),
     )
 }
 
 pub fn perlin3(lat: &Lattice, p: [f64; 4]) -> f64 {
-    let (x0, x1, x, u) = axis_frame(lat, p[0], 0);
-    let (y0, y1, y, v) = axis_frame(lat, p[1], 1);
-    let (z0, z1, z, w) = axis_frame(lat, p[2], 2);
-    let perm = lat.perm;
-    lerp(
-        w,
-        lerp(
-            v,
-            lerp(
-                u,
-                grad3(lattice_hash3(perm, x0, y0, z0), x, y, z),
-                grad3(lattice_hash3(perm, x1, y0, z0), x - 1.0, y, z),
-            ),
-            lerp(
-                u,
-                grad3(lattice_hash3(perm, x0, y1, z0), x, y - 1.0, z),
-                grad3(lattice_hash3(perm, x1, y1, z0), x - 1.0, y - 1.0, z),
-            ),
-        ),
-        lerp(
-            v,
-            lerp(
-                u,
-                grad3(lattice_hash3(perm, x0, y0, z1), x, y, z - 1.0),
-                grad3(lattice_hash3(perm, x1, y0, z1), x - 1.0, y, z - 1.0),
-            ),
-            lerp(
-                u,
-                grad3(lattice_hash3(perm, x0, y1, z1), x, y - 1.0, z - 1.0),
-                grad3(lattice_hash3(perm, x1, y1, z1), x - 1.0, y - 1.0, z - 1.0),
-            ),
-        ),
-    )
+    let ax = axis_frame(lat, p[0], 0);
+    let ay = axis_frame(lat, p[1], 1);
+    let az = axis_frame(lat, p[2], 2);
+    perlin3_blend(&perlin3_hashes(lat.perm, &ax, &ay, &az), &ax, &ay, &az)
 }
 
 pub fn perlin4(lat: &Lattice, p: [f64; 4]) -> f64 {

@@ -1,6 +1,8 @@
 //! Value noise: interpolated lattice values, 1D-4D; mirrors `shaders/value.wgsl`.
 
-use super::common::{CellFrame, Lattice, cell_frame, interp_corners, lattice_cell, lattice_hash};
+use super::common::{
+    CellFrame, Lattice, cell_frame, floor, interp_corners, lattice_cell, lattice_hash,
+};
 
 /// Value noise in `dims` dimensions: corner value `V[hash]`, interpolated with the weights.
 pub fn value(lat: &Lattice, p: [f64; 4], dims: usize) -> f64 {
@@ -33,7 +35,7 @@ pub fn value_catmull_rom(lat: &Lattice, p: [f64; 4], dims: usize) -> f64 {
     let mut base = [0i64; 4];
     let mut frac = [0.0; 4];
     for a in 0..dims {
-        let fl = p[a].floor();
+        let fl = floor(p[a]);
         base[a] = fl as i64;
         frac[a] = p[a] - fl;
     }

@@ -60,9 +60,17 @@ impl PipelineCache {
     }
 
     /// The pipeline for `key`, compiling it (inside a validation error scope) the first time.
-    pub fn get(&mut self, device: &wgpu::Device, key: PipelineKey) -> Result<&wgpu::ComputePipeline> {
+    pub fn get(
+        &mut self,
+        device: &wgpu::Device,
+        key: PipelineKey,
+    ) -> Result<&wgpu::ComputePipeline> {
         if !self.pipelines.contains_key(&key) {
-            let entry = if key.points { ENTRY_SAMPLE } else { ENTRY_RENDER };
+            let entry = if key.points {
+                ENTRY_SAMPLE
+            } else {
+                ENTRY_RENDER
+            };
             let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
             let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
                 label: Some(entry),
@@ -76,7 +84,9 @@ impl PipelineCache {
                 cache: None,
             });
             if let Some(err) = pollster::block_on(scope.pop()) {
-                return Err(Error::Gpu(format!("building the {entry} pipeline for {key:?}: {err}")));
+                return Err(Error::Gpu(format!(
+                    "building the {entry} pipeline for {key:?}: {err}"
+                )));
             }
             self.pipelines.insert(key, pipeline);
         }

@@ -7,8 +7,8 @@ use std::sync::{Arc, Mutex};
 use wgpu::util::DeviceExt;
 
 use super::adapter::{AdapterChoice, AdapterSummary, best_adapter, new_instance};
-use super::readback::{read_f32s, wait};
 use super::pipelines::{PipelineCache, PipelineKey};
+use super::readback::{read_f32s, wait};
 use super::shader::{WORKGROUP_SIZE, shader_source};
 use crate::error::{Error, Result};
 use crate::params::Params;

@@ -100,6 +100,10 @@ fn params_layout_matches_wgsl_struct() {
 #[test]
 fn pipeline_constants_match_the_wgsl_overrides() {
     let m = module();
-    let names: Vec<String> = m.overrides.iter().map(|(_, o)| o.name.clone().unwrap_or_default()).collect();
+    let names: Vec<String> = m
+        .overrides
+        .iter()
+        .map(|(_, o)| o.name.clone().unwrap_or_default())
+        .collect();
     assert_eq!(names, OVERRIDE_NAMES.map(String::from).to_vec());
 }
