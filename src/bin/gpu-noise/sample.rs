@@ -4,6 +4,7 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 use gpu_noise::backend::{BackendChoice, Engine};
+use gpu_noise::spec::MAX_COORD;
 use gpu_noise::{AdapterChoice, Error, Result, cpu};
 
 use crate::args::SampleArgs;
@@ -13,6 +14,17 @@ pub fn run(args: SampleArgs) -> Result<ExitCode> {
     let spec = layer.noise_spec()?;
     let prepared = spec.validate()?;
     let points = read_points(std::io::stdin().lock(), spec.dims as usize)?;
+    // The last octave samples p * lacunarity^(octaves - 1); keep it inside the i32 lattice.
+    let reach = spec.lacunarity.powi(spec.octaves as i32 - 1);
+    if let Some(n) = points.iter().position(|p| p.iter().any(|c| (c * reach).abs() >= MAX_COORD)) {
+        return Err(Error::InvalidSpec {
+            field: "stdin",
+            reason: format!(
+                "point {}: coordinates times lacunarity^(octaves-1) must stay below 2^30 in magnitude",
+                n + 1
+            ),
+        });
+    }
     let mut out = String::new();
     match args.backend {
         BackendChoice::Cpu => {
