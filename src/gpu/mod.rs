@@ -1,6 +1,7 @@
 //! The GPU path: adapter choice, the composed WGSL module, and the reusable [`Renderer`].
 
 pub mod adapter;
+pub(crate) mod buffers;
 pub mod pipelines;
 mod readback;
 pub mod renderer;

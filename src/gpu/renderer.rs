@@ -4,16 +4,14 @@
 
 use std::sync::{Arc, Mutex};
 
-use wgpu::util::DeviceExt;
-
 use super::adapter::{AdapterChoice, AdapterSummary, best_adapter, new_instance};
+use super::buffers::{Buffers, Growable};
 use super::pipelines::{PipelineCache, PipelineKey};
 use super::readback::{read_f32s, wait};
 use super::shader::{WORKGROUP_SIZE, shader_source};
 use crate::error::{Error, Result};
 use crate::params::Params;
-use crate::spec::{MAX_OCTAVES, Prepared};
-use crate::tables::{PERM_LEN, TABLE_SIZE};
+use crate::spec::Prepared;
 
 /// Knobs for tests and tuning; the defaults follow the device's limits.
 #[derive(Clone, Copy, Debug, Default)]
@@ -30,45 +28,12 @@ pub struct Renderer {
     adapter: AdapterSummary,
     layout: wgpu::BindGroupLayout,
     pipelines: PipelineCache,
-    params: wgpu::Buffer,
-    perm: wgpu::Buffer,
-    gradients: wgpu::Buffer,
-    values: wgpu::Buffer,
-    points: wgpu::Buffer,
-    output: wgpu::Buffer,
-    staging: wgpu::Buffer,
+    buffers: Buffers,
     /// Largest buffer one binding may hold; output chunks (4 B a texel) and point chunks
     /// (16 B a point) are sized to fit it.
     max_binding_bytes: u64,
     chunk_texels: u32,
     lost: Arc<Mutex<Option<String>>>,
-}
-
-fn storage(
-    device: &wgpu::Device,
-    label: &str,
-    bytes: u64,
-    extra: wgpu::BufferUsages,
-) -> wgpu::Buffer {
-    device.create_buffer(&wgpu::BufferDescriptor {
-        label: Some(label),
-        size: bytes.max(16),
-        usage: wgpu::BufferUsages::STORAGE | extra,
-        mapped_at_creation: false,
-    })
-}
-
-fn layout_entry(binding: u32, ty: wgpu::BufferBindingType, min: u64) -> wgpu::BindGroupLayoutEntry {
-    wgpu::BindGroupLayoutEntry {
-        binding,
-        visibility: wgpu::ShaderStages::COMPUTE,
-        ty: wgpu::BindingType::Buffer {
-            ty,
-            has_dynamic_offset: false,
-            min_binding_size: wgpu::BufferSize::new(min),
-        },
-        count: None,
-    }
 }
 
 impl Renderer {
@@ -114,19 +79,7 @@ impl Renderer {
             label: Some("gpu-noise shaders"),
             source: wgpu::ShaderSource::Wgsl(shader_source().into()),
         });
-        use wgpu::BufferBindingType::{Storage, Uniform};
-        let params_size = std::mem::size_of::<Params>() as u64;
-        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: Some("gpu-noise bindings"),
-            entries: &[
-                layout_entry(0, Uniform, params_size),
-                layout_entry(1, Storage { read_only: true }, 4),
-                layout_entry(2, Storage { read_only: true }, 16),
-                layout_entry(3, Storage { read_only: true }, 4),
-                layout_entry(4, Storage { read_only: true }, 16),
-                layout_entry(5, Storage { read_only: false }, 4),
-            ],
-        });
+        let layout = Buffers::layout(&device);
         let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some("gpu-noise"),
             bind_group_layouts: &[Some(&layout)],
@@ -145,37 +98,14 @@ impl Renderer {
             .max_chunk_texels
             .unwrap_or(u32::MAX)
             .max(WORKGROUP_SIZE);
-        let copy = wgpu::BufferUsages::COPY_DST;
-        let max_oct = u64::from(MAX_OCTAVES);
-        let params = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("params"),
-            contents: bytemuck::bytes_of(&Params::default()),
-            usage: wgpu::BufferUsages::UNIFORM | copy,
-        });
-        let perm = storage(&device, "perm", max_oct * PERM_LEN as u64 * 4, copy);
-        let gradients = storage(&device, "gradients", max_oct * TABLE_SIZE as u64 * 16, copy);
-        let values = storage(&device, "values", max_oct * TABLE_SIZE as u64 * 4, copy);
-        let points = storage(&device, "points", 16, copy);
-        let output = storage(&device, "output", 16, wgpu::BufferUsages::COPY_SRC);
-        let staging = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("staging"),
-            size: 16,
-            usage: wgpu::BufferUsages::MAP_READ | copy,
-            mapped_at_creation: false,
-        });
+        let buffers = Buffers::new(&device);
         Ok(Self {
             device,
             queue,
             adapter,
             layout,
             pipelines,
-            params,
-            perm,
-            gradients,
-            values,
-            points,
-            output,
-            staging,
+            buffers,
             max_binding_bytes,
             chunk_texels,
             lost,
@@ -223,7 +153,7 @@ impl Renderer {
         self.run_chunks(prep, total, false, |this, count, submission| {
             read_f32s(
                 &this.device,
-                &this.staging,
+                &this.buffers.staging,
                 u64::from(count) * 4,
                 submission,
                 &mut out,
@@ -252,15 +182,15 @@ impl Renderer {
             true,
             &mut |this, base, count| {
                 let chunk = &as_f32[base as usize..(base + u64::from(count)) as usize];
-                this.ensure_buffer(BufferKind::Points, chunk.len() as u64 * 16);
+                // run_chunks_with sized the points buffer for a whole chunk already.
                 this.queue
-                    .write_buffer(&this.points, 0, bytemuck::cast_slice(chunk));
+                    .write_buffer(&this.buffers.points, 0, bytemuck::cast_slice(chunk));
                 Ok(())
             },
             &mut |this, count, submission| {
                 read_f32s(
                     &this.device,
-                    &this.staging,
+                    &this.buffers.staging,
                     u64::from(count) * 4,
                     submission,
                     &mut out,
@@ -291,17 +221,20 @@ impl Renderer {
         after: &mut dyn FnMut(&mut Self, u32, wgpu::SubmissionIndex) -> Result<()>,
     ) -> Result<()> {
         self.check_lost()?;
-        self.upload_tables(prep);
+        self.buffers.upload_tables(&self.queue, prep);
         let mut params = Params::from_prepared(prep);
         let per_item = if points { 16 } else { 4 };
         let chunk = u64::from(self.chunk_len(per_item)).min(total.max(1));
-        self.ensure_buffer(BufferKind::Output, chunk * 4);
-        self.ensure_buffer(BufferKind::Staging, chunk * 4);
+        self.buffers
+            .ensure(&self.device, Growable::Output, chunk * 4);
+        self.buffers
+            .ensure(&self.device, Growable::Staging, chunk * 4);
         if points {
-            self.ensure_buffer(BufferKind::Points, chunk * 16);
+            self.buffers
+                .ensure(&self.device, Growable::Points, chunk * 16);
         }
         // Made after every buffer has its final size: a bind group keeps the buffers it saw.
-        let bind_group = self.bind_group();
+        let bind_group = self.buffers.bind_group(&self.device, &self.layout);
         let key = PipelineKey::new(&prep.spec, points);
         self.pipelines.get(&self.device, key)?;
         let max_groups = u64::from(self.adapter.limits.max_compute_workgroups_per_dimension);
@@ -315,8 +248,7 @@ impl Renderer {
             params.texel_base = base as u32;
             params.texel_count = count;
             params.row_pitch = groups_x * WORKGROUP_SIZE;
-            self.queue
-                .write_buffer(&self.params, 0, bytemuck::bytes_of(&params));
+            self.buffers.write_params(&self.queue, &params);
 
             let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
             let mut encoder = self.device.create_command_encoder(&Default::default());
@@ -326,7 +258,13 @@ impl Renderer {
                 pass.set_bind_group(0, &bind_group, &[]);
                 pass.dispatch_workgroups(groups_x, groups_y, 1);
             }
-            encoder.copy_buffer_to_buffer(&self.output, 0, &self.staging, 0, u64::from(count) * 4);
+            encoder.copy_buffer_to_buffer(
+                &self.buffers.output,
+                0,
+                &self.buffers.staging,
+                0,
+                u64::from(count) * 4,
+            );
             let submission = self.queue.submit([encoder.finish()]);
             if let Some(err) = pollster::block_on(scope.pop()) {
                 return Err(Error::Gpu(err.to_string()));
@@ -338,74 +276,6 @@ impl Renderer {
         Ok(())
     }
 
-    fn upload_tables(&self, prep: &Prepared) {
-        let perm: Vec<u32> = prep.tables.iter().flat_map(|t| t.perm).collect();
-        let gradients: Vec<[f32; 4]> = prep.tables.iter().flat_map(|t| t.gradients).collect();
-        let values: Vec<f32> = prep
-            .tables
-            .iter()
-            .flat_map(|t| t.values.map(|v| v as f32))
-            .collect();
-        self.queue
-            .write_buffer(&self.perm, 0, bytemuck::cast_slice(&perm));
-        self.queue
-            .write_buffer(&self.gradients, 0, bytemuck::cast_slice(&gradients));
-        self.queue
-            .write_buffer(&self.values, 0, bytemuck::cast_slice(&values));
-    }
-
-    fn ensure_buffer(&mut self, kind: BufferKind, bytes: u64) {
-        let (slot, label, usage) = match kind {
-            BufferKind::Output => (
-                &mut self.output,
-                "output",
-                wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
-            ),
-            BufferKind::Staging => (
-                &mut self.staging,
-                "staging",
-                wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-            ),
-            BufferKind::Points => (
-                &mut self.points,
-                "points",
-                wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
-            ),
-        };
-        if slot.size() < bytes {
-            *slot = self.device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some(label),
-                size: bytes,
-                usage,
-                mapped_at_creation: false,
-            });
-        }
-    }
-
-    fn bind_group(&self) -> wgpu::BindGroup {
-        let buffers = [
-            &self.params,
-            &self.perm,
-            &self.gradients,
-            &self.values,
-            &self.points,
-            &self.output,
-        ];
-        let entries: Vec<wgpu::BindGroupEntry> = buffers
-            .iter()
-            .enumerate()
-            .map(|(i, b)| wgpu::BindGroupEntry {
-                binding: i as u32,
-                resource: b.as_entire_binding(),
-            })
-            .collect();
-        self.device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("gpu-noise"),
-            layout: &self.layout,
-            entries: &entries,
-        })
-    }
-
     fn check_lost(&self) -> Result<()> {
         match self.lost.lock().map(|slot| slot.clone()) {
             Ok(Some(reason)) => Err(Error::DeviceLost(reason)),
@@ -413,11 +283,4 @@ impl Renderer {
             Err(_) => Err(Error::DeviceLost("device-lost state poisoned".into())),
         }
     }
-}
-
-#[derive(Clone, Copy)]
-enum BufferKind {
-    Output,
-    Staging,
-    Points,
 }

@@ -76,9 +76,10 @@ fn every_kind_dims_fractal_and_interpolation_matches_the_reference() {
             }
         }
     }
+    let info = &r.adapter().info;
     eprintln!(
-        "{cases} cases; worst max_abs_err {:e} ({}); bound 2e-5",
-        worst.0, worst.1
+        "{cases} cases on {} ({:?}); worst max_abs_err {:e} ({}); bound 2e-5",
+        info.name, info.backend, worst.0, worst.1
     );
     assert_eq!(cases, 100 + 75 + 120);
 }

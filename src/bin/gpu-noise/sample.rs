@@ -16,7 +16,10 @@ pub fn run(args: SampleArgs) -> Result<ExitCode> {
     let points = read_points(std::io::stdin().lock(), spec.dims as usize)?;
     // The last octave samples p * lacunarity^(octaves - 1); keep it inside the i32 lattice.
     let reach = spec.lacunarity.powi(spec.octaves as i32 - 1);
-    if let Some(n) = points.iter().position(|p| p.iter().any(|c| (c * reach).abs() >= MAX_COORD)) {
+    if let Some(n) = points
+        .iter()
+        .position(|p| p.iter().any(|c| (c * reach).abs() >= MAX_COORD))
+    {
         return Err(Error::InvalidSpec {
             field: "stdin",
             reason: format!(

@@ -1,0 +1,31 @@
+//! Render on the GPU, check against the f64 reference, write a 16-bit PNG.
+//! `cargo run --release --example render_and_verify` (the README's library example).
+
+use gpu_noise::export::{Format, write_image};
+use gpu_noise::tolerance::{compare, gpu_error_bound};
+use gpu_noise::{AdapterChoice, Fractal, Kind, NoiseSpec, Renderer, Size};
+
+fn main() -> Result<(), gpu_noise::Error> {
+    let mut spec = NoiseSpec::new(Kind::Perlin, 3);
+    spec.size = Size::new(1024, 1024, 1);
+    spec.fractal = Fractal::Fbm;
+    spec.octaves = 6;
+    let prepared = spec.validate()?; // a typed error naming the bad field
+    let mut renderer = Renderer::new(&AdapterChoice::from_env())?; // once; reuse every frame
+    let image: Vec<f32> = renderer.render(&prepared)?; // x fastest, then y, then z
+    let reference: Vec<f64> = gpu_noise::cpu::render_f64(&prepared);
+    let cmp = compare(&image, &reference);
+    let bound = gpu_error_bound(&spec);
+    println!(
+        "max_abs_err {:e}, rmse {:e}, bound {:e}",
+        cmp.max_abs_err, cmp.rmse, bound.value
+    );
+    write_image(
+        "perlin-fbm.png".as_ref(),
+        &image,
+        spec.size,
+        Format::Png { bits: 16 },
+        (-1.0, 1.0),
+    )?;
+    Ok(())
+}
