@@ -4,6 +4,7 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use gpu_noise::backend::Engine;
@@ -50,21 +51,15 @@ pub fn run(args: RenderArgs) -> Result<ExitCode> {
     }
     let start = Instant::now();
     let texels = spec.size.texels();
+    // Progress on a terminal, for work that takes a while (about a second or more).
+    let work = texels * u64::from(spec.octaves);
+    let report = Percent::new(std::io::stderr().is_terminal() && work > 50_000_000);
     let data = match &mut engine {
-        Engine::Gpu(renderer) => {
-            // Progress only matters when the image takes several dispatches.
-            let show =
-                std::io::stderr().is_terminal() && texels > u64::from(renderer.chunk_texels());
-            renderer.render_with_progress(&prepared, &mut |done, total| {
-                if show {
-                    eprint!("\rgpu-noise: {:.0}%", 100.0 * done as f64 / total as f64);
-                    if done == total {
-                        eprintln!();
-                    }
-                }
-            })?
+        Engine::Gpu(renderer) => renderer
+            .render_with_progress(&prepared, &mut |done, total| report.update(done, total))?,
+        Engine::Cpu => {
+            cpu::render_f32_with_progress(&prepared, &|done, total| report.update(done, total))
         }
-        Engine::Cpu => cpu::render_f32(&prepared),
     };
     let elapsed = start.elapsed();
     write_image(&output, &data, spec.size, format, range)?;
@@ -84,4 +79,32 @@ pub fn run(args: RenderArgs) -> Result<ExitCode> {
         engine.name()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// Prints "NN%" on stderr when the whole percentage grows; callable from any thread.
+struct Percent {
+    enabled: bool,
+    last: AtomicU64,
+}
+
+impl Percent {
+    fn new(enabled: bool) -> Self {
+        Self {
+            enabled,
+            last: AtomicU64::new(0),
+        }
+    }
+
+    fn update(&self, done: u64, total: u64) {
+        if !self.enabled || total == 0 {
+            return;
+        }
+        let pct = done * 100 / total;
+        if self.last.fetch_max(pct, Ordering::Relaxed) < pct {
+            eprint!("\rgpu-noise: rendering {pct:3}%");
+            if pct == 100 {
+                eprintln!();
+            }
+        }
+    }
 }
