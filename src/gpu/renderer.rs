@@ -151,13 +151,7 @@ impl Renderer {
         let total = prep.spec.size.texels();
         let mut out = Vec::with_capacity(total as usize);
         self.run_chunks(prep, total, false, |this, count, submission| {
-            read_f32s(
-                &this.device,
-                &this.buffers.staging,
-                u64::from(count) * 4,
-                submission,
-                &mut out,
-            )?;
+            this.read_chunk(count, submission, &mut out)?;
             progress(out.len() as u64, total);
             Ok(())
         })?;
@@ -187,15 +181,7 @@ impl Renderer {
                     .write_buffer(&this.buffers.points, 0, bytemuck::cast_slice(chunk));
                 Ok(())
             },
-            &mut |this, count, submission| {
-                read_f32s(
-                    &this.device,
-                    &this.buffers.staging,
-                    u64::from(count) * 4,
-                    submission,
-                    &mut out,
-                )
-            },
+            &mut |this, count, submission| this.read_chunk(count, submission, &mut out),
         )?;
         Ok(out)
     }
@@ -274,6 +260,22 @@ impl Renderer {
             base += u64::from(count);
         }
         Ok(())
+    }
+
+    /// Appends the first `count` results of the staging buffer once `submission` is done.
+    fn read_chunk(
+        &self,
+        count: u32,
+        submission: wgpu::SubmissionIndex,
+        out: &mut Vec<f32>,
+    ) -> Result<()> {
+        read_f32s(
+            &self.device,
+            &self.buffers.staging,
+            u64::from(count) * 4,
+            submission,
+            out,
+        )
     }
 
     fn check_lost(&self) -> Result<()> {

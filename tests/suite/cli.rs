@@ -200,9 +200,7 @@ fn sample_prints_17_significant_digits_on_cpu_and_f32_on_gpu() {
 #[test]
 fn print_spec_round_trips_and_flags_override_the_file() {
     let d = tmp();
-    let o = run(&[
-        "render",
-        "--print-spec",
+    let flags = [
         "--kind",
         "value",
         "--interp",
@@ -215,7 +213,8 @@ fn print_spec_round_trips_and_flags_override_the_file() {
         "ridged",
         "--octaves",
         "3",
-    ]);
+    ];
+    let o = run(&[&["render", "--print-spec"][..], &flags].concat());
     assert!(o.status.success());
     let (spec_path, spec) = out(d.path(), "spec.json");
     std::fs::write(&spec_path, &o.stdout).unwrap();
@@ -227,27 +226,9 @@ fn print_spec_round_trips_and_flags_override_the_file() {
             .success()
     );
     assert!(
-        run(&[
-            "render",
-            "--kind",
-            "value",
-            "--interp",
-            "catmull-rom",
-            "--seed",
-            "9",
-            "--size",
-            "30x20",
-            "--fractal",
-            "ridged",
-            "--octaves",
-            "3",
-            "--backend",
-            "cpu",
-            "-o",
-            &sb
-        ])
-        .status
-        .success()
+        run(&[&["render"][..], &flags, &["--backend", "cpu", "-o", &sb]].concat())
+            .status
+            .success()
     );
     assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
     // A flag overrides the file: --seed 10 over the file's 9 differs from the file alone.
