@@ -1,7 +1,7 @@
 //! The one source of the seeded lattice tables (REFERENCE §2): permutation, gradients, values.
 //!
 //! The CPU twin reads these directly; the GPU receives the same numbers flattened into storage
-//! buffers (`perm` as u32, `gradients` as vec4<f32>, `values` as f32). Octave k of a fractal
+//! buffers (`perm` as u32, `gradients` as `vec4<f32>`, `values` as f32). Octave k of a fractal
 //! uses the tables of seed `s + k` (wrapping), so a spec carries one [`OctaveTables`] per octave.
 
 /// Entries in each lattice table; cell coordinates are taken `& (TABLE_SIZE - 1)`.
