@@ -179,3 +179,18 @@ fn sampled_points_match_the_reference_and_ken_perlins_value() {
     let cmp = compare(&gpu, &reference);
     assert!(cmp.max_abs_err <= 2e-5, "{cmp:?}");
 }
+
+#[test]
+fn images_past_one_dispatch_dimension_use_a_2d_dispatch_and_still_match() {
+    let Some(mut r) = renderer() else { return };
+    // 2048 x 2048 / 64 = 65536 workgroups: one more than max_compute_workgroups_per_dimension
+    // allows in x on lavapipe and llvmpipe, so rows of workgroups go in y.
+    let groups = 2048u64 * 2048 / 64;
+    let max = u64::from(r.device().limits().max_compute_workgroups_per_dimension);
+    let mut s = spec(Kind::Perlin, 2, 2048, 2048);
+    if groups <= max {
+        s.size = Size::new(2048, ((max + 1) * 64).div_ceil(2048) as u32, 1);
+    }
+    let err = check(&mut r, &s, "perlin-2d-dispatch");
+    eprintln!("{}x{}: max_abs_err {err:e}", s.size.width, s.size.height);
+}
