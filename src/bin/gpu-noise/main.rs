@@ -16,6 +16,7 @@ use gpu_noise::spec_file::SpecFile;
 use args::{Cli, Command, NoiseArgs};
 
 fn main() -> ExitCode {
+    quiet_mesa();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Render(a) => render::run(a),
@@ -33,6 +34,15 @@ fn main() -> ExitCode {
                 _ => ExitCode::from(1),
             }
         }
+    }
+}
+
+/// Mesa prints "XDG_RUNTIME_DIR is invalid or not set" twice when wgpu creates an instance on a
+/// headless machine without one; point it at the temp dir (for this process only).
+fn quiet_mesa() {
+    if std::env::var_os("XDG_RUNTIME_DIR").is_none() {
+        // SAFETY: called first thing in main, before any other thread exists.
+        unsafe { std::env::set_var("XDG_RUNTIME_DIR", std::env::temp_dir()) };
     }
 }
 
