@@ -112,6 +112,22 @@ fn lattice_hash(o: u32, cells: vec4<u32>, dims: u32) -> u32 {
     }
 }
 
+// One axis of a point's lattice cell: corner cells (wrapped, & 255), fraction, weight.
+struct AxisFrame {
+    c0: u32,
+    c1: u32,
+    f: f32,
+    w: f32,
+}
+
+fn axis_frame(o: u32, x: f32, a: u32) -> AxisFrame {
+    let fl = floor(x);
+    let c = i32(fl);
+    let period = params.periods[o][a];
+    let f = x - fl;
+    return AxisFrame(lattice_cell(c, period), lattice_cell(c + 1, period), f, interp_weight(f, INTERP));
+}
+
 // A point's lattice cell: lower and upper corner cells, fractions and weights per axis.
 struct CellFrame {
     lo: vec4<u32>,
@@ -122,14 +138,12 @@ struct CellFrame {
 
 fn cell_frame(o: u32, p: vec4<f32>, dims: u32) -> CellFrame {
     var frame: CellFrame;
-    let period = params.periods[o];
     for (var a = 0u; a < dims; a++) {
-        let fl = floor(p[a]);
-        let c = i32(fl);
-        frame.lo[a] = lattice_cell(c, period[a]);
-        frame.hi[a] = lattice_cell(c + 1, period[a]);
-        frame.frac[a] = p[a] - fl;
-        frame.weight[a] = interp_weight(frame.frac[a], INTERP);
+        let ax = axis_frame(o, p[a], a);
+        frame.lo[a] = ax.c0;
+        frame.hi[a] = ax.c1;
+        frame.frac[a] = ax.f;
+        frame.weight[a] = ax.w;
     }
     return frame;
 }

@@ -29,21 +29,6 @@ fn grad4(hash: u32, d: vec4<f32>) -> f32 {
     return sum;
 }
 
-struct AxisFrame {
-    c0: u32,
-    c1: u32,
-    f: f32,
-    w: f32,
-}
-
-fn axis_frame(o: u32, x: f32, a: u32) -> AxisFrame {
-    let fl = floor(x);
-    let c = i32(fl);
-    let period = params.periods[o][a];
-    let f = x - fl;
-    return AxisFrame(lattice_cell(c, period), lattice_cell(c + 1, period), f, interp_weight(f, INTERP));
-}
-
 fn perlin1(o: u32, p: vec4<f32>) -> f32 {
     let ax = axis_frame(o, p.x, 0u);
     let x = ax.f;

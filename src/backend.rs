@@ -38,14 +38,15 @@ impl Engine {
             BackendChoice::Auto => {
                 let instance = new_instance(adapters);
                 match best_adapter(&instance, adapters) {
-                    Some((_, summary)) if !summary.software => {
-                        drop(instance);
-                        let renderer = Renderer::with_options(adapters, RendererOptions::default())?;
+                    Some((adapter, summary)) if !summary.software => {
+                        let backend = summary.info.backend;
+                        let renderer =
+                            Renderer::from_adapter(adapter, summary, RendererOptions::default())?;
                         let name = renderer.adapter().info.name.clone();
-                        Ok((Engine::Gpu(Box::new(renderer)), Some(format!(
-                            "backend auto: GPU ({name}, {:?})",
-                            summary.info.backend
-                        ))))
+                        Ok((
+                            Engine::Gpu(Box::new(renderer)),
+                            Some(format!("backend auto: GPU ({name}, {backend:?})")),
+                        ))
                     }
                     Some((_, summary)) => Ok((Engine::Cpu, Some(format!(
                         "backend auto: CPU, because the only GPU adapter is software ({}), slower \

@@ -119,6 +119,33 @@ pub fn lattice_hash(perm: &[u32; PERM_LEN], cells: [usize; 4], dims: usize) -> u
     }
 }
 
+/// One axis of a point's lattice cell (mirrors `AxisFrame` in common.wgsl).
+#[derive(Clone, Copy, Debug)]
+pub struct AxisFrame {
+    /// Lower and upper corner cells, wrapped and `& 255`.
+    pub c0: usize,
+    pub c1: usize,
+    /// Fraction in [0, 1) and its interpolation weight.
+    pub f: f64,
+    pub w: f64,
+    /// The unwrapped lower cell, which identifies the cell for hash reuse along a row.
+    pub cell: i64,
+}
+
+#[inline(always)]
+pub fn axis_frame(lat: &Lattice, x: f64, a: usize) -> AxisFrame {
+    let fl = floor(x);
+    let c = fl as i64;
+    let f = x - fl;
+    AxisFrame {
+        c0: lattice_cell(c, lat.period[a]),
+        c1: lattice_cell(c + 1, lat.period[a]),
+        f,
+        w: interp_weight(f, lat.interp),
+        cell: c,
+    }
+}
+
 /// Cells, fractions and weights of a point's lattice cell in `dims` dimensions.
 #[derive(Clone, Copy, Debug)]
 pub struct CellFrame {
@@ -137,14 +164,10 @@ pub fn cell_frame(lat: &Lattice, p: [f64; 4], dims: usize) -> CellFrame {
         weight: [0.0; 4],
     };
     for a in 0..dims {
-        let fl = floor(p[a]);
-        let c = fl as i64;
-        frame.cells[a] = [
-            lattice_cell(c, lat.period[a]),
-            lattice_cell(c + 1, lat.period[a]),
-        ];
-        frame.frac[a] = p[a] - fl;
-        frame.weight[a] = interp_weight(frame.frac[a], lat.interp);
+        let ax = axis_frame(lat, p[a], a);
+        frame.cells[a] = [ax.c0, ax.c1];
+        frame.frac[a] = ax.f;
+        frame.weight[a] = ax.w;
     }
     frame
 }

@@ -1,9 +1,8 @@
 //! Ken Perlin's improved noise (2002); mirrors `shaders/perlin.wgsl`.
 //! 1D and 2D are his 3D noise at y = z = 0 and z = 0, evaluated with 2 and 4 corners.
 
-use super::common::lerp;
-use super::common::{CellFrame, Lattice, cell_frame, floor, interp_corners, interp_weight};
-use super::common::{lattice_cell, lattice_hash1, lattice_hash2, lattice_hash3, lattice_hash4};
+use super::common::{AxisFrame, CellFrame, Lattice, axis_frame, cell_frame, interp_corners, lerp};
+use super::common::{lattice_hash1, lattice_hash2, lattice_hash3, lattice_hash4};
 use crate::tables::PERM_LEN;
 
 /// Ken Perlin's `grad`: one of 12 cube-edge directions (16 with repeats) from `h & 15`.
@@ -40,33 +39,6 @@ pub fn grad4(hash: usize, d: [f64; 4]) -> f64 {
         }
     }
     sum
-}
-
-/// One axis of a point's lattice cell (mirrors `AxisFrame` in perlin.wgsl).
-#[derive(Clone, Copy, Debug)]
-pub struct AxisFrame {
-    /// Lower and upper corner cells, wrapped and `& 255`.
-    pub c0: usize,
-    pub c1: usize,
-    /// Fraction in [0, 1) and its interpolation weight.
-    pub f: f64,
-    pub w: f64,
-    /// The unwrapped lower cell, which identifies the cell for hash reuse along a row.
-    pub cell: i64,
-}
-
-#[inline(always)]
-pub fn axis_frame(lat: &Lattice, x: f64, a: usize) -> AxisFrame {
-    let fl = floor(x);
-    let c = fl as i64;
-    let f = x - fl;
-    AxisFrame {
-        c0: lattice_cell(c, lat.period[a]),
-        c1: lattice_cell(c + 1, lat.period[a]),
-        f,
-        w: interp_weight(f, lat.interp),
-        cell: c,
-    }
 }
 
 /// Corner hashes of a 1D cell: `[x0, x1]`.

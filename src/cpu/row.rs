@@ -4,9 +4,9 @@
 //! per row and octave, and corner hashes reused while consecutive texels share a lattice cell
 //! (32 texels at the default frequency). Perlin 1D-3D only; other kinds go texel by texel.
 
-use super::common::Lattice;
+use super::common::{Lattice, axis_frame};
 use super::fractal::{fractal_finish, fractal_term};
-use super::perlin::{axis_frame, perlin1_blend, perlin1_hashes, perlin2_blend, perlin2_hashes};
+use super::perlin::{perlin1_blend, perlin1_hashes, perlin2_blend, perlin2_hashes};
 use super::perlin::{perlin3_blend, perlin3_hashes};
 use crate::spec::{Kind, Prepared};
 

@@ -1,4 +1,4 @@
-//! [`Renderer`]: a device, its two compute pipelines and buffers, built once and reused for
+//! [`Renderer`]: a device, its pipeline cache and buffers, built once and reused for
 //! every render (real-time use). Images larger than one storage binding or one dispatch are
 //! rendered in chunks of texels, transparently.
 
@@ -48,6 +48,15 @@ impl Renderer {
             best_adapter(&instance, choice).ok_or_else(|| Error::NoAdapter {
                 detail: format!(" that can run compute shaders ({})", choice.describe()),
             })?;
+        Self::from_adapter(adapter, summary, options)
+    }
+
+    /// Opens a device on an adapter already chosen (see [`super::list_adapters`]).
+    pub fn from_adapter(
+        adapter: wgpu::Adapter,
+        summary: AdapterSummary,
+        options: RendererOptions,
+    ) -> Result<Self> {
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             label: Some("gpu-noise"),
             required_limits: summary.limits.clone(),
@@ -150,7 +159,7 @@ impl Renderer {
     ) -> Result<Vec<f32>> {
         let total = prep.spec.size.texels();
         let mut out = Vec::with_capacity(total as usize);
-        self.run_chunks(prep, total, false, |this, count, submission| {
+        self.run_chunks(prep, total, |this, count, submission| {
             this.read_chunk(count, submission, &mut out)?;
             progress(out.len() as u64, total);
             Ok(())
@@ -161,7 +170,7 @@ impl Renderer {
     /// Renders every chunk and waits for the GPU, without reading back (kernel-only timing).
     pub fn render_on_device(&mut self, prep: &Prepared) -> Result<()> {
         let total = prep.spec.size.texels();
-        self.run_chunks(prep, total, false, |this, _, submission| {
+        self.run_chunks(prep, total, |this, _, submission| {
             wait(&this.device, Some(submission))
         })
     }
@@ -186,14 +195,14 @@ impl Renderer {
         Ok(out)
     }
 
+    /// Texel chunks of an image (no points to upload).
     fn run_chunks(
         &mut self,
         prep: &Prepared,
         total: u64,
-        points: bool,
         mut after: impl FnMut(&mut Self, u32, wgpu::SubmissionIndex) -> Result<()>,
     ) -> Result<()> {
-        self.run_chunks_with(prep, total, points, &mut |_, _, _| Ok(()), &mut after)
+        self.run_chunks_with(prep, total, false, &mut |_, _, _| Ok(()), &mut after)
     }
 
     /// Uploads the tables, then for each chunk: `before(base, count)`, dispatch, copy to
