@@ -1,9 +1,9 @@
 //! Render on the GPU, check against the f64 reference, write a 16-bit PNG.
 //! `cargo run --release --example render_and_verify` (the README's library example).
 
-use gpu_noise::export::{Format, write_image};
+use gpu_noise::export::{ExportOptions, Format, write_image};
 use gpu_noise::tolerance::{compare, gpu_error_bound};
-use gpu_noise::{AdapterChoice, Fractal, Kind, NoiseSpec, Renderer, Size};
+use gpu_noise::{AdapterChoice, Fractal, Kind, NoiseSpec, Renderer, RendererOptions, Size};
 
 fn main() -> Result<(), gpu_noise::Error> {
     let mut spec = NoiseSpec::new(Kind::Perlin, 3);
@@ -11,7 +11,9 @@ fn main() -> Result<(), gpu_noise::Error> {
     spec.fractal = Fractal::Fbm;
     spec.octaves = 6;
     let prepared = spec.validate()?; // a typed error naming the bad field
-    let mut renderer = Renderer::new(&AdapterChoice::from_env())?; // once; reuse every frame
+    let choice = AdapterChoice::from_env()?; // WGPU_BACKEND, WGPU_ADAPTER_NAME
+    // Once; reuse it every frame. Renderer::new(&device, &queue, ..) uses a device of yours.
+    let mut renderer = pollster::block_on(Renderer::open(&choice, RendererOptions::default()))?;
     let image: Vec<f32> = renderer.render(&prepared)?; // x fastest, then y, then z
     let reference: Vec<f64> = gpu_noise::cpu::render_f64(&prepared);
     let cmp = compare(&image, &reference);
@@ -20,12 +22,14 @@ fn main() -> Result<(), gpu_noise::Error> {
         "max_abs_err {:e}, rmse {:e}, bound {:e}",
         cmp.max_abs_err, cmp.rmse, bound.value
     );
+    let mut options = ExportOptions::for_spec(&spec);
+    options.bits = 16;
     write_image(
         "perlin-fbm.png".as_ref(),
         &image,
         spec.size,
-        Format::Png { bits: 16 },
-        (-1.0, 1.0),
+        Format::Png,
+        &options,
     )?;
     Ok(())
 }

@@ -1,32 +1,48 @@
 //! # gpu-noise
 //!
 //! Procedural noise rendered by WGSL compute shaders through wgpu, with an f64 CPU twin that
-//! checks every texel. See the README for the conventions (REFERENCE) and the CLI.
+//! checks every texel. The conventions (texel to point, seeds, gradients, fractal sums, tiling,
+//! output levels) are in `docs/CONVENTIONS.md`.
 //!
-//! ```no_run
-//! use gpu_noise::{Kind, NoiseSpec, Fractal, Renderer};
-//! let mut spec = NoiseSpec::new(Kind::Perlin, 2);
+//! Three ways in:
+//! - [`Renderer::new`] on your own `wgpu::Device`: record into your encoder, into your storage
+//!   buffers and textures (`R32Float`, `Rgba8Unorm` through a colormap, `R16Unorm`
+//!   heightmaps); nothing comes back to the host unless you ask.
+//! - [`wgsl::noise_module`] + [`gpu::NoiseBindings`]: call `fractal_noise(p)` from your own
+//!   shaders.
+//! - [`Renderer::open`] + [`Renderer::render`] (or [`cpu::render_f32`]): images on the host.
+//!
+//! ```
+//! use gpu_noise::{Fractal, Kind, NoiseSpec};
+//! let mut spec = NoiseSpec::new(Kind::Perlin, 3);
 //! spec.fractal = Fractal::Fbm;
 //! spec.octaves = 6;
-//! let prepared = spec.validate()?;
+//! let prepared = spec.validate()?; // typed errors name the field: `octaves: must be in 1..=16`
 //! let reference = gpu_noise::cpu::render_f64(&prepared); // the f64 oracle
-//! let mut renderer = Renderer::new(&gpu_noise::gpu::AdapterChoice::from_env())?;
-//! let image = renderer.render(&prepared)?; // Vec<f32>, x fastest
+//! assert_eq!(reference.len(), 256 * 256);
+//! assert!(reference.iter().all(|v| (-1.0..=1.0).contains(v)));
 //! # Ok::<(), gpu_noise::Error>(())
 //! ```
+//!
+//! Features: `parallel` (rayon rows on the CPU), `serde`, `export` (streaming PNG, OpenEXR,
+//! TIFF, `.f32`, `.npy` writers), `cli` (the `gpu-noise` tool; the default).
 
-pub mod backend;
+#![warn(missing_docs)]
+
+pub mod colormap;
 pub mod cpu;
 pub mod error;
+#[cfg(feature = "export")]
 pub mod export;
+pub mod gpu;
 pub mod spec;
-pub mod spec_file;
 pub mod tables;
 pub mod tolerance;
+pub mod wgsl;
+pub mod window;
 
+pub use colormap::Colormap;
 pub use error::{Error, Result};
+pub use gpu::{AdapterChoice, NoiseBindings, Range, Renderer, RendererOptions, TextureOutput};
 pub use spec::{Fractal, Interp, Kind, NoiseSpec, Prepared, Size};
-pub mod gpu;
-pub mod params;
-
-pub use gpu::{AdapterChoice, Renderer};
+pub use window::Window;

@@ -1,4 +1,4 @@
-//! The one source of the seeded lattice tables (REFERENCE §2): permutation, gradients, values.
+//! The one source of the seeded lattice tables (CONVENTIONS §2): permutation, gradients, values.
 //!
 //! The CPU twin reads these directly; the GPU receives the same numbers flattened into storage
 //! buffers (`perm` as u32, `gradients` as `vec4<f32>`, `values` as f32). Octave k of a fractal
@@ -31,17 +31,19 @@ pub const GRADIENT_STREAM: u64 = 0xD1B5_4A32_D192_ED03;
 /// XORed into the seed to start the value stream.
 pub const VALUE_STREAM: u64 = 0x8CB9_2BA7_2F3D_8DD7;
 
-/// SplitMix64 (Steele, Lea, Flood 2014), exactly as REFERENCE §2 spells it.
+/// SplitMix64 (Steele, Lea, Flood 2014), exactly as CONVENTIONS §2 spells it.
 #[derive(Clone, Debug)]
 pub struct SplitMix64 {
     state: u64,
 }
 
 impl SplitMix64 {
+    /// A generator whose state starts at `state`.
     pub fn new(state: u64) -> Self {
         Self { state }
     }
 
+    /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.state;
@@ -122,12 +124,16 @@ pub fn values(seed: u64) -> [f64; TABLE_SIZE] {
 /// The three tables of one octave.
 #[derive(Clone, Debug)]
 pub struct OctaveTables {
+    /// The permutation, doubled.
     pub perm: [u32; PERM_LEN],
+    /// Unit gradients for the seed's dims, rounded to f32.
     pub gradients: [[f32; 4]; TABLE_SIZE],
+    /// Values in [-1, 1).
     pub values: [f64; TABLE_SIZE],
 }
 
 impl OctaveTables {
+    /// The tables of `seed`, gradients for `dims`.
     pub fn new(seed: u64, dims: u32) -> Self {
         Self {
             perm: permutation(seed),

@@ -1,32 +1,39 @@
-//! Shared lattice helpers; mirrors `shaders/common.wgsl` function by function.
+//! Shared lattice helpers; mirrors `shaders/noise/common.wgsl` function by function.
 
-use crate::spec::Interp;
-use crate::tables::{OctaveTables, PERM_LEN, TABLE_SIZE};
+use crate::spec::{Interp, Octave};
+use crate::tables::{PERM_LEN, TABLE_SIZE};
 
-/// One octave's view of the lattice: its tables, tiling periods and interpolation.
+/// One octave's view of the lattice: its tables, tiling periods and interpolation (WGSL:
+/// `Lattice`, whose table slot stands for the tables and whose interpolation is an override).
 #[derive(Clone, Copy, Debug)]
 pub struct Lattice<'a> {
+    /// The permutation, doubled.
     pub perm: &'a [u32; PERM_LEN],
+    /// Unit gradients (classic gradient noise).
     pub gradients: &'a [[f32; 4]; TABLE_SIZE],
+    /// Lattice values (value noise).
     pub values: &'a [f64; TABLE_SIZE],
     /// Period in cells per axis; 0 = the axis does not wrap.
     pub period: [i64; 4],
+    /// Interpolation between corners.
     pub interp: Interp,
 }
 
 impl<'a> Lattice<'a> {
-    pub fn new(tables: &'a OctaveTables, period: [i64; 4], interp: Interp) -> Self {
+    /// The lattice of one octave of a prepared spec.
+    pub fn new(octave: &'a Octave, interp: Interp) -> Self {
+        let tables = octave.tables();
         Self {
             perm: &tables.perm,
             gradients: &tables.gradients,
             values: &tables.values,
-            period,
+            period: octave.period(),
             interp,
         }
     }
 }
 
-/// Interpolation weight for a fraction `t` in [0, 1) (REFERENCE §3).
+/// Interpolation weight for a fraction `t` in [0, 1) (CONVENTIONS §3).
 /// Catmull-Rom is not a weight: see `value_catmull_rom`.
 #[inline(always)]
 pub fn interp_weight(t: f64, interp: Interp) -> f64 {
@@ -124,14 +131,17 @@ pub fn lattice_hash(perm: &[u32; PERM_LEN], cells: [usize; 4], dims: usize) -> u
 pub struct AxisFrame {
     /// Lower and upper corner cells, wrapped and `& 255`.
     pub c0: usize,
+    /// The upper corner's cell.
     pub c1: usize,
     /// Fraction in [0, 1) and its interpolation weight.
     pub f: f64,
+    /// The interpolation weight of `f`.
     pub w: f64,
     /// The unwrapped lower cell, which identifies the cell for hash reuse along a row.
     pub cell: i64,
 }
 
+/// One axis of `x`'s cell on axis `a`: corner cells (wrapped), fraction and weight.
 #[inline(always)]
 pub fn axis_frame(lat: &Lattice, x: f64, a: usize) -> AxisFrame {
     let fl = floor(x);
@@ -151,11 +161,13 @@ pub fn axis_frame(lat: &Lattice, x: f64, a: usize) -> AxisFrame {
 pub struct CellFrame {
     /// `[axis][0]` is the lower corner's cell, `[axis][1]` the upper's (wrapped, `& 255`).
     pub cells: [[usize; 2]; 4],
+    /// Fraction in [0, 1) per axis.
     pub frac: [f64; 4],
+    /// Interpolation weight per axis.
     pub weight: [f64; 4],
 }
 
-/// Splits `p` into lattice cells and fractions (REFERENCE §5 for the wrap).
+/// Splits `p` into lattice cells and fractions (CONVENTIONS §5 for the wrap).
 #[inline(always)]
 pub fn cell_frame(lat: &Lattice, p: [f64; 4], dims: usize) -> CellFrame {
     let mut frame = CellFrame {
@@ -172,7 +184,7 @@ pub fn cell_frame(lat: &Lattice, p: [f64; 4], dims: usize) -> CellFrame {
     frame
 }
 
-/// Reduces 2^dims corner values by separable interpolation, axis x first (REFERENCE §3).
+/// Reduces 2^dims corner values by separable interpolation, axis x first (CONVENTIONS §3).
 /// Corner n's bit a says whether it is the upper corner along axis a.
 #[inline(always)]
 pub fn interp_corners(v: &mut [f64; 16], weight: &[f64; 4], dims: usize) -> f64 {

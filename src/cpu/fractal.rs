@@ -1,5 +1,6 @@
-//! One octave by kind, the fractal sums over octaves (REFERENCE §4), and the texel-to-point map
-//! (REFERENCE §1); mirrors `shaders/fractal.wgsl`.
+//! One octave by kind, the fractal sums over octaves (CONVENTIONS §4), and the texel-to-point
+//! map (CONVENTIONS §1); mirrors `shaders/noise/fractal.wgsl` and `texel_point` in
+//! `shaders/kernels/render.wgsl`.
 
 use super::common::Lattice;
 use super::gradient::gradient;
@@ -23,7 +24,7 @@ pub fn noise_octave(lat: &Lattice, kind: Kind, dims: usize, p: [f64; 4]) -> f64 
     }
 }
 
-/// One octave's contribution before weighting (REFERENCE §4).
+/// One octave's contribution before weighting (CONVENTIONS §4).
 #[inline(always)]
 pub fn fractal_term(fractal: Fractal, n: f64) -> f64 {
     match fractal {
@@ -34,38 +35,33 @@ pub fn fractal_term(fractal: Fractal, n: f64) -> f64 {
     }
 }
 
-/// The weighted mean of the terms, remapped to [-1, 1] for ridged.
+/// The weighted sum of the terms (the weights sum to 1), remapped to [-1, 1] for ridged.
 #[inline(always)]
-pub fn fractal_finish(fractal: Fractal, sum: f64, norm: f64) -> f64 {
-    let mean = sum / norm;
+pub fn fractal_finish(fractal: Fractal, sum: f64) -> f64 {
     if fractal == Fractal::Ridged {
-        2.0 * mean - 1.0
+        2.0 * sum - 1.0
     } else {
-        mean
+        sum
     }
 }
 
-/// The spec's noise at `p`: octave k samples `p * lacunarity^k` with the tables of seed s + k.
+/// The spec's noise at `p`: octave k samples `p * scale_k` with the tables of seed s + k and
+/// adds `weight_k * term` (scales and weights come from [`Prepared`]).
 pub fn fractal_noise(prep: &Prepared, p: [f64; 4]) -> f64 {
-    let spec = &prep.spec;
+    let spec = prep.spec();
     let dims = spec.dims as usize;
-    let mut scale = 1.0;
-    let mut amplitude = 1.0;
     let mut sum = 0.0;
-    let mut norm = 0.0;
-    for (tables, period) in prep.tables.iter().zip(&prep.periods) {
-        let lat = Lattice::new(tables, *period, spec.interp);
+    for octave in prep.octaves() {
+        let lat = Lattice::new(octave, spec.interp);
+        let scale = octave.scale();
         let q = [p[0] * scale, p[1] * scale, p[2] * scale, p[3] * scale];
         let n = noise_octave(&lat, spec.kind, dims, q);
-        sum += amplitude * fractal_term(spec.fractal, n);
-        norm += amplitude;
-        scale *= spec.lacunarity;
-        amplitude *= spec.persistence;
+        sum += octave.weight() * fractal_term(spec.fractal, n);
     }
-    fractal_finish(spec.fractal, sum, norm)
+    fractal_finish(spec.fractal, sum)
 }
 
-/// The domain point of texel (i, j, k): `frequency * (offset + (i, j, k, 0))`.
+/// The domain point of image texel (i, j, k): `frequency * (offset + (i, j, k, 0))`.
 #[inline(always)]
 pub fn texel_point(spec: &NoiseSpec, i: u32, j: u32, k: u32) -> [f64; 4] {
     let f = spec.frequency;
@@ -78,8 +74,8 @@ pub fn texel_point(spec: &NoiseSpec, i: u32, j: u32, k: u32) -> [f64; 4] {
     ]
 }
 
-/// The spec's noise at texel (i, j, k).
+/// The spec's noise at image texel (i, j, k).
 #[inline(always)]
 pub fn noise_at_texel(prep: &Prepared, i: u32, j: u32, k: u32) -> f64 {
-    fractal_noise(prep, texel_point(&prep.spec, i, j, k))
+    fractal_noise(prep, texel_point(prep.spec(), i, j, k))
 }

@@ -1,5 +1,5 @@
 //! The f64 CPU reference ("twin") of the WGSL kernels: the oracle for tests and `verify`, and
-//! the `cpu` backend (multi-threaded over rows with rayon).
+//! the `cpu` backend (multi-threaded over rows with the `parallel` feature).
 
 // Index loops mirror the WGSL loops line by line; iterator rewrites would break the mirror.
 #![allow(clippy::needless_range_loop)]
@@ -7,66 +7,111 @@
 pub mod common;
 pub mod fractal;
 pub mod gradient;
+pub mod levels;
 pub mod perlin;
 pub mod row;
 pub mod value;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use rayon::prelude::*;
-
 use crate::spec::Prepared;
+use crate::window::Window;
 pub use fractal::{fractal_noise, noise_at_texel, texel_point};
 
-/// Renders every texel in f64, memory order x fastest, then y, then z (REFERENCE §1).
+/// Renders every texel in f64, memory order x fastest, then y, then z (CONVENTIONS §1).
 pub fn render_f64(prep: &Prepared) -> Vec<f64> {
-    render_rows(prep, |v| v, &|_, _| {})
+    let window = Window::full(prep.spec().size);
+    let mut out = vec![0.0; window.texels() as usize];
+    render_window_into(prep, window, &mut out, |v| v, &|_, _| {});
+    out
 }
 
 /// Renders every texel and rounds to f32, the layout the GPU produces and the exporters take.
 pub fn render_f32(prep: &Prepared) -> Vec<f32> {
-    render_rows(prep, |v| v as f32, &|_, _| {})
+    render_window_f32(prep, Window::full(prep.spec().size))
 }
 
-/// As [`render_f32`], calling `progress(rows_done, rows_total)` after each row, from any thread.
-pub fn render_f32_with_progress(prep: &Prepared, progress: &(dyn Fn(u64, u64) + Sync)) -> Vec<f32> {
-    render_rows(prep, |v| v as f32, progress)
+/// Renders the texels of `window` (which must lie inside the image) as f32.
+pub fn render_window_f32(prep: &Prepared, window: Window) -> Vec<f32> {
+    let mut out = vec![0.0; window.texels() as usize];
+    render_window_into(prep, window, &mut out, |v| v as f32, &|_, _| {});
+    out
 }
 
-fn render_rows<T: Send + Default + Copy>(
+/// Renders `window` into `out` (one value per texel, x fastest) through `convert`, calling
+/// `progress(rows_done, rows_total)` after each row, from any thread.
+pub fn render_window_into<T: Send>(
     prep: &Prepared,
+    window: Window,
+    out: &mut [T],
     convert: impl Fn(f64) -> T + Sync,
     progress: &(dyn Fn(u64, u64) + Sync),
-) -> Vec<T> {
-    let size = prep.spec.size;
-    let width = size.width as usize;
-    let height = size.height as usize;
+) {
+    let width = window.size.width as usize;
+    let height = window.size.height;
+    let [x0, y0, z0] = window.origin;
     let by_row = row::row_path_applies(prep);
-    let rows_total = (size.texels() / width as u64).max(1);
+    let rows_total = window.size.rows();
     let rows_done = AtomicU64::new(0);
-    let mut out = vec![T::default(); size.texels() as usize];
-    out.par_chunks_mut(width).enumerate().for_each_init(
-        || vec![0.0f64; width],
-        |scratch, (row, texels)| {
-            let j = (row % height) as u32;
-            let k = (row / height) as u32;
-            if by_row {
-                row::render_row(prep, j, k, scratch);
-                for (t, &v) in texels.iter_mut().zip(scratch.iter()) {
-                    *t = convert(v);
-                }
-            } else {
-                for (i, t) in texels.iter_mut().enumerate() {
-                    *t = convert(noise_at_texel(prep, i as u32, j, k));
-                }
+    let render_one = |scratch: &mut Vec<f64>, (row, texels): (usize, &mut [T])| {
+        let j = y0 + row as u32 % height;
+        let k = z0 + row as u32 / height;
+        if by_row {
+            row::render_row(prep, x0, j, k, scratch);
+            for (t, &v) in texels.iter_mut().zip(scratch.iter()) {
+                *t = convert(v);
             }
-            progress(rows_done.fetch_add(1, Ordering::Relaxed) + 1, rows_total);
-        },
-    );
-    out
+        } else {
+            for (i, t) in texels.iter_mut().enumerate() {
+                *t = convert(noise_at_texel(prep, x0 + i as u32, j, k));
+            }
+        }
+        progress(rows_done.fetch_add(1, Ordering::Relaxed) + 1, rows_total);
+    };
+    for_each_row(out, width, render_one);
+}
+
+#[cfg(feature = "parallel")]
+fn for_each_row<T: Send>(
+    out: &mut [T],
+    width: usize,
+    f: impl Fn(&mut Vec<f64>, (usize, &mut [T])) + Sync + Send,
+) {
+    use rayon::prelude::*;
+    out.par_chunks_mut(width)
+        .enumerate()
+        .for_each_init(|| vec![0.0f64; width], f);
+}
+
+#[cfg(not(feature = "parallel"))]
+fn for_each_row<T: Send>(
+    out: &mut [T],
+    width: usize,
+    f: impl Fn(&mut Vec<f64>, (usize, &mut [T])) + Sync + Send,
+) {
+    let mut scratch = vec![0.0f64; width];
+    for row in out.chunks_mut(width).enumerate() {
+        f(&mut scratch, row);
+    }
 }
 
 /// Noise at points already in noise space (no frequency applied), as `sample` reads them.
 pub fn sample(prep: &Prepared, points: &[[f64; 4]]) -> Vec<f64> {
-    points.par_iter().map(|p| fractal_noise(prep, *p)).collect()
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        points.par_iter().map(|p| fractal_noise(prep, *p)).collect()
+    }
+    #[cfg(not(feature = "parallel"))]
+    points.iter().map(|p| fractal_noise(prep, *p)).collect()
+}
+
+/// Threads the CPU backend renders with.
+pub fn threads() -> usize {
+    #[cfg(feature = "parallel")]
+    {
+        rayon::current_num_threads()
+    }
+    #[cfg(not(feature = "parallel"))]
+    1
 }

@@ -20,7 +20,7 @@ pub fn grad3(hash: usize, x: f64, y: f64, z: f64) -> f64 {
     (if h & 1 == 0 { u } else { -u }) + (if h & 2 == 0 { v } else { -v })
 }
 
-/// 4D gradient from `h & 31` (REFERENCE §3): component `(h >> 3) & 3` is zero; the other three,
+/// 4D gradient from `h & 31` (CONVENTIONS §3): component `(h >> 3) & 3` is zero; the other three,
 /// in order, are -1 where bits 0, 1, 2 of h are set and +1 otherwise.
 #[inline(always)]
 pub fn grad4(hash: usize, d: [f64; 4]) -> f64 {
@@ -47,6 +47,7 @@ pub fn perlin1_hashes(perm: &[u32; PERM_LEN], ax: &AxisFrame) -> [usize; 2] {
     [lattice_hash1(perm, ax.c0), lattice_hash1(perm, ax.c1)]
 }
 
+/// 1D Perlin noise from its corner hashes.
 #[inline(always)]
 pub fn perlin1_blend(h: &[usize; 2], ax: &AxisFrame) -> f64 {
     let x = ax.f;
@@ -57,6 +58,7 @@ pub fn perlin1_blend(h: &[usize; 2], ax: &AxisFrame) -> f64 {
     )
 }
 
+/// 1D Perlin noise at `p.x`.
 pub fn perlin1(lat: &Lattice, p: [f64; 4]) -> f64 {
     let ax = axis_frame(lat, p[0], 0);
     perlin1_blend(&perlin1_hashes(lat.perm, &ax), &ax)
@@ -73,6 +75,7 @@ pub fn perlin2_hashes(perm: &[u32; PERM_LEN], ax: &AxisFrame, ay: &AxisFrame) ->
     ]
 }
 
+/// 2D Perlin noise from its corner hashes.
 #[inline(always)]
 pub fn perlin2_blend(h: &[usize; 4], ax: &AxisFrame, ay: &AxisFrame) -> f64 {
     let (x, y) = (ax.f, ay.f);
@@ -87,6 +90,7 @@ pub fn perlin2_blend(h: &[usize; 4], ax: &AxisFrame, ay: &AxisFrame) -> f64 {
     )
 }
 
+/// 2D Perlin noise at `p.xy`.
 pub fn perlin2(lat: &Lattice, p: [f64; 4]) -> f64 {
     let ax = axis_frame(lat, p[0], 0);
     let ay = axis_frame(lat, p[1], 1);
@@ -113,6 +117,7 @@ pub fn perlin3_hashes(
     ]
 }
 
+/// 3D Perlin noise (Ken Perlin's `noise`) from its corner hashes.
 #[inline(always)]
 pub fn perlin3_blend(h: &[usize; 8], ax: &AxisFrame, ay: &AxisFrame, az: &AxisFrame) -> f64 {
     let (x, y, z) = (ax.f, ay.f, az.f);
@@ -143,6 +148,7 @@ pub fn perlin3_blend(h: &[usize; 8], ax: &AxisFrame, ay: &AxisFrame, az: &AxisFr
     )
 }
 
+/// 3D Perlin noise at `p.xyz`: Ken Perlin's reference.
 pub fn perlin3(lat: &Lattice, p: [f64; 4]) -> f64 {
     let ax = axis_frame(lat, p[0], 0);
     let ay = axis_frame(lat, p[1], 1);
@@ -150,6 +156,7 @@ pub fn perlin3(lat: &Lattice, p: [f64; 4]) -> f64 {
     perlin3_blend(&perlin3_hashes(lat.perm, &ax, &ay, &az), &ax, &ay, &az)
 }
 
+/// 4D Perlin noise at `p`.
 pub fn perlin4(lat: &Lattice, p: [f64; 4]) -> f64 {
     let CellFrame {
         cells,

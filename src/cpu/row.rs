@@ -12,24 +12,22 @@ use crate::spec::{Kind, Prepared};
 
 /// Whether [`render_row`] handles this spec.
 pub fn row_path_applies(prep: &Prepared) -> bool {
-    prep.spec.kind == Kind::Perlin && prep.spec.dims <= 3
+    prep.spec().kind == Kind::Perlin && prep.spec().dims <= 3
 }
 
-/// Fills `out` (one row, `out.len()` = width) with the noise of row j of slice k.
-pub fn render_row(prep: &Prepared, j: u32, k: u32, out: &mut [f64]) {
-    let spec = &prep.spec;
+/// Fills `out` (`out.len()` texels) with the noise of image texels (x0 + i, j, k).
+pub fn render_row(prep: &Prepared, x0: u32, j: u32, k: u32, out: &mut [f64]) {
+    let spec = prep.spec();
     let (f, o) = (spec.frequency, spec.offset);
     // The same expressions as texel_point, so the same roundings.
     let py = f * (o[1] + f64::from(j));
     let pz = f * (o[2] + f64::from(k));
-    let mut scale = 1.0;
-    let mut amplitude = 1.0;
-    let mut norm = 0.0;
     out.fill(0.0);
-    for (tables, period) in prep.tables.iter().zip(&prep.periods) {
-        let lat = Lattice::new(tables, *period, spec.interp);
+    for octave in prep.octaves() {
+        let lat = Lattice::new(octave, spec.interp);
+        let (scale, amplitude) = (octave.scale(), octave.weight());
         let perm = lat.perm;
-        let x_at = |i: usize| f * (o[0] + i as f64) * scale;
+        let x_at = |i: usize| f * (o[0] + f64::from(x0 + i as u32)) * scale;
         match spec.dims {
             1 => {
                 let mut cached = (i64::MIN, [0usize; 2]);
@@ -67,11 +65,8 @@ pub fn render_row(prep: &Prepared, j: u32, k: u32, out: &mut [f64]) {
                 }
             }
         }
-        norm += amplitude;
-        scale *= spec.lacunarity;
-        amplitude *= spec.persistence;
     }
     for s in out.iter_mut() {
-        *s = fractal_finish(spec.fractal, *s, norm);
+        *s = fractal_finish(spec.fractal, *s);
     }
 }

@@ -18,7 +18,7 @@ pub fn value(lat: &Lattice, p: [f64; 4], dims: usize) -> f64 {
     interp_corners(&mut v, &weight, dims)
 }
 
-/// Catmull-Rom spline through v_-1, v_0, v_1, v_2 at t in [0, 1) (REFERENCE §3).
+/// Catmull-Rom spline through v_-1, v_0, v_1, v_2 at t in [0, 1) (CONVENTIONS §3).
 #[inline(always)]
 pub fn catmull_rom(t: f64, vm1: f64, v0: f64, v1: f64, v2: f64) -> f64 {
     let t2 = t * t;

@@ -1,11 +1,35 @@
-//! The GPU path: adapter choice, the composed WGSL module, and the reusable [`Renderer`].
+//! The GPU path: adapter choice, the noise library's bindings, the kernels' pipelines, and the
+//! reusable [`Renderer`], which renders into the caller's buffers and textures or to the host.
 
 pub mod adapter;
-pub(crate) mod buffers;
+pub mod bindings;
+mod host;
+pub mod params;
 pub mod pipelines;
-mod readback;
+pub mod readback;
+mod record;
 pub mod renderer;
-pub mod shader;
+mod scratch;
+pub mod state;
+pub mod stats;
+pub mod targets;
 
 pub use adapter::{AdapterChoice, AdapterSummary, best_adapter, is_software, list_adapters};
+pub use bindings::{NoiseBindings, TABLE_SLOTS};
+pub use readback::PendingReadback;
 pub use renderer::{Renderer, RendererOptions};
+pub(crate) use scratch::PARTIAL_RANGE_BYTES;
+pub use stats::RenderStats;
+pub use targets::{Range, TextureOutput};
+
+/// The output of a future that is already complete, polled once without blocking; `None` if it
+/// is still pending. wgpu's native error scopes resolve at once, so this reads them without an
+/// executor; on the web a pending scope's error goes to the device's uncaptured-error handler.
+pub(crate) fn ready_now<F: std::future::Future>(future: F) -> Option<F::Output> {
+    let mut future = std::pin::pin!(future);
+    let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+    match future.as_mut().poll(&mut cx) {
+        std::task::Poll::Ready(v) => Some(v),
+        std::task::Poll::Pending => None,
+    }
+}

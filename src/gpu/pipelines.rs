@@ -1,30 +1,37 @@
-//! Specialized compute pipelines: one per (entry point, kind, dims, interpolation, fractal),
-//! compiled on first use and cached, so the driver sees only the branches a spec takes.
+//! The kernels' entry points, their bind group layouts, and specialized compute pipelines: one
+//! per (entry point, kind, dims, interpolation, fractal), compiled on first use and cached, so
+//! the driver sees only the branches a spec takes.
 
 use std::collections::HashMap;
+use std::num::NonZeroU64;
 
-use super::shader::{ENTRY_RENDER, ENTRY_SAMPLE};
+use super::bindings::NoiseBindings;
+use super::params::RenderParams;
+use super::ready_now;
 use crate::error::{Error, Result};
-use crate::spec::NoiseSpec;
+use crate::spec::Prepared;
 
-/// The `override` constants in common.wgsl, in this order (checked by a test through naga).
-pub const OVERRIDE_NAMES: [&str; 4] = ["KIND", "DIMS", "INTERP", "FRACTAL"];
+/// The `override` constants of the noise library, in declaration order (checked by a test).
+pub const OVERRIDE_NAMES: [&str; 4] = ["NOISE_KIND", "NOISE_DIMS", "NOISE_INTERP", "NOISE_FRACTAL"];
 
-/// What a pipeline is specialized for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PipelineKey {
-    /// `sample_points` rather than `render_texels`.
-    pub points: bool,
+/// What a pipeline is specialized for: the override constants' values.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct NoiseKey {
+    /// `Kind` code.
     pub kind: u32,
+    /// Dimensions.
     pub dims: u32,
+    /// `Interp` code.
     pub interp: u32,
+    /// `Fractal` code.
     pub fractal: u32,
 }
 
-impl PipelineKey {
-    pub fn new(spec: &NoiseSpec, points: bool) -> Self {
+impl NoiseKey {
+    /// The key of a prepared spec.
+    pub fn of(prep: &Prepared) -> Self {
+        let spec = prep.spec();
         Self {
-            points,
             kind: spec.kind as u32,
             dims: spec.dims,
             interp: spec.interp as u32,
@@ -35,71 +42,236 @@ impl PipelineKey {
     /// Values for the WGSL overrides, named as in [`OVERRIDE_NAMES`].
     pub fn constants(&self) -> [(&'static str, f64); 4] {
         let values = [self.kind, self.dims, self.interp, self.fractal];
-        let mut out = [("", 0.0); 4];
-        for (slot, (name, value)) in out.iter_mut().zip(OVERRIDE_NAMES.iter().zip(values)) {
-            *slot = (name, f64::from(value));
-        }
-        out
+        std::array::from_fn(|i| (OVERRIDE_NAMES[i], f64::from(values[i])))
     }
 }
 
-/// The shader module and the pipelines built from it so far.
+/// The kernels' entry points (`shaders/kernels/`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Entry {
+    /// `render_buffer`: f32 per texel into a storage buffer.
+    Buffer,
+    /// `render_r32_2d`: an r32float 2D storage texture.
+    R32Texture2d,
+    /// `render_r32_2d_array`: an r32float 2D array storage texture (layer = z).
+    R32Texture2dArray,
+    /// `render_r32_3d`: an r32float 3D storage texture.
+    R32Texture3d,
+    /// `render_rgba8`: an rgba8unorm 2D storage texture through a colormap.
+    Rgba8Texture,
+    /// `pack_r16`: 16-bit levels, two per u32 word, rows padded for a texture copy.
+    PackR16,
+    /// `sample_points`: caller-given points.
+    Sample,
+    /// `range_partial`: per-workgroup min/max of the noise.
+    RangePartial,
+    /// `range_final`: the min/max of the partial results.
+    RangeFinal,
+}
+
+/// Every entry point.
+pub const ENTRIES: [Entry; 9] = [
+    Entry::Buffer,
+    Entry::R32Texture2d,
+    Entry::R32Texture2dArray,
+    Entry::R32Texture3d,
+    Entry::Rgba8Texture,
+    Entry::PackR16,
+    Entry::Sample,
+    Entry::RangePartial,
+    Entry::RangeFinal,
+];
+
+fn storage_buffer(binding: u32, read_only: bool, min: u64) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility: wgpu::ShaderStages::COMPUTE,
+        ty: wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Storage { read_only },
+            has_dynamic_offset: false,
+            min_binding_size: NonZeroU64::new(min),
+        },
+        count: None,
+    }
+}
+
+fn storage_texture(
+    binding: u32,
+    format: wgpu::TextureFormat,
+    view_dimension: wgpu::TextureViewDimension,
+) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility: wgpu::ShaderStages::COMPUTE,
+        ty: wgpu::BindingType::StorageTexture {
+            access: wgpu::StorageTextureAccess::WriteOnly,
+            format,
+            view_dimension,
+        },
+        count: None,
+    }
+}
+
+impl Entry {
+    /// The WGSL function name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Entry::Buffer => "render_buffer",
+            Entry::R32Texture2d => "render_r32_2d",
+            Entry::R32Texture2dArray => "render_r32_2d_array",
+            Entry::R32Texture3d => "render_r32_3d",
+            Entry::Rgba8Texture => "render_rgba8",
+            Entry::PackR16 => "pack_r16",
+            Entry::Sample => "sample_points",
+            Entry::RangePartial => "range_partial",
+            Entry::RangeFinal => "range_final",
+        }
+    }
+
+    /// Whether the entry evaluates noise (and so is specialized per spec).
+    fn uses_noise(self) -> bool {
+        self != Entry::RangeFinal
+    }
+
+    /// The group 2 (target) bindings the entry uses, as in render.wgsl and reduce.wgsl.
+    pub fn target_layout_entries(self) -> Vec<wgpu::BindGroupLayoutEntry> {
+        use wgpu::TextureFormat::{R32Float, Rgba8Unorm};
+        use wgpu::TextureViewDimension as V;
+        let range_pair = 8;
+        match self {
+            Entry::Buffer => vec![storage_buffer(0, false, 4)],
+            Entry::R32Texture2d => vec![storage_texture(1, R32Float, V::D2)],
+            Entry::R32Texture2dArray => vec![storage_texture(2, R32Float, V::D2Array)],
+            Entry::R32Texture3d => vec![storage_texture(3, R32Float, V::D3)],
+            Entry::Rgba8Texture => vec![
+                storage_texture(4, Rgba8Unorm, V::D2),
+                storage_buffer(5, true, crate::colormap::COLORMAP_LEN as u64 * 4),
+                storage_buffer(6, true, range_pair),
+            ],
+            Entry::PackR16 => vec![
+                storage_buffer(6, true, range_pair),
+                storage_buffer(7, false, 4),
+            ],
+            Entry::Sample => vec![storage_buffer(0, false, 4), storage_buffer(8, true, 16)],
+            Entry::RangePartial => vec![storage_buffer(9, false, super::PARTIAL_RANGE_BYTES)],
+            Entry::RangeFinal => vec![
+                storage_buffer(9, false, super::PARTIAL_RANGE_BYTES),
+                storage_buffer(10, false, range_pair),
+            ],
+        }
+    }
+}
+
+/// The shader module, the layouts, and the pipelines built from them so far.
 pub struct PipelineCache {
     module: wgpu::ShaderModule,
-    layout: wgpu::PipelineLayout,
-    pipelines: HashMap<PipelineKey, wgpu::ComputePipeline>,
+    params_layout: wgpu::BindGroupLayout,
+    target_layouts: HashMap<Entry, wgpu::BindGroupLayout>,
+    pipeline_layouts: HashMap<Entry, wgpu::PipelineLayout>,
+    pipelines: HashMap<(Entry, NoiseKey), wgpu::ComputePipeline>,
 }
 
 impl PipelineCache {
-    pub fn new(module: wgpu::ShaderModule, layout: wgpu::PipelineLayout) -> Self {
-        Self {
-            module,
-            layout,
-            pipelines: HashMap::new(),
-        }
-    }
-
-    /// The pipeline for `key`, compiling it (inside a validation error scope) the first time.
-    pub fn get(
-        &mut self,
-        device: &wgpu::Device,
-        key: PipelineKey,
-    ) -> Result<&wgpu::ComputePipeline> {
-        if !self.pipelines.contains_key(&key) {
-            let entry = if key.points {
-                ENTRY_SAMPLE
-            } else {
-                ENTRY_RENDER
-            };
-            let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
-            let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-                label: Some(entry),
-                layout: Some(&self.layout),
-                module: &self.module,
-                entry_point: Some(entry),
-                compilation_options: wgpu::PipelineCompilationOptions {
-                    constants: &key.constants(),
-                    ..Default::default()
+    /// Compiles the kernel module and creates every layout; pipelines come later, on demand.
+    pub fn new(device: &wgpu::Device, library: &NoiseBindings) -> Result<Self> {
+        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("gpu-noise kernels"),
+            source: wgpu::ShaderSource::Wgsl(crate::wgsl::kernel_source().into()),
+        });
+        let params_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("gpu-noise params"),
+            entries: &[wgpu::BindGroupLayoutEntry {
+                binding: 0,
+                visibility: wgpu::ShaderStages::COMPUTE,
+                ty: wgpu::BindingType::Buffer {
+                    ty: wgpu::BufferBindingType::Uniform,
+                    has_dynamic_offset: false,
+                    min_binding_size: NonZeroU64::new(std::mem::size_of::<RenderParams>() as u64),
                 },
-                cache: None,
+                count: None,
+            }],
+        });
+        let mut target_layouts = HashMap::new();
+        let mut pipeline_layouts = HashMap::new();
+        for entry in ENTRIES {
+            let target = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                label: Some(entry.name()),
+                entries: &entry.target_layout_entries(),
             });
-            if let Some(err) = pollster::block_on(scope.pop()) {
-                return Err(Error::Gpu(format!(
-                    "building the {entry} pipeline for {key:?}: {err}"
-                )));
-            }
-            self.pipelines.insert(key, pipeline);
+            let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+                label: Some(entry.name()),
+                bind_group_layouts: &[Some(&params_layout), Some(library.layout()), Some(&target)],
+                immediate_size: 0,
+            });
+            target_layouts.insert(entry, target);
+            pipeline_layouts.insert(entry, layout);
         }
-        self.pipelines
-            .get(&key)
-            .ok_or_else(|| Error::Gpu("pipeline cache lost an entry".into()))
+        if let Some(Some(source)) = ready_now(scope.pop()) {
+            return Err(Error::Gpu {
+                context: "compiling the kernel module".into(),
+                source,
+            });
+        }
+        Ok(Self {
+            module,
+            params_layout,
+            target_layouts,
+            pipeline_layouts,
+            pipelines: HashMap::new(),
+        })
     }
 
-    pub fn len(&self) -> usize {
-        self.pipelines.len()
+    /// The layout of group 0 (the kernels' parameters).
+    pub fn params_layout(&self) -> &wgpu::BindGroupLayout {
+        &self.params_layout
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.pipelines.is_empty()
+    /// The layout of group 2 for `entry`.
+    pub fn target_layout(&self, entry: Entry) -> &wgpu::BindGroupLayout {
+        &self.target_layouts[&entry]
+    }
+
+    /// Makes sure the pipeline for `entry` specialized for `prep` exists, compiling it (inside a
+    /// validation error scope) the first time. Returns whether it was compiled now.
+    pub fn prepare(&mut self, device: &wgpu::Device, entry: Entry, key: NoiseKey) -> Result<bool> {
+        let key = if entry.uses_noise() {
+            key
+        } else {
+            NoiseKey::default()
+        };
+        if self.pipelines.contains_key(&(entry, key)) {
+            return Ok(false);
+        }
+        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: Some(entry.name()),
+            layout: Some(&self.pipeline_layouts[&entry]),
+            module: &self.module,
+            entry_point: Some(entry.name()),
+            compilation_options: wgpu::PipelineCompilationOptions {
+                constants: &key.constants(),
+                ..Default::default()
+            },
+            cache: None,
+        });
+        if let Some(Some(source)) = ready_now(scope.pop()) {
+            return Err(Error::Gpu {
+                context: format!("building the {} pipeline for {key:?}", entry.name()),
+                source,
+            });
+        }
+        self.pipelines.insert((entry, key), pipeline);
+        Ok(true)
+    }
+
+    /// A pipeline made by [`prepare`](Self::prepare).
+    pub fn get(&self, entry: Entry, key: NoiseKey) -> Option<&wgpu::ComputePipeline> {
+        let key = if entry.uses_noise() {
+            key
+        } else {
+            NoiseKey::default()
+        };
+        self.pipelines.get(&(entry, key))
     }
 }

@@ -1,44 +1,143 @@
-//! Copies a storage buffer's results to the host through a MAP_READ staging buffer.
+//! [`PendingReadback`]: f32 results on their way to the host through a MAP_READ buffer. Take
+//! them without blocking ([`try_take`](PendingReadback::try_take), once per frame), await them
+//! (it is a future), or [`wait`](PendingReadback::wait) for them.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll, Waker};
 
 use crate::error::{Error, Result};
 
-/// Maps `staging[..bytes]` once `submission` is done and appends its f32s to `out`.
-pub(crate) fn read_f32s(
-    device: &wgpu::Device,
-    staging: &wgpu::Buffer,
-    bytes: u64,
-    submission: wgpu::SubmissionIndex,
-    out: &mut Vec<f32>,
-) -> Result<()> {
-    let slice = staging.slice(..bytes);
-    let (sender, receiver) = futures_intrusive::channel::shared::oneshot_channel();
-    slice.map_async(wgpu::MapMode::Read, move |result| {
-        // The receiver outlives this callback unless the caller already failed; ignore then.
-        let _ = sender.send(result);
-    });
-    wait(device, Some(submission))?;
-    match pollster::block_on(receiver.receive()) {
-        Some(Ok(())) => {}
-        Some(Err(e)) => return Err(Error::Readback(e.to_string())),
-        None => return Err(Error::Readback("the map callback was dropped".into())),
-    }
-    {
-        let view = slice
-            .get_mapped_range()
-            .map_err(|e| Error::Readback(e.to_string()))?;
-        out.extend_from_slice(bytemuck::cast_slice(&view));
-    }
-    staging.unmap();
-    Ok(())
+#[derive(Default)]
+struct MapState {
+    result: Option<std::result::Result<(), wgpu::BufferAsyncError>>,
+    waker: Option<Waker>,
 }
 
-/// Blocks until `submission` (or all work) has finished; a lost device becomes an error.
-pub(crate) fn wait(device: &wgpu::Device, submission: Option<wgpu::SubmissionIndex>) -> Result<()> {
-    device
-        .poll(wgpu::PollType::Wait {
-            submission_index: submission,
-            timeout: None,
-        })
-        .map(|_| ())
-        .map_err(|e| Error::DeviceLost(e.to_string()))
+/// Staging buffers free for reuse, shared by a renderer and its pending readbacks.
+pub(crate) type StagingPool = Arc<Mutex<Vec<wgpu::Buffer>>>;
+
+/// Results of a recorded copy into a staging buffer, mapped once the encoder is submitted and
+/// the GPU is done. Dropping it without taking the results is harmless.
+pub struct PendingReadback {
+    device: wgpu::Device,
+    buffer: wgpu::Buffer,
+    bytes: u64,
+    state: Arc<Mutex<MapState>>,
+    taken: bool,
+    pool: StagingPool,
+}
+
+impl PendingReadback {
+    /// Asks for `buffer[..bytes]` to be mapped when `encoder` is submitted.
+    pub(crate) fn on_submit(
+        device: &wgpu::Device,
+        encoder: &wgpu::CommandEncoder,
+        buffer: wgpu::Buffer,
+        bytes: u64,
+        pool: StagingPool,
+    ) -> Self {
+        let state = Arc::new(Mutex::new(MapState::default()));
+        let writer = Arc::clone(&state);
+        encoder.map_buffer_on_submit(&buffer, wgpu::MapMode::Read, ..bytes, move |result| {
+            if let Ok(mut s) = writer.lock() {
+                s.result = Some(result);
+                if let Some(waker) = s.waker.take() {
+                    waker.wake();
+                }
+            }
+        });
+        Self {
+            device: device.clone(),
+            buffer,
+            bytes,
+            state,
+            taken: false,
+            pool,
+        }
+    }
+
+    fn mapped(&self) -> Option<std::result::Result<(), wgpu::BufferAsyncError>> {
+        self.state.lock().ok().and_then(|s| s.result.clone())
+    }
+
+    /// The values if the GPU is done, without blocking; `None` while it is still working.
+    /// Call it once per frame; it polls the device.
+    pub fn try_take(&mut self) -> Option<Result<Vec<f32>>> {
+        if self.taken {
+            return None;
+        }
+        // A failed poll means a lost device; the map result then reports it.
+        let _ = self.device.poll(wgpu::PollType::Poll);
+        let mapped = self.mapped()?;
+        Some(self.read(mapped))
+    }
+
+    /// Blocks until the GPU is done and returns the values.
+    pub fn wait(mut self) -> Result<Vec<f32>> {
+        self.device
+            .poll(wgpu::PollType::wait_indefinitely())
+            .map_err(|e| Error::DeviceLost(e.to_string()))?;
+        match self.mapped() {
+            Some(mapped) => self.read(mapped),
+            None => Err(Error::DeviceLost(
+                "the readback was never mapped: was the encoder that recorded it submitted?".into(),
+            )),
+        }
+    }
+
+    fn read(
+        &mut self,
+        mapped: std::result::Result<(), wgpu::BufferAsyncError>,
+    ) -> Result<Vec<f32>> {
+        self.taken = true;
+        mapped?;
+        let values = {
+            let slice = self.buffer.slice(..self.bytes);
+            let view = slice
+                .get_mapped_range()
+                .map_err(|e| Error::DeviceLost(e.to_string()))?;
+            bytemuck::cast_slice::<u8, f32>(&view).to_vec()
+        };
+        self.buffer.unmap();
+        self.recycle();
+        Ok(values)
+    }
+
+    /// Gives the (unmapped) staging buffer back to the renderer's pool.
+    fn recycle(&self) {
+        if let Ok(mut pool) = self.pool.lock() {
+            pool.push(self.buffer.clone());
+        }
+    }
+}
+
+impl Future for PendingReadback {
+    type Output = Result<Vec<f32>>;
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        if let Ok(mut s) = self.state.lock() {
+            s.waker = Some(cx.waker().clone());
+        }
+        match self.try_take() {
+            Some(result) => Poll::Ready(result),
+            None if self.taken => Poll::Ready(Err(Error::DeviceLost("already taken".into()))),
+            None => {
+                // Native wgpu calls map callbacks only from device polls: poll again soon.
+                cx.waker().wake_by_ref();
+                Poll::Pending
+            }
+        }
+    }
+}
+
+impl Drop for PendingReadback {
+    fn drop(&mut self) {
+        // A buffer whose map is still pending cannot be reused; it is simply released.
+        if !self.taken && matches!(self.mapped(), Some(Ok(()))) {
+            self.buffer.unmap();
+            self.recycle();
+        }
+    }
 }

@@ -1,297 +1,345 @@
-//! [`Renderer`]: a device, its pipeline cache and buffers, built once and reused for
-//! every render (real-time use). Images larger than one storage binding or one dispatch are
-//! rendered in chunks of texels, transparently.
+//! [`Renderer`]: the kernels, their pipelines, the noise library's bindings and a few scratch
+//! buffers on one device, built once and reused for every render. The device is the caller's
+//! ([`Renderer::new`], vello's shape) or one the crate opens ([`Renderer::open`]).
 
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+use wgpu::util::StagingBelt;
+
 use super::adapter::{AdapterChoice, AdapterSummary, best_adapter, new_instance};
-use super::buffers::{Buffers, Growable};
-use super::pipelines::{PipelineCache, PipelineKey};
-use super::readback::{read_f32s, wait};
-use super::shader::{WORKGROUP_SIZE, shader_source};
+use super::bindings::NoiseBindings;
+use super::params::RenderParams;
+use super::pipelines::{Entry, NoiseKey, PipelineCache};
+use super::readback::StagingPool;
+use super::stats::RenderStats;
 use crate::error::{Error, Result};
-use crate::params::Params;
 use crate::spec::Prepared;
+use crate::wgsl::WORKGROUP_SIZE;
 
 /// Knobs for tests and tuning; the defaults follow the device's limits.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RendererOptions {
-    /// Render at most this many texels per dispatch (the device's limits cap it anyway).
+    /// Read back at most this many texels per band (the device's limits cap it anyway).
     pub max_chunk_texels: Option<u32>,
 }
 
-/// Owns the device, pipelines and buffers; create once, render many times. Pipelines are
-/// specialized per kind, dims, interpolation and fractal and compiled on first use.
+/// Errors the crate's own device reported outside any error scope, and whether it was lost.
+#[derive(Default)]
+struct Health {
+    lost: Option<String>,
+    error: Option<wgpu::Error>,
+}
+
+/// What a group-2 bind group binds; bind groups are cached by it and reused across frames.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum TargetKey {
+    /// A buffer range at binding 0 (`render_buffer`) or 7 (`pack_r16`).
+    Buffer(Entry, wgpu::Buffer, u64, u64),
+    /// A storage texture (`render_r32_*`, `render_rgba8`).
+    Texture(Entry, wgpu::Texture),
+    /// Output values and points (`sample_points`).
+    Sample(wgpu::Buffer, wgpu::Buffer),
+    /// The min/max buffers (`range_partial`, `range_final`).
+    Range(Entry),
+}
+
+/// Bind groups kept at most; the cache is cleared past it (callers that make new textures
+/// every frame must not grow it without bound).
+const TARGET_CACHE: usize = 64;
+const BELT_CHUNK: u64 = 16 * 1024;
+
+/// Renders noise on a device: into the caller's buffers and textures (recorded into the
+/// caller's encoder, never submitted on the caller's behalf), or to the host.
 pub struct Renderer {
-    device: wgpu::Device,
-    queue: wgpu::Queue,
-    adapter: AdapterSummary,
-    layout: wgpu::BindGroupLayout,
-    pipelines: PipelineCache,
-    buffers: Buffers,
-    /// Largest buffer one binding may hold; output chunks (4 B a texel) and point chunks
-    /// (16 B a point) are sized to fit it.
-    max_binding_bytes: u64,
-    chunk_texels: u32,
-    lost: Arc<Mutex<Option<String>>>,
+    pub(crate) device: wgpu::Device,
+    pub(crate) queue: wgpu::Queue,
+    adapter: Option<AdapterSummary>,
+    health: Option<Arc<Mutex<Health>>>,
+    pub(crate) library: NoiseBindings,
+    pub(crate) pipelines: PipelineCache,
+    params: wgpu::Buffer,
+    params_group: wgpu::BindGroup,
+    params_written: Option<RenderParams>,
+    pub(crate) belt: StagingBelt,
+    pub(crate) scratch: super::scratch::Scratch,
+    targets: HashMap<TargetKey, wgpu::BindGroup>,
+    pub(crate) staging: StagingPool,
+    options: RendererOptions,
+    pub(crate) stats: RenderStats,
 }
 
 impl Renderer {
-    /// Opens the best adapter allowed by `choice` (see [`AdapterChoice::from_env`]).
-    pub fn new(choice: &AdapterChoice) -> Result<Self> {
-        Self::with_options(choice, RendererOptions::default())
+    /// A renderer on the caller's device and queue. Nothing is submitted here or later except by
+    /// the host-readback methods; recording methods take the caller's encoder.
+    ///
+    /// ```no_run
+    /// # async fn run(device: wgpu::Device, queue: wgpu::Queue) -> gpu_noise::Result<()> {
+    /// use gpu_noise::{Kind, NoiseSpec, Renderer, RendererOptions};
+    /// let mut renderer = Renderer::new(&device, &queue, RendererOptions::default())?;
+    /// let prepared = NoiseSpec::new(Kind::Perlin, 2).validate()?; // 256x256
+    /// let heights = device.create_buffer(&wgpu::BufferDescriptor {
+    ///     label: Some("heights"),
+    ///     size: 256 * 256 * 4,
+    ///     usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+    ///     mapped_at_creation: false,
+    /// });
+    /// let mut encoder = device.create_command_encoder(&Default::default());
+    /// renderer.render_to_buffer(&mut encoder, &prepared, &heights, 0)?;
+    /// queue.submit([encoder.finish()]); // the caller submits
+    /// # Ok(()) }
+    /// ```
+    pub fn new(
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        options: RendererOptions,
+    ) -> Result<Self> {
+        Self::build(device.clone(), queue.clone(), None, None, options)
     }
 
-    pub fn with_options(choice: &AdapterChoice, options: RendererOptions) -> Result<Self> {
+    /// Opens the best adapter allowed by `choice` (see [`AdapterChoice::from_env`]) and a device
+    /// of the crate's own on it, with the adapter's full limits.
+    pub async fn open(choice: &AdapterChoice, options: RendererOptions) -> Result<Self> {
         let instance = new_instance(choice);
         let (adapter, summary) =
-            best_adapter(&instance, choice).ok_or_else(|| Error::NoAdapter {
-                detail: format!(" that can run compute shaders ({})", choice.describe()),
-            })?;
-        Self::from_adapter(adapter, summary, options)
+            best_adapter(&instance, choice)
+                .await
+                .ok_or_else(|| Error::NoAdapter {
+                    detail: format!(" that can run compute shaders ({})", choice.describe()),
+                })?;
+        Self::from_adapter(adapter, summary, options).await
     }
 
-    /// Opens a device on an adapter already chosen (see [`super::list_adapters`]).
-    pub fn from_adapter(
+    /// Opens a device of the crate's own on an adapter already chosen.
+    pub async fn from_adapter(
         adapter: wgpu::Adapter,
         summary: AdapterSummary,
         options: RendererOptions,
     ) -> Result<Self> {
-        let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
-            label: Some("gpu-noise"),
-            required_limits: summary.limits.clone(),
-            ..Default::default()
-        }))
-        .map_err(|e| Error::DeviceRequest {
-            adapter: summary.info.name.clone(),
-            reason: e.to_string(),
-        })?;
-        let lost = Arc::new(Mutex::new(None));
-        let lost_writer = Arc::clone(&lost);
+        let wanted = wgpu::Features::TEXTURE_FORMAT_16BIT_NORM;
+        let (device, queue) = adapter
+            .request_device(&wgpu::DeviceDescriptor {
+                label: Some("gpu-noise"),
+                required_features: summary.features & wanted,
+                required_limits: summary.limits.clone(),
+                ..Default::default()
+            })
+            .await
+            .map_err(|source| Error::DeviceRequest {
+                adapter: summary.info.name.clone(),
+                source,
+            })?;
+        let health = Arc::new(Mutex::new(Health::default()));
+        let on_lost = Arc::clone(&health);
         device.set_device_lost_callback(move |reason, message| {
-            if let Ok(mut slot) = lost_writer.lock() {
-                *slot = Some(format!("{reason:?}: {message}"));
+            if let Ok(mut h) = on_lost.lock() {
+                h.lost = Some(format!("{reason:?}: {message}"));
             }
         });
-        Self::build(device, queue, summary, options, lost)
+        let on_error = Arc::clone(&health);
+        device.on_uncaptured_error(Arc::new(move |error: wgpu::Error| {
+            if let Ok(mut h) = on_error.lock() {
+                h.error.get_or_insert(error);
+            }
+        }));
+        Self::build(device, queue, Some(summary), Some(health), options)
     }
 
     fn build(
         device: wgpu::Device,
         queue: wgpu::Queue,
-        adapter: AdapterSummary,
+        adapter: Option<AdapterSummary>,
+        health: Option<Arc<Mutex<Health>>>,
         options: RendererOptions,
-        lost: Arc<Mutex<Option<String>>>,
     ) -> Result<Self> {
-        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-            label: Some("gpu-noise shaders"),
-            source: wgpu::ShaderSource::Wgsl(shader_source().into()),
+        let library = NoiseBindings::new(&device);
+        let pipelines = PipelineCache::new(&device, &library)?;
+        let params = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("gpu-noise params"),
+            size: std::mem::size_of::<RenderParams>() as u64,
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
         });
-        let layout = Buffers::layout(&device);
-        let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-            label: Some("gpu-noise"),
-            bind_group_layouts: &[Some(&layout)],
-            immediate_size: 0,
+        let params_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("gpu-noise params"),
+            layout: pipelines.params_layout(),
+            entries: &[wgpu::BindGroupEntry {
+                binding: 0,
+                resource: params.as_entire_binding(),
+            }],
         });
-        if let Some(err) = pollster::block_on(scope.pop()) {
-            return Err(Error::Gpu(format!("compiling the shader module: {err}")));
-        }
-        let pipelines = PipelineCache::new(module, pipeline_layout);
-
-        let limits = &adapter.limits;
-        let max_binding_bytes = limits
-            .max_storage_buffer_binding_size
-            .min(limits.max_buffer_size);
-        let chunk_texels = options
-            .max_chunk_texels
-            .unwrap_or(u32::MAX)
-            .max(WORKGROUP_SIZE);
-        let buffers = Buffers::new(&device);
+        let scratch = super::scratch::Scratch::new(&device);
+        let stats = RenderStats {
+            bind_groups_created: 1,
+            buffers_created: 1 + scratch.buffers_created(),
+            ..Default::default()
+        };
         Ok(Self {
+            belt: StagingBelt::new(device.clone(), BELT_CHUNK),
             device,
             queue,
             adapter,
-            layout,
+            health,
+            library,
             pipelines,
-            buffers,
-            max_binding_bytes,
-            chunk_texels,
-            lost,
+            params,
+            params_group,
+            params_written: None,
+            scratch,
+            targets: HashMap::new(),
+            staging: Arc::new(Mutex::new(Vec::new())),
+            options,
+            stats,
         })
     }
 
-    /// The adapter this renderer runs on.
-    pub fn adapter(&self) -> &AdapterSummary {
-        &self.adapter
+    /// The adapter, when the renderer opened its own device.
+    pub fn adapter(&self) -> Option<&AdapterSummary> {
+        self.adapter.as_ref()
     }
 
-    /// Pipelines compiled so far (one per kind, dims, interpolation, fractal and entry point).
-    pub fn pipelines_compiled(&self) -> usize {
-        self.pipelines.len()
+    /// "name (backend)" of the adapter, or "caller's device".
+    pub fn adapter_name(&self) -> String {
+        match &self.adapter {
+            Some(a) => format!("{} ({:?})", a.info.name, a.info.backend),
+            None => "caller's device".into(),
+        }
     }
 
-    /// The device, for callers that add their own work.
+    /// The device.
     pub fn device(&self) -> &wgpu::Device {
         &self.device
     }
 
-    /// Texels per dispatch: what one storage binding holds, or the option, whichever is less.
+    /// The queue.
+    pub fn queue(&self) -> &wgpu::Queue {
+        &self.queue
+    }
+
+    /// What the renderer has written and created so far: a new frame of the same spec with a
+    /// new offset adds one uniform write and nothing else.
+    pub fn stats(&self) -> RenderStats {
+        self.stats + self.library.stats()
+    }
+
+    /// The noise library's bindings, which this renderer's kernels use at group 1.
+    pub fn library(&self) -> &NoiseBindings {
+        &self.library
+    }
+
+    /// Texels per band for host readback: what one storage binding holds, or the option.
     pub fn chunk_texels(&self) -> u32 {
-        self.chunk_len(4)
+        let limits = self.device.limits();
+        let max = limits
+            .max_storage_buffer_binding_size
+            .min(limits.max_buffer_size);
+        let fits = (max / 4).min(u64::from(u32::MAX)) as u32;
+        fits.min(self.options.max_chunk_texels.unwrap_or(u32::MAX))
+            .max(WORKGROUP_SIZE)
     }
 
-    fn chunk_len(&self, bytes_per_item: u64) -> u32 {
-        let fits = (self.max_binding_bytes / bytes_per_item).min(u64::from(u32::MAX)) as u32;
-        fits.min(self.chunk_texels)
-    }
-
-    /// Renders the whole image and reads it back: f32, x fastest, then y, then z.
-    pub fn render(&mut self, prep: &Prepared) -> Result<Vec<f32>> {
-        self.render_with_progress(prep, &mut |_, _| {})
-    }
-
-    /// As [`render`](Self::render), calling `progress(texels_done, texels_total)` after each chunk.
-    pub fn render_with_progress(
-        &mut self,
-        prep: &Prepared,
-        progress: &mut dyn FnMut(u64, u64),
-    ) -> Result<Vec<f32>> {
-        let total = prep.spec.size.texels();
-        let mut out = Vec::with_capacity(total as usize);
-        self.run_chunks(prep, total, |this, count, submission| {
-            this.read_chunk(count, submission, &mut out)?;
-            progress(out.len() as u64, total);
-            Ok(())
-        })?;
-        Ok(out)
-    }
-
-    /// Renders every chunk and waits for the GPU, without reading back (kernel-only timing).
-    pub fn render_on_device(&mut self, prep: &Prepared) -> Result<()> {
-        let total = prep.spec.size.texels();
-        self.run_chunks(prep, total, |this, _, submission| {
-            wait(&this.device, Some(submission))
-        })
-    }
-
-    /// The spec's noise at `points` already in noise space (no frequency applied).
-    pub fn sample(&mut self, prep: &Prepared, points: &[[f64; 4]]) -> Result<Vec<f32>> {
-        let as_f32: Vec<[f32; 4]> = points.iter().map(|p| p.map(|v| v as f32)).collect();
-        let mut out = Vec::with_capacity(points.len());
-        self.run_chunks_with(
-            prep,
-            points.len() as u64,
-            true,
-            &mut |this, base, count| {
-                let chunk = &as_f32[base as usize..(base + u64::from(count)) as usize];
-                // run_chunks_with sized the points buffer for a whole chunk already.
-                this.queue
-                    .write_buffer(&this.buffers.points, 0, bytemuck::cast_slice(chunk));
-                Ok(())
-            },
-            &mut |this, count, submission| this.read_chunk(count, submission, &mut out),
-        )?;
-        Ok(out)
-    }
-
-    /// Texel chunks of an image (no points to upload).
-    fn run_chunks(
-        &mut self,
-        prep: &Prepared,
-        total: u64,
-        mut after: impl FnMut(&mut Self, u32, wgpu::SubmissionIndex) -> Result<()>,
-    ) -> Result<()> {
-        self.run_chunks_with(prep, total, false, &mut |_, _, _| Ok(()), &mut after)
-    }
-
-    /// Uploads the tables, then for each chunk: `before(base, count)`, dispatch, copy to
-    /// staging, submit, `after(count, submission)`.
-    fn run_chunks_with(
-        &mut self,
-        prep: &Prepared,
-        total: u64,
-        points: bool,
-        before: &mut dyn FnMut(&mut Self, u64, u32) -> Result<()>,
-        after: &mut dyn FnMut(&mut Self, u32, wgpu::SubmissionIndex) -> Result<()>,
-    ) -> Result<()> {
-        self.check_lost()?;
-        self.buffers.upload_tables(&self.queue, prep);
-        let mut params = Params::from_prepared(prep);
-        let per_item = if points { 16 } else { 4 };
-        let chunk = u64::from(self.chunk_len(per_item)).min(total.max(1));
-        self.buffers
-            .ensure(&self.device, Growable::Output, chunk * 4);
-        self.buffers
-            .ensure(&self.device, Growable::Staging, chunk * 4);
-        if points {
-            self.buffers
-                .ensure(&self.device, Growable::Points, chunk * 16);
+    /// Compiles the pipeline of `entry` for `prep` if needed.
+    pub(crate) fn prepare(&mut self, entry: Entry, prep: &Prepared) -> Result<NoiseKey> {
+        let key = NoiseKey::of(prep);
+        if self.pipelines.prepare(&self.device, entry, key)? {
+            self.stats.pipelines_compiled += 1;
         }
-        // Made after every buffer has its final size: a bind group keeps the buffers it saw.
-        let bind_group = self.buffers.bind_group(&self.device, &self.layout);
-        let key = PipelineKey::new(&prep.spec, points);
-        self.pipelines.get(&self.device, key)?;
-        let max_groups = u64::from(self.adapter.limits.max_compute_workgroups_per_dimension);
-        let mut base = 0u64;
-        while base < total {
-            let count = (total - base).min(chunk) as u32;
-            before(self, base, count)?;
-            let groups = u64::from(count).div_ceil(u64::from(WORKGROUP_SIZE));
-            let groups_x = groups.min(max_groups) as u32;
-            let groups_y = groups.div_ceil(u64::from(groups_x)) as u32;
-            params.texel_base = base as u32;
-            params.texel_count = count;
-            params.row_pitch = groups_x * WORKGROUP_SIZE;
-            self.buffers.write_params(&self.queue, &params);
+        Ok(key)
+    }
 
-            let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
-            let mut encoder = self.device.create_command_encoder(&Default::default());
-            {
-                let mut pass = encoder.begin_compute_pass(&Default::default());
-                pass.set_pipeline(self.pipelines.get(&self.device, key)?);
-                pass.set_bind_group(0, &bind_group, &[]);
-                pass.dispatch_workgroups(groups_x, groups_y, 1);
-            }
-            encoder.copy_buffer_to_buffer(
-                &self.buffers.output,
-                0,
-                &self.buffers.staging,
-                0,
-                u64::from(count) * 4,
-            );
-            let submission = self.queue.submit([encoder.finish()]);
-            if let Some(err) = pollster::block_on(scope.pop()) {
-                return Err(Error::Gpu(err.to_string()));
-            }
-            after(self, count, submission)?;
-            self.check_lost()?;
-            base += u64::from(count);
+    /// The cached group-2 bind group for `key`, made by `make` the first time.
+    pub(crate) fn target_group(
+        &mut self,
+        key: TargetKey,
+        make: impl FnOnce(&wgpu::Device, &wgpu::BindGroupLayout) -> wgpu::BindGroup,
+    ) -> wgpu::BindGroup {
+        if let Some(group) = self.targets.get(&key) {
+            return group.clone();
         }
+        if self.targets.len() >= TARGET_CACHE {
+            self.targets.clear();
+        }
+        let entry = match &key {
+            TargetKey::Buffer(e, ..) | TargetKey::Texture(e, _) | TargetKey::Range(e) => *e,
+            TargetKey::Sample(..) => Entry::Sample,
+        };
+        let group = make(&self.device, self.pipelines.target_layout(entry));
+        self.stats.bind_groups_created += 1;
+        self.targets.insert(key, group.clone());
+        group
+    }
+
+    /// Records one dispatch of `entry`: the parameters (written only if they changed), the three
+    /// bind groups, and `groups` workgroups.
+    pub(crate) fn dispatch(
+        &mut self,
+        encoder: &mut wgpu::CommandEncoder,
+        entry: Entry,
+        key: NoiseKey,
+        params: RenderParams,
+        groups: (u32, u32),
+        target: &wgpu::BindGroup,
+    ) -> Result<()> {
+        if self.params_written != Some(params) {
+            let size = wgpu::BufferSize::new(std::mem::size_of::<RenderParams>() as u64)
+                .ok_or_else(|| Error::Unsupported("empty parameter block".into()))?;
+            self.belt
+                .write_buffer(encoder, &self.params, 0, size)
+                .copy_from_slice(bytemuck::bytes_of(&params));
+            self.params_written = Some(params);
+            self.stats.uniform_writes += 1;
+        }
+        let pipeline = self
+            .pipelines
+            .get(entry, key)
+            .ok_or_else(|| Error::Unsupported(format!("no pipeline for {}", entry.name())))?;
+        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some(entry.name()),
+            timestamp_writes: None,
+        });
+        pass.set_pipeline(pipeline);
+        pass.set_bind_group(0, &self.params_group, &[]);
+        pass.set_bind_group(1, self.library.bind_group(), &[]);
+        pass.set_bind_group(2, target, &[]);
+        pass.dispatch_workgroups(groups.0, groups.1, 1);
+        self.stats.dispatches += 1;
         Ok(())
     }
 
-    /// Appends the first `count` results of the staging buffer once `submission` is done.
-    fn read_chunk(
-        &self,
-        count: u32,
-        submission: wgpu::SubmissionIndex,
-        out: &mut Vec<f32>,
-    ) -> Result<()> {
-        read_f32s(
-            &self.device,
-            &self.buffers.staging,
-            u64::from(count) * 4,
-            submission,
-            out,
-        )
+    /// Workgroups for `items` invocations, folded into 2D past the per-dimension limit, and the
+    /// invocations per dispatch row.
+    pub(crate) fn grid(&self, items: u64) -> ((u32, u32), u32) {
+        let max = u64::from(self.device.limits().max_compute_workgroups_per_dimension);
+        let groups = items.div_ceil(u64::from(WORKGROUP_SIZE)).max(1);
+        let x = groups.min(max);
+        let y = groups.div_ceil(x);
+        ((x as u32, y as u32), x as u32 * WORKGROUP_SIZE)
     }
 
-    fn check_lost(&self) -> Result<()> {
-        match self.lost.lock().map(|slot| slot.clone()) {
-            Ok(Some(reason)) => Err(Error::DeviceLost(reason)),
-            Ok(None) => Ok(()),
-            Err(_) => Err(Error::DeviceLost("device-lost state poisoned".into())),
+    /// Submits an encoder of the renderer's own and reports any error its device raised.
+    pub(crate) fn submit(&mut self, encoder: wgpu::CommandEncoder) -> Result<()> {
+        self.belt.finish_and_recall_on_submit(&encoder);
+        self.queue.submit([encoder.finish()]);
+        self.check_health()
+    }
+
+    /// A lost device or an uncaptured error of the crate's own device, as an error.
+    pub(crate) fn check_health(&self) -> Result<()> {
+        let Some(health) = &self.health else {
+            return Ok(());
+        };
+        let mut h = health
+            .lock()
+            .map_err(|_| Error::DeviceLost("device state poisoned".into()))?;
+        if let Some(reason) = &h.lost {
+            return Err(Error::DeviceLost(reason.clone()));
+        }
+        match h.error.take() {
+            Some(source) => Err(Error::Gpu {
+                context: "rendering".into(),
+                source,
+            }),
+            None => Ok(()),
         }
     }
 }

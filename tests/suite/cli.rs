@@ -270,7 +270,7 @@ fn bad_input_exits_2_names_the_flag_and_leaves_no_file() {
             "--octaves",
             "out.png",
         ),
-        (&["--octaves", "3"], "--fractal", "out.png"),
+        (&["--octaves", "3"], "fractal", "out.png"),
         (&["--dims", "5"], "--dims", "out.png"),
         (&["--kind", "gradient", "--dims", "4"], "--dims", "out.png"),
         (&["--interp", "catmull-rom"], "--interp", "out.png"),

@@ -1,24 +1,42 @@
-//! Shader validation and host/shader agreement, mechanically through naga.
+//! Shader validation and host/shader agreement, mechanically through naga: every WGSL module
+//! validates, and every struct, code, constant, override and entry point the host relies on
+//! matches the WGSL.
 
-use gpu_noise::gpu::pipelines::OVERRIDE_NAMES;
-use gpu_noise::gpu::shader::{ENTRY_RENDER, ENTRY_SAMPLE, WORKGROUP_SIZE, validate_shader};
-use gpu_noise::params::{Params, field_offsets};
+use gpu_noise::gpu::params::RenderParams;
+use gpu_noise::gpu::pipelines::{ENTRIES, OVERRIDE_NAMES};
+use gpu_noise::gpu::state::{NoiseState, OctaveState};
 use gpu_noise::spec::MAX_OCTAVES;
 use gpu_noise::tables::{PERM_LEN, TABLE_SIZE};
+use gpu_noise::wgsl::{REDUCE_GROUPS, WORKGROUP_SIZE, noise_module, validate, validate_kernels};
 use gpu_noise::{Fractal, Interp, Kind};
 
 fn module() -> naga::Module {
-    validate_shader().unwrap_or_else(|errors| panic!("WGSL does not validate:\n{errors}"))
+    validate_kernels().unwrap_or_else(|errors| panic!("WGSL does not validate:\n{errors}"))
 }
 
 #[test]
-fn every_shader_validates_with_naga() {
+fn the_kernels_and_the_includable_library_validate_with_naga() {
     let m = module();
     let names: Vec<&str> = m.entry_points.iter().map(|e| e.name.as_str()).collect();
-    assert!(
-        names.contains(&ENTRY_RENDER) && names.contains(&ENTRY_SAMPLE),
-        "{names:?}"
-    );
+    for entry in ENTRIES {
+        assert!(
+            names.contains(&entry.name()),
+            "{} missing from {names:?}",
+            entry.name()
+        );
+    }
+    assert_eq!(names.len(), ENTRIES.len(), "{names:?}");
+    // The library alone, at any group, is a valid module a caller can add entry points to.
+    for group in [0, 3] {
+        let lib = validate(&noise_module(group)).unwrap_or_else(|e| panic!("{e}"));
+        assert!(lib.entry_points.is_empty());
+        let bound: Vec<u32> = lib
+            .global_variables
+            .iter()
+            .filter_map(|(_, g)| g.binding.as_ref().map(|b| b.group))
+            .collect();
+        assert_eq!(bound, vec![group; 4], "the library binds only at its group");
+    }
 }
 
 #[test]
@@ -43,41 +61,47 @@ fn wgsl_u32_const(m: &naga::Module, name: &str) -> u32 {
 #[test]
 fn wgsl_codes_match_rust_enums_and_table_sizes() {
     let m = module();
-    let pairs: Vec<(&str, u32)> = vec![
-        ("KIND_PERLIN", Kind::Perlin as u32),
-        ("KIND_GRADIENT", Kind::Gradient as u32),
-        ("KIND_VALUE", Kind::Value as u32),
-        ("INTERP_NEAREST", Interp::Nearest as u32),
-        ("INTERP_LINEAR", Interp::Linear as u32),
-        ("INTERP_COSINE", Interp::Cosine as u32),
-        ("INTERP_CUBIC", Interp::Cubic as u32),
-        ("INTERP_QUINTIC", Interp::Quintic as u32),
-        ("INTERP_CATMULL_ROM", Interp::CatmullRom as u32),
-        ("FRACTAL_NONE", Fractal::None as u32),
-        ("FRACTAL_FBM", Fractal::Fbm as u32),
-        ("FRACTAL_TURBULENCE", Fractal::Turbulence as u32),
-        ("FRACTAL_RIDGED", Fractal::Ridged as u32),
-        ("FRACTAL_BILLOW", Fractal::Billow as u32),
-        ("WORKGROUP_SIZE", WORKGROUP_SIZE),
-        ("MAX_OCTAVES", MAX_OCTAVES),
-        ("PERM_LEN", PERM_LEN as u32),
-        ("TABLE_SIZE", TABLE_SIZE as u32),
-    ];
+    let mut pairs: Vec<(String, u32)> = Vec::new();
+    for k in Kind::ALL {
+        pairs.push((
+            format!("KIND_{}", k.name().to_uppercase().replace('-', "_")),
+            *k as u32,
+        ));
+    }
+    for i in Interp::ALL {
+        pairs.push((
+            format!("INTERP_{}", i.name().to_uppercase().replace('-', "_")),
+            *i as u32,
+        ));
+    }
+    for f in Fractal::ALL {
+        pairs.push((format!("FRACTAL_{}", f.name().to_uppercase()), *f as u32));
+    }
+    pairs.extend([
+        ("WORKGROUP_SIZE".into(), WORKGROUP_SIZE),
+        ("REDUCE_GROUPS".into(), REDUCE_GROUPS),
+        ("MAX_OCTAVES".into(), MAX_OCTAVES),
+        ("PERM_LEN".into(), PERM_LEN as u32),
+        ("TABLE_SIZE".into(), TABLE_SIZE as u32),
+        (
+            "COLORMAP_LEN".into(),
+            gpu_noise::colormap::COLORMAP_LEN as u32,
+        ),
+    ]);
     for (name, rust) in pairs {
-        assert_eq!(wgsl_u32_const(&m, name), rust, "{name}");
+        assert_eq!(wgsl_u32_const(&m, &name), rust, "{name}");
     }
 }
 
-#[test]
-fn params_layout_matches_wgsl_struct() {
-    let m = module();
+/// Asserts that WGSL struct `name` has the Rust fields, offsets and size.
+fn assert_struct_matches(m: &naga::Module, name: &str, rust: Vec<(&str, usize)>, size: usize) {
     let (handle, ty) = m
         .types
         .iter()
-        .find(|(_, t)| t.name.as_deref() == Some("Params"))
-        .expect("struct Params in WGSL");
+        .find(|(_, t)| t.name.as_deref() == Some(name))
+        .unwrap_or_else(|| panic!("struct {name} in WGSL"));
     let naga::TypeInner::Struct { members, .. } = &ty.inner else {
-        panic!("Params is not a struct");
+        panic!("{name} is not a struct");
     };
     let mut layouter = naga::proc::Layouter::default();
     layouter.update(m.to_ctx()).expect("layout");
@@ -85,15 +109,31 @@ fn params_layout_matches_wgsl_struct() {
         .iter()
         .map(|mb| (mb.name.clone().unwrap_or_default(), mb.offset as usize))
         .collect();
-    let rust: Vec<(String, usize)> = field_offsets()
-        .into_iter()
-        .map(|(n, o)| (n.to_string(), o))
-        .collect();
-    assert_eq!(wgsl, rust, "field names and offsets, in order");
-    assert_eq!(
-        layouter[handle].size as usize,
-        std::mem::size_of::<Params>(),
-        "struct size"
+    let rust: Vec<(String, usize)> = rust.into_iter().map(|(n, o)| (n.to_string(), o)).collect();
+    assert_eq!(wgsl, rust, "{name}: field names and offsets, in order");
+    assert_eq!(layouter[handle].size as usize, size, "{name}: struct size");
+}
+
+#[test]
+fn host_structs_match_the_wgsl_structs() {
+    let m = module();
+    assert_struct_matches(
+        &m,
+        "RenderParams",
+        RenderParams::field_offsets(),
+        std::mem::size_of::<RenderParams>(),
+    );
+    assert_struct_matches(
+        &m,
+        "NoiseState",
+        NoiseState::field_offsets(),
+        std::mem::size_of::<NoiseState>(),
+    );
+    assert_struct_matches(
+        &m,
+        "OctaveState",
+        OctaveState::field_offsets(),
+        std::mem::size_of::<OctaveState>(),
     );
 }
 
@@ -106,4 +146,11 @@ fn pipeline_constants_match_the_wgsl_overrides() {
         .map(|(_, o)| o.name.clone().unwrap_or_default())
         .collect();
     assert_eq!(names, OVERRIDE_NAMES.map(String::from).to_vec());
+    let prep = gpu_noise::NoiseSpec::new(Kind::Value, 3)
+        .validate()
+        .unwrap();
+    let constants = prep.pipeline_constants();
+    assert_eq!(constants.map(|(n, _)| n), OVERRIDE_NAMES);
+    assert_eq!(constants[0].1, Kind::Value as u32 as f64);
+    assert_eq!(constants[1].1, 3.0);
 }

@@ -1,27 +1,56 @@
-//! Shared test helpers: one Renderer for all GPU tests, and small specs.
+//! Shared test helpers: one Renderer on the crate's own device, one device of the test's own
+//! (for the caller-owned paths), and small specs.
+//!
+//! GPU tests need an adapter and fail, never skip, without one. With the explicit opt-out
+//! `GPU_NOISE_SKIP_GPU_TESTS=1` at build time they are compiled as `#[ignore]`d and show as
+//! ignored (build.rs), never as passed.
 
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
-use gpu_noise::{AdapterChoice, Kind, NoiseSpec, Renderer, Size};
+use gpu_noise::{AdapterChoice, Kind, NoiseSpec, Renderer, RendererOptions, Size};
 
 pub const OPT_OUT: &str = "GPU_NOISE_SKIP_GPU_TESTS";
 
-/// The shared renderer, or `None` only when the explicit opt-out is set.
-/// Without an adapter this panics with instructions, so the test fails rather than skips.
-pub fn renderer() -> Option<MutexGuard<'static, Renderer>> {
-    if std::env::var(OPT_OUT).as_deref() == Ok("1") {
-        eprintln!("GPU test not run: {OPT_OUT}=1 is set (CI never sets it)");
-        return None;
-    }
+fn no_adapter(e: impl std::fmt::Display) -> ! {
+    panic!(
+        "GPU tests need an adapter and none could be opened: {e}\n\
+         (build with {OPT_OUT}=1 to mark them ignored explicitly; CI never does)"
+    )
+}
+
+/// The shared renderer on a device the crate opened. Without an adapter this panics with
+/// instructions, so the test fails rather than skips.
+pub fn renderer() -> MutexGuard<'static, Renderer> {
     static RENDERER: OnceLock<Mutex<Renderer>> = OnceLock::new();
-    let cell = RENDERER.get_or_init(|| match Renderer::new(&AdapterChoice::from_env()) {
-        Ok(r) => Mutex::new(r),
-        Err(e) => panic!(
-            "GPU tests need an adapter and none could be opened: {e}\n\
-                 (set {OPT_OUT}=1 to opt out explicitly; CI never does)"
-        ),
+    let cell = RENDERER.get_or_init(|| {
+        let choice = AdapterChoice::from_env().unwrap_or_else(|e| no_adapter(e));
+        match pollster::block_on(Renderer::open(&choice, RendererOptions::default())) {
+            Ok(r) => Mutex::new(r),
+            Err(e) => no_adapter(e),
+        }
     });
-    Some(cell.lock().unwrap_or_else(|poisoned| poisoned.into_inner()))
+    cell.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A device and queue the test creates itself, as a game or tool would, with the adapter's
+/// limits and (if it has it) TEXTURE_FORMAT_16BIT_NORM.
+pub fn caller_device() -> (wgpu::Device, wgpu::Queue, wgpu::Features) {
+    let choice = AdapterChoice::from_env().unwrap_or_else(|e| no_adapter(e));
+    let instance = gpu_noise::gpu::adapter::new_instance(&choice);
+    let Some((adapter, summary)) =
+        pollster::block_on(gpu_noise::gpu::best_adapter(&instance, &choice))
+    else {
+        no_adapter("no adapter with compute shaders");
+    };
+    let features = summary.features & wgpu::Features::TEXTURE_FORMAT_16BIT_NORM;
+    let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+        label: Some("the test's own device"),
+        required_features: features,
+        required_limits: summary.limits.clone(),
+        ..Default::default()
+    }))
+    .unwrap_or_else(|e| no_adapter(e));
+    (device, queue, features)
 }
 
 pub fn spec(kind: Kind, dims: u32, w: u32, h: u32) -> NoiseSpec {
@@ -30,22 +59,57 @@ pub fn spec(kind: Kind, dims: u32, w: u32, h: u32) -> NoiseSpec {
     s
 }
 
+/// Reads `bytes` of `buffer` back through a staging buffer, as a caller would.
+pub fn read_buffer(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    buffer: &wgpu::Buffer,
+    bytes: u64,
+) -> Vec<u8> {
+    let staging = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("test staging"),
+        size: bytes,
+        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    let mut encoder = device.create_command_encoder(&Default::default());
+    encoder.copy_buffer_to_buffer(buffer, 0, &staging, 0, bytes);
+    queue.submit([encoder.finish()]);
+    map_read(device, &staging, bytes)
+}
+
+/// Maps a MAP_READ buffer and copies its first `bytes` out.
+pub fn map_read(device: &wgpu::Device, staging: &wgpu::Buffer, bytes: u64) -> Vec<u8> {
+    staging
+        .slice(..bytes)
+        .map_async(wgpu::MapMode::Read, |r| r.expect("map"));
+    device
+        .poll(wgpu::PollType::wait_indefinitely())
+        .expect("poll");
+    let out = staging
+        .slice(..bytes)
+        .get_mapped_range()
+        .expect("mapped")
+        .to_vec();
+    staging.unmap();
+    out
+}
+
 /// Writes a GPU and a CPU image side by side under target/ so a person can look at a failure.
 pub fn dump_failure(name: &str, spec: &NoiseSpec, gpu: &[f32], cpu: &[f64]) -> String {
+    use gpu_noise::export::{ExportOptions, Format, write_image};
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("gpu-vs-cpu-failures");
     let _ = std::fs::create_dir_all(&dir);
     let cpu32: Vec<f32> = cpu.iter().map(|&v| v as f32).collect();
-    let range = spec.fractal.nominal_range();
-    let size = gpu_noise::Size::new(spec.size.width, spec.size.height * spec.size.depth, 1);
+    let size = Size::new(spec.size.width, spec.size.height * spec.size.depth, 1);
+    let options = ExportOptions::for_spec(spec);
     for (suffix, data) in [("gpu", gpu), ("cpu", &cpu32[..])] {
         let path = dir.join(format!("{name}-{suffix}.png"));
-        let _ = gpu_noise::export::write_image(
-            &path,
-            data,
-            size,
-            gpu_noise::export::Format::Png { bits: 8 },
-            range,
-        );
+        let finite: Vec<f32> = data
+            .iter()
+            .map(|v| if v.is_finite() { *v } else { 0.0 })
+            .collect();
+        let _ = write_image(&path, &finite, size, Format::Png, &options);
     }
     dir.display().to_string()
 }

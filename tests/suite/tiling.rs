@@ -46,7 +46,7 @@ fn tiled_noise_repeats_with_the_image_size_for_every_kind() {
             }
         }
         // Without tiling the same shift gives another value somewhere.
-        let mut untiled = prep.spec.clone();
+        let mut untiled = prep.spec().clone();
         untiled.tile = false;
         let u = untiled.validate().unwrap();
         let differs = (0..50).any(|n| {
@@ -71,7 +71,7 @@ fn fractional_periods_are_rejected_with_a_clear_error() {
     s.lacunarity = 2.1; // 10.5 cells at octave 1: not whole
     match s.validate() {
         Err(Error::InvalidSpec { field, reason }) => {
-            assert_eq!(field, "--tile");
+            assert_eq!(field, "tile");
             assert!(reason.contains("octave 1"), "{reason}");
         }
         other => panic!("expected --tile error, got {other:?}"),

@@ -2,10 +2,21 @@
 
 use std::path::PathBuf;
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
-use gpu_noise::backend::BackendChoice;
-use gpu_noise::spec_file::SpecFile;
+use gpu_noise::spec::ParseNameError;
 use gpu_noise::{Fractal, Interp, Kind};
+
+use crate::backend::BackendChoice;
+use crate::spec_file::SpecFile;
+
+/// A parser for one of a spec enum's kebab-case names, listing them in `--help`.
+fn names<T>(names: &'static [&'static str]) -> impl TypedValueParser<Value = T>
+where
+    T: std::str::FromStr<Err = ParseNameError> + Clone + Send + Sync + 'static,
+{
+    PossibleValuesParser::new(names).try_map(|s| s.parse::<T>())
+}
 
 #[derive(Parser)]
 #[command(
@@ -20,7 +31,8 @@ pub struct Cli {
 
 #[derive(Subcommand)]
 pub enum Command {
-    /// Render an image or volume to .png (8/16-bit), .f32 or .npy
+    /// Render an image or volume to .png (8/16-bit gray or colormapped RGB), .f32 or .npy,
+    /// streamed in bands
     Render(RenderArgs),
     /// Read points (noise space, one per line, coordinates separated by spaces) from stdin and
     /// print one value per line
@@ -42,7 +54,7 @@ pub struct NoiseArgs {
     #[arg(long, value_name = "FILE.json")]
     pub spec: Option<PathBuf>,
     /// Noise kind [default: perlin]
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = names::<Kind>(Kind::NAMES))]
     pub kind: Option<Kind>,
     /// Dimensions of the noise, 1..=4 (gradient: 1..=3) [default: 2]
     #[arg(long)]
@@ -51,29 +63,30 @@ pub struct NoiseArgs {
     #[arg(long)]
     pub seed: Option<u64>,
     /// Lattice cells per texel [default: 0.03125 = 1/32]
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub frequency: Option<f64>,
     /// Offset in texels before scaling [default: 0]
     #[arg(long, value_name = "x,y[,z[,w]]", value_parser = parse_offset, allow_hyphen_values = true)]
     pub offset: Option<Coords>,
-    /// Size in texels; WxHxD renders a volume of 3D/4D noise [default: 512x512]
-    #[arg(long, value_name = "WxH[xD]", value_parser = parse_size)]
+    /// Size in texels: N (a square; a cube for 3 and 4 dims), WxH, or WxHxD for a volume of
+    /// 3D/4D noise [default: 512x512]
+    #[arg(long, value_name = "N|WxH|WxHxD", value_parser = parse_size)]
     pub size: Option<Extent>,
     /// Interpolation; catmull-rom is for value noise only
     /// [default: quintic for perlin and value, cubic for gradient]
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = names::<Interp>(Interp::NAMES))]
     pub interp: Option<Interp>,
     /// Fractal sum over octaves [default: none]
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = names::<Fractal>(Fractal::NAMES))]
     pub fractal: Option<Fractal>,
     /// Octaves, 1..=16 (more than 1 needs --fractal) [default: 1]
     #[arg(long)]
     pub octaves: Option<u32>,
     /// Frequency factor between octaves, > 0 [default: 2]
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub lacunarity: Option<f64>,
     /// Amplitude factor between octaves, > 0 [default: 0.5]
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub persistence: Option<f64>,
     /// Make the image repeat exactly (frequency * size must be whole cells)
     #[arg(long)]
@@ -94,12 +107,18 @@ pub struct RenderArgs {
     /// PNG mapping: values lo..hi become black..white [default: -1,1; 0,1 for turbulence]
     #[arg(long, value_name = "lo,hi", value_parser = parse_range, allow_hyphen_values = true)]
     pub range: Option<[f64; 2]>,
+    /// RGB PNG through gray|terrain|viridis|magma, or stops value:#rrggbb,value:#rrggbb,...
+    #[arg(long, value_name = "NAME|STOPS", allow_hyphen_values = true)]
+    pub colormap: Option<String>,
     /// auto: a hardware GPU if any, else CPU; gpu: any adapter; cpu: the f64 reference
     #[arg(long, value_enum)]
     pub backend: Option<BackendChoice>,
-    /// Print the effective spec as JSON (to stdout); renders too when -o is given
+    /// Print the effective, validated spec as JSON (to stdout); renders too when -o is given
     #[arg(long)]
     pub print_spec: bool,
+    /// No progress bar
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
 }
 
 #[derive(Args)]
@@ -122,8 +141,8 @@ pub struct BenchArgs {
     /// Square image side in texels
     #[arg(long, default_value_t = 2048)]
     pub side: u32,
-    /// Timed repetitions per case (the median is reported)
-    #[arg(long, default_value_t = 5)]
+    /// Timed repetitions per case (the median is reported), 1..=1000
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub repeat: u32,
 }
 

@@ -1,11 +1,14 @@
 //! `gpu-noise bench`: Msamples/s (texels x octaves per second) of the GPU path, kernel only and
-//! with readback, and of the CPU backend, on 2D and 3D perlin with 1 and 6 octaves.
+//! with readback, and of the CPU backend, on 2D and 3D perlin with 1 and 6 octaves; then frames
+//! per second of a real-time loop (2D fBm, 6 octaves, the offset moving every frame) at 512^2
+//! and 1024^2, rendering into a buffer on the GPU, and with readback to the host.
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use gpu_noise::{
-    AdapterChoice, Error, Fractal, Kind, NoiseSpec, Prepared, Renderer, Result, Size, cpu,
+    AdapterChoice, Error, Fractal, Kind, NoiseSpec, Prepared, Renderer, RendererOptions, Result,
+    Size, cpu,
 };
 
 use crate::args::BenchArgs;
@@ -13,7 +16,7 @@ use crate::args::BenchArgs;
 fn median(mut f: impl FnMut() -> Result<()>, repeat: u32) -> Result<Duration> {
     f()?; // warm-up: pipeline compilation, buffer allocation, page faults
     let mut times = Vec::new();
-    for _ in 0..repeat.max(1) {
+    for _ in 0..repeat {
         let start = Instant::now();
         f()?;
         times.push(start.elapsed());
@@ -25,11 +28,13 @@ fn median(mut f: impl FnMut() -> Result<()>, repeat: u32) -> Result<Duration> {
 pub fn run(args: BenchArgs) -> Result<ExitCode> {
     if !(64..=8192).contains(&args.side) {
         return Err(Error::InvalidSpec {
-            field: "--side",
+            field: "side",
             reason: format!("must be in 64..=8192, got {}", args.side),
         });
     }
-    let mut renderer = match Renderer::new(&AdapterChoice::from_env()) {
+    let choice = AdapterChoice::from_env()?;
+    let mut renderer = match pollster::block_on(Renderer::open(&choice, RendererOptions::default()))
+    {
         Ok(r) => Some(r),
         Err(e) => {
             eprintln!("gpu-noise: bench: no GPU column: {e}");
@@ -37,38 +42,46 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         }
     };
     if let Some(r) = &renderer {
-        let i = &r.adapter().info;
+        let software = r.adapter().is_some_and(|a| a.software);
         println!(
-            "GPU: {} ({:?}, {})",
-            i.name,
-            i.backend,
-            if r.adapter().software {
-                "software"
-            } else {
-                "hardware"
-            }
+            "GPU: {} ({})",
+            r.adapter_name(),
+            if software { "software" } else { "hardware" }
         );
     }
     println!(
-        "CPU backend: {} threads; {}x{} texels; median of {}",
-        rayon::current_num_threads(),
+        "CPU backend: {} threads; {}x{} texels; median of {}\n",
+        cpu::threads(),
         args.side,
         args.side,
         args.repeat
     );
-    println!();
+    throughput_table(&args, renderer.as_mut())?;
+    if let Some(r) = renderer.as_mut() {
+        frame_table(r, args.repeat)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn fbm(dims: u32, side: u32, octaves: u32) -> NoiseSpec {
+    let mut spec = NoiseSpec::new(Kind::Perlin, dims);
+    spec.size = Size::new(side, side, 1);
+    if octaves > 1 {
+        spec.fractal = Fractal::Fbm;
+        spec.octaves = octaves;
+    }
+    spec
+}
+
+fn throughput_table(args: &BenchArgs, mut renderer: Option<&mut Renderer>) -> Result<()> {
+    let mut target = FrameTarget::default();
     println!(
         "| case | CPU backend Msamples/s | GPU kernel Msamples/s | GPU + readback Msamples/s | GPU+readback / CPU |"
     );
     println!("| --- | ---: | ---: | ---: | ---: |");
     for dims in [2, 3] {
         for octaves in [1, 6] {
-            let mut spec = NoiseSpec::new(Kind::Perlin, dims);
-            spec.size = Size::new(args.side, args.side, 1);
-            if octaves > 1 {
-                spec.fractal = Fractal::Fbm;
-                spec.octaves = octaves;
-            }
+            let spec = fbm(dims, args.side, octaves);
             let prep = spec.validate()?;
             let samples = spec.size.texels() as f64 * f64::from(octaves);
             let rate = |d: Duration| samples / d.as_secs_f64() / 1e6;
@@ -80,8 +93,14 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
                 },
                 args.repeat,
             )?);
-            let (kernel, full) = match renderer.as_mut() {
-                Some(r) => gpu_rates(r, &prep, args.repeat, &rate)?,
+            let (kernel, full) = match renderer.as_deref_mut() {
+                Some(r) => (
+                    rate(median(|| target.render(r, &prep), args.repeat)?),
+                    rate(median(
+                        || r.render(&prep).map(|v| drop(std::hint::black_box(v))),
+                        args.repeat,
+                    )?),
+                ),
                 None => (f64::NAN, f64::NAN),
             };
             println!(
@@ -91,23 +110,68 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
             );
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
-fn gpu_rates(
-    r: &mut Renderer,
-    prep: &Prepared,
-    repeat: u32,
-    rate: &dyn Fn(Duration) -> f64,
-) -> Result<(f64, f64)> {
-    let kernel = rate(median(|| r.render_on_device(prep), repeat)?);
-    let full = rate(median(
-        || {
-            r.render(prep).map(|v| {
-                std::hint::black_box(v);
-            })
-        },
-        repeat,
-    )?);
-    Ok((kernel, full))
+/// The device buffer frames render into, made once per size (as a real-time caller keeps one).
+#[derive(Default)]
+struct FrameTarget(Option<wgpu::Buffer>);
+
+impl FrameTarget {
+    /// One frame that stays on the GPU: render into the buffer, submit, wait for it.
+    fn render(&mut self, r: &mut Renderer, prep: &Prepared) -> Result<()> {
+        let bytes = prep.spec().size.texels() * 4;
+        if self.0.as_ref().is_none_or(|b| b.size() != bytes) {
+            self.0 = Some(r.device().create_buffer(&wgpu::BufferDescriptor {
+                label: Some("bench frame"),
+                size: bytes,
+                usage: wgpu::BufferUsages::STORAGE,
+                mapped_at_creation: false,
+            }));
+        }
+        let Some(buffer) = &self.0 else {
+            return Ok(());
+        };
+        let mut encoder = r.device().create_command_encoder(&Default::default());
+        r.render_to_buffer(&mut encoder, prep, buffer, 0)?;
+        r.queue().submit([encoder.finish()]);
+        r.device()
+            .poll(wgpu::PollType::wait_indefinitely())
+            .map(|_| ())
+            .map_err(|e| Error::DeviceLost(e.to_string()))
+    }
+}
+
+/// Frames per second of a real-time loop: every frame moves the offset (the time), so only the
+/// uniform changes between frames.
+fn frame_table(r: &mut Renderer, repeat: u32) -> Result<()> {
+    println!(
+        "\n| 2D fBm, 6 octaves, new offset each frame | render only fps | render + readback fps |"
+    );
+    println!("| --- | ---: | ---: |");
+    let mut target = FrameTarget::default();
+    for side in [512, 1024] {
+        let mut prep = fbm(2, side, 6).validate()?;
+        let frames = (repeat * 4).max(8);
+        let mut time = 0.0;
+        let mut step = |prep: &mut Prepared| -> Result<()> {
+            time += 1.0;
+            prep.set_offset([time, 0.0, 0.0, 0.0])
+        };
+        target.render(r, &prep)?; // warm-up
+        let start = Instant::now();
+        for _ in 0..frames {
+            step(&mut prep)?;
+            target.render(r, &prep)?;
+        }
+        let render_only = f64::from(frames) / start.elapsed().as_secs_f64();
+        let start = Instant::now();
+        for _ in 0..frames {
+            step(&mut prep)?;
+            std::hint::black_box(r.render(&prep)?);
+        }
+        let with_readback = f64::from(frames) / start.elapsed().as_secs_f64();
+        println!("| {side}x{side} | {render_only:.1} | {with_readback:.1} |");
+    }
+    Ok(())
 }

@@ -7,10 +7,10 @@ use gpu_noise::gpu::adapter::new_instance;
 use gpu_noise::{AdapterChoice, Result, gpu::list_adapters};
 
 pub fn run() -> Result<ExitCode> {
-    let choice = AdapterChoice::from_env();
+    let choice = AdapterChoice::from_env()?;
     println!("looking for adapters: {}", choice.describe());
     let instance = new_instance(&choice);
-    let adapters = list_adapters(&instance, &choice);
+    let adapters = pollster::block_on(list_adapters(&instance, &choice));
     if adapters.is_empty() {
         println!("no adapters found. {HOW_TO_GET_AN_ADAPTER}");
     }
@@ -32,26 +32,25 @@ pub fn run() -> Result<ExitCode> {
         println!("    driver: {} {}", i.driver, i.driver_info);
         println!(
             "    max_storage_buffer_binding_size {} MiB, max_buffer_size {} MiB, \
-             max_compute_workgroups_per_dimension {}, max_compute_invocations_per_workgroup {}",
+             max_compute_workgroups_per_dimension {}, R16Unorm targets {}",
             l.max_storage_buffer_binding_size >> 20,
             l.max_buffer_size >> 20,
             l.max_compute_workgroups_per_dimension,
-            l.max_compute_invocations_per_workgroup
+            if a.features
+                .contains(wgpu::Features::TEXTURE_FORMAT_16BIT_NORM)
+            {
+                "yes"
+            } else {
+                "no"
+            }
         );
     }
-    let best = adapters.iter().find(|(_, a)| a.compute);
-    match best {
-        Some((_, a)) => {
-            println!(
-                "--backend gpu uses [{}]",
-                adapters
-                    .iter()
-                    .position(|(_, b)| b.info == a.info)
-                    .unwrap_or(0)
-            );
+    match adapters.iter().position(|(_, a)| a.compute) {
+        Some(best) => {
+            println!("--backend gpu uses [{best}]");
             println!(
                 "--backend auto uses {}",
-                if a.software {
+                if adapters[best].1.software {
                     "the CPU backend (only software adapters)"
                 } else {
                     "that adapter"

@@ -1,22 +1,30 @@
-//! `gpu-noise`: render, sample, verify, info, bench. Bad input exits 2, failures exit 1.
+//! `gpu-noise`: render, sample, verify, info, bench. Bad input exits 2 naming the flag, other
+//! failures exit 1; Ctrl-C and SIGTERM remove any temporary file before exiting.
 
 mod args;
+mod backend;
 mod bench;
 mod info;
+mod progress;
 mod render;
 mod sample;
+mod spec_file;
 mod verify;
 
 use std::process::ExitCode;
 
 use clap::Parser;
 use gpu_noise::Error;
-use gpu_noise::spec_file::SpecFile;
 
 use args::{Cli, Command, NoiseArgs};
+use spec_file::SpecFile;
+
+/// Exit status of an interrupted run (128 + SIGINT).
+const INTERRUPTED: i32 = 130;
 
 fn main() -> ExitCode {
     quiet_mesa();
+    clean_up_on_signals();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Render(a) => render::run(a),
@@ -28,12 +36,54 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("gpu-noise: error: {e}");
-            match e {
-                Error::InvalidSpec { .. } => ExitCode::from(2),
-                _ => ExitCode::from(1),
+            eprintln!("gpu-noise: error: {}", describe(&e));
+            if e.is_bad_input() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::from(1)
             }
         }
+    }
+}
+
+/// The message of an error with the CLI's flag names for the library's fields, followed by
+/// its sources.
+fn describe(e: &Error) -> String {
+    let mut text = match e {
+        Error::InvalidSpec { field, reason } | Error::Precision { field, reason } => {
+            format!("{}: {reason}", flag(field))
+        }
+        other => other.to_string(),
+    };
+    let mut source = std::error::Error::source(e);
+    while let Some(s) = source {
+        text.push_str(&format!(": {s}"));
+        source = s.source();
+    }
+    text
+}
+
+/// The flag that sets a library field (`octaves` -> `--octaves`).
+pub fn flag(field: &str) -> String {
+    match field {
+        "output" => "-o".into(),
+        "points" => "stdin".into(),
+        other => format!("--{}", other.replace('_', "-")),
+    }
+}
+
+/// Removes temporary output files on SIGINT, SIGTERM and SIGHUP, then exits. (SIGKILL cannot
+/// be caught: it can leave a `.gpu-noise-PID-N.tmp` file beside the target.)
+fn clean_up_on_signals() {
+    let installed = ctrlc::set_handler(|| {
+        gpu_noise::export::remove_all_temporaries();
+        eprintln!("\ngpu-noise: interrupted; no partial output was left");
+        std::process::exit(INTERRUPTED);
+    });
+    if let Err(e) = installed {
+        eprintln!(
+            "gpu-noise: warning: cannot handle Ctrl-C ({e}); an interrupt may leave a temporary file"
+        );
     }
 }
 
@@ -49,13 +99,7 @@ fn quiet_mesa() {
 /// The spec file (if any) with the flags laid over it.
 pub fn spec_layers(noise: &NoiseArgs) -> gpu_noise::Result<SpecFile> {
     let base = match &noise.spec {
-        Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| Error::InvalidSpec {
-                field: "--spec",
-                reason: format!("{}: {e}", path.display()),
-            })?;
-            SpecFile::from_json(&text)?
-        }
+        Some(path) => SpecFile::read(path)?,
         None => SpecFile::default(),
     };
     Ok(base.overlay(noise.layer()))

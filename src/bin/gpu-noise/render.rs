@@ -1,110 +1,159 @@
-//! `gpu-noise render`: everything is checked before any work, and the file appears whole or not
-//! at all.
+//! `gpu-noise render`: everything is checked before any work (the output's folder included),
+//! the image is rendered in bands and each band is encoded while the next one renders, so
+//! memory does not grow with the image; the file appears whole or not at all.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
 use std::time::Instant;
 
-use gpu_noise::backend::Engine;
-use gpu_noise::export::{Format, check_range, write_image};
-use gpu_noise::spec_file::SpecFile;
-use gpu_noise::{AdapterChoice, Error, Result, cpu};
+use gpu_noise::export::{ExportOptions, Format, ImageWriter, OutputFile, open_writer};
+use gpu_noise::{Colormap, Error, NoiseSpec, Prepared, Result, Window, cpu};
+use indicatif::ProgressBar;
 
 use crate::args::RenderArgs;
+use crate::backend::Engine;
+use crate::spec_file::SpecFile;
+
+/// Texels per band: 16 MiB of f32, a few bands in flight at once.
+pub const BAND_TEXELS: u64 = 1 << 22;
 
 pub fn run(args: RenderArgs) -> Result<ExitCode> {
     let layer = crate::spec_layers(&args.noise)?.overlay(SpecFile {
         bits: args.bits,
         range: args.range,
+        colormap: args.colormap.clone(),
         backend: args.backend,
         output: args.output.as_ref().map(|p| p.display().to_string()),
         ..SpecFile::default()
     });
-    let effective = layer.effective()?;
+    let spec = layer.noise_spec()?;
+    let prepared = spec.validate()?;
     if args.print_spec {
-        println!("{}", effective.to_json());
+        println!("{}", layer.effective(&spec).to_json());
     }
     let Some(output) = layer.output.as_ref().map(PathBuf::from) else {
         if args.print_spec {
             return Ok(ExitCode::SUCCESS);
         }
         return Err(Error::InvalidSpec {
-            field: "-o",
+            field: "output",
             reason: "give an output file (.png, .f32 or .npy), or --print-spec".into(),
         });
     };
-    let spec = layer.noise_spec()?;
-    let prepared = spec.validate()?;
-    let format = Format::from_path(&output, layer.bits())?;
-    format.check_size(spec.size)?;
-    let range = layer.range(&spec);
-    check_range(range)?;
-
-    let (mut engine, notice) = Engine::open(
-        layer.backend.unwrap_or_default(),
-        &AdapterChoice::from_env(),
-    )?;
+    let format = Format::from_path(&output)?;
+    let options = export_options(&layer, &spec, format)?;
+    let writer = open_writer(format, OutputFile::create(&output)?, spec.size, &options)?;
+    let (mut engine, notice) = Engine::open(layer.backend.unwrap_or_default(), &spec)?;
     if let Some(notice) = notice {
         eprintln!("gpu-noise: {notice}");
     }
     let start = Instant::now();
-    let texels = spec.size.texels();
-    // Progress on a terminal, for work that takes a while (about a second or more).
-    let work = texels * u64::from(spec.octaves);
-    let report = Percent::new(std::io::stderr().is_terminal() && work > 50_000_000);
-    let data = match &mut engine {
-        Engine::Gpu(renderer) => renderer
-            .render_with_progress(&prepared, &mut |done, total| report.update(done, total))?,
-        Engine::Cpu => {
-            cpu::render_f32_with_progress(&prepared, &|done, total| report.update(done, total))
-        }
-    };
+    let samples = spec.size.texels() * u64::from(spec.octaves);
+    let bar = crate::progress::texel_bar(spec.size.texels(), samples, args.quiet, "rendering");
+    stream(
+        &mut engine,
+        &prepared,
+        Window::full(spec.size),
+        writer,
+        &bar,
+    )?;
+    bar.finish_and_clear();
     let elapsed = start.elapsed();
-    write_image(&output, &data, spec.size, format, range)?;
     let s = spec.size;
-    let dims = if s.depth > 1 {
-        format!("{}x{}x{}", s.width, s.height, s.depth)
-    } else {
-        format!("{}x{}", s.width, s.height)
-    };
     eprintln!(
-        "gpu-noise: wrote {} ({dims}, {} {}D, {:.2} Msamples/s) in {} on {}",
+        "gpu-noise: wrote {} ({}x{}{}, {} {}D, {:.1} Mtexels/s) in {} on {}",
         output.display(),
-        spec.kind.name(),
+        s.width,
+        s.height,
+        if s.depth > 1 {
+            format!("x{}", s.depth)
+        } else {
+            String::new()
+        },
+        spec.kind,
         spec.dims,
-        texels as f64 * f64::from(spec.octaves) / elapsed.as_secs_f64() / 1e6,
+        s.texels() as f64 / elapsed.as_secs_f64() / 1e6,
         crate::seconds(elapsed),
         engine.name()
     );
     Ok(ExitCode::SUCCESS)
 }
 
-/// Prints "NN%" on stderr when the whole percentage grows; callable from any thread.
-struct Percent {
-    enabled: bool,
-    last: AtomicU64,
-}
-
-impl Percent {
-    fn new(enabled: bool) -> Self {
-        Self {
-            enabled,
-            last: AtomicU64::new(0),
-        }
-    }
-
-    fn update(&self, done: u64, total: u64) {
-        if !self.enabled || total == 0 {
-            return;
-        }
-        let pct = done * 100 / total;
-        if self.last.fetch_max(pct, Ordering::Relaxed) < pct {
-            eprint!("\rgpu-noise: rendering {pct:3}%");
-            if pct == 100 {
-                eprintln!();
+/// Bits, range and colormap for formats that store levels; an error if any is given for a
+/// format that stores raw values (they would be silently ignored).
+fn export_options(layer: &SpecFile, spec: &NoiseSpec, format: Format) -> Result<ExportOptions> {
+    let mut options = ExportOptions::for_spec(spec);
+    if !format.is_levels() {
+        for (field, given) in [
+            ("bits", layer.bits.is_some()),
+            ("range", layer.range.is_some()),
+            ("colormap", layer.colormap.is_some()),
+        ] {
+            if given {
+                return Err(Error::InvalidSpec {
+                    field,
+                    reason: format!(
+                        "applies to .png output only; {format:?} stores raw f32 values"
+                    ),
+                });
             }
         }
+        return Ok(options);
     }
+    options.bits = layer.bits.unwrap_or(8);
+    if let Some(text) = &layer.colormap {
+        let colormap: Colormap = text.parse()?;
+        options.range = colormap.stops_range().unwrap_or(options.range);
+        options.colormap = Some(colormap);
+    }
+    if let Some([lo, hi]) = layer.range {
+        options.range = (lo, hi);
+    }
+    options.check(format)?;
+    Ok(options)
+}
+
+/// Renders `window` band by band into `writer`, encoding each band while the next renders.
+pub fn stream(
+    engine: &mut Engine,
+    prep: &Prepared,
+    window: Window,
+    mut writer: Box<dyn ImageWriter>,
+    bar: &ProgressBar,
+) -> Result<()> {
+    match engine {
+        Engine::Gpu(renderer) => {
+            renderer.for_each_band(prep, window, BAND_TEXELS, &mut |band, values| {
+                writer.write_rows(&values)?;
+                bar.inc(band.texels());
+                Ok(())
+            })?;
+        }
+        Engine::Cpu => {
+            let (send, receive) = mpsc::sync_channel::<Vec<f32>>(1);
+            let writer_thread = std::thread::scope(|scope| {
+                let handle = scope.spawn(move || -> Result<Box<dyn ImageWriter>> {
+                    for values in receive {
+                        writer.write_rows(&values)?;
+                        bar.inc(values.len() as u64);
+                    }
+                    Ok(writer)
+                });
+                for band in window.bands(BAND_TEXELS) {
+                    // A closed channel means the writer failed; its error is reported below.
+                    if send.send(cpu::render_window_f32(prep, band)).is_err() {
+                        break;
+                    }
+                }
+                drop(send);
+                handle.join()
+            });
+            writer = writer_thread.map_err(|_| Error::Encode {
+                format: "image",
+                reason: "the writer thread panicked".into(),
+            })??;
+        }
+    }
+    writer.finish()
 }

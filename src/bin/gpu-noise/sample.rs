@@ -1,105 +1,179 @@
-//! `gpu-noise sample`: points from stdin in noise space, one value per line on stdout.
+//! `gpu-noise sample`: points from stdin in noise space, one value per line on stdout, streamed
+//! in batches (memory does not grow with the input; output appears as it goes).
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
-use gpu_noise::backend::{BackendChoice, Engine};
-use gpu_noise::spec::MAX_COORD;
-use gpu_noise::{AdapterChoice, Error, Result, cpu};
+use gpu_noise::{Error, Prepared, Result, cpu};
 
 use crate::args::SampleArgs;
+use crate::backend::{BackendChoice, Engine};
+
+/// Points evaluated per batch.
+const BATCH: usize = 1 << 16;
 
 pub fn run(args: SampleArgs) -> Result<ExitCode> {
     let layer = crate::spec_layers(&args.noise)?;
+    refuse_what_sample_ignores(&layer)?;
     let spec = layer.noise_spec()?;
     let prepared = spec.validate()?;
-    let points = read_points(std::io::stdin().lock(), spec.dims as usize)?;
-    // The last octave samples p * lacunarity^(octaves - 1); keep it inside the i32 lattice.
-    let reach = spec.lacunarity.powi(spec.octaves as i32 - 1);
-    if let Some(n) = points
-        .iter()
-        .position(|p| p.iter().any(|c| (c * reach).abs() >= MAX_COORD))
-    {
-        return Err(Error::InvalidSpec {
-            field: "stdin",
-            reason: format!(
-                "point {}: coordinates times lacunarity^(octaves-1) must stay below 2^30 in magnitude",
-                n + 1
-            ),
-        });
-    }
-    let mut out = String::new();
-    match args.backend {
-        BackendChoice::Cpu => {
-            for v in cpu::sample(&prepared, &points) {
-                out.push_str(&significant17(v));
-                out.push('\n');
-            }
-        }
+    let dims = spec.dims as usize;
+    let mut engine = match args.backend {
+        BackendChoice::Cpu => Engine::Cpu,
         choice => {
-            let (mut engine, notice) = Engine::open(choice, &AdapterChoice::from_env())?;
+            let (engine, notice) = Engine::open(choice, &spec)?;
             if let Some(notice) = notice {
                 eprintln!("gpu-noise: {notice}");
             }
-            match &mut engine {
-                Engine::Gpu(renderer) => {
-                    for v in renderer.sample(&prepared, &points)? {
-                        out.push_str(&format!("{v}\n"));
-                    }
-                }
-                Engine::Cpu => {
-                    for v in cpu::sample(&prepared, &points) {
-                        out.push_str(&significant17(v));
-                        out.push('\n');
-                    }
-                }
+            engine
+        }
+    };
+    let mut stdin = std::io::BufReader::with_capacity(1 << 16, std::io::stdin());
+    let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut batch = Vec::with_capacity(BATCH);
+    let mut line = Vec::new();
+    let mut line_no = 0usize;
+    loop {
+        line.clear();
+        let read = stdin
+            .read_until(b'\n', &mut line)
+            .map_err(|e| Error::io("stdin", e))?;
+        if read > 0 {
+            line_no += 1;
+            if let Some(point) = parse_point(&line, dims, line_no)? {
+                batch.push(point);
+            }
+        }
+        // Evaluate when the batch is full, or when no more input is buffered (the next read
+        // would wait): piped files go in large batches, interactive input line by line.
+        if read == 0 || batch.len() == BATCH || stdin.buffer().is_empty() {
+            evaluate(&mut engine, &prepared, &batch, line_no, &mut stdout)?;
+            batch.clear();
+            stdout.flush().map_err(|e| Error::io("stdout", e))?;
+        }
+        if read == 0 {
+            return Ok(ExitCode::SUCCESS);
+        }
+    }
+}
+
+/// Sample points are already in noise space: an offset or (without tiling) a frequency or
+/// size would be ignored, so they are refused rather than silently dropped.
+fn refuse_what_sample_ignores(layer: &crate::spec_file::SpecFile) -> Result<()> {
+    let tiling = layer.tile == Some(true);
+    let refuse = |field: &'static str, why: &str| Error::InvalidSpec {
+        field,
+        reason: format!("does not apply to sample: {why}"),
+    };
+    if layer.offset.is_some() {
+        return Err(refuse(
+            "offset",
+            "points are read in noise space; add the offset to them",
+        ));
+    }
+    if !tiling && layer.frequency.is_some() {
+        return Err(refuse(
+            "frequency",
+            "points are read in noise space (lattice cells); multiply them by the frequency, \
+             or use it with --tile, where frequency x size sets the period",
+        ));
+    }
+    if !tiling && layer.size.is_some() {
+        return Err(refuse(
+            "size",
+            "only --tile uses it (frequency x size sets the period)",
+        ));
+    }
+    Ok(())
+}
+
+fn evaluate(
+    engine: &mut Engine,
+    prepared: &Prepared,
+    points: &[[f64; 4]],
+    last_line: usize,
+    out: &mut impl Write,
+) -> Result<()> {
+    if points.is_empty() {
+        return Ok(());
+    }
+    let mut text = String::with_capacity(points.len() * 20);
+    match engine {
+        Engine::Gpu(renderer) => {
+            let values = renderer.sample(prepared, points).map_err(|e| match e {
+                Error::InvalidSpec {
+                    field: "points",
+                    reason,
+                } => Error::InvalidSpec {
+                    field: "points",
+                    reason: format!("{reason} (in the batch ending at line {last_line})"),
+                },
+                other => other,
+            })?;
+            for v in values {
+                text.push_str(&format!("{v}\n"));
+            }
+        }
+        Engine::Cpu => {
+            check_reach(prepared, points, last_line)?;
+            for v in cpu::sample(prepared, points) {
+                text.push_str(&significant17(v));
+                text.push('\n');
             }
         }
     }
-    std::io::stdout()
-        .write_all(out.as_bytes())
-        .map_err(|e| Error::Io {
-            path: "stdout".into(),
-            reason: e.to_string(),
-        })?;
-    Ok(ExitCode::SUCCESS)
+    out.write_all(text.as_bytes())
+        .map_err(|e| Error::io("stdout", e))
 }
 
-/// Parses one point per non-blank line: exactly `dims` numbers separated by spaces.
-pub fn read_points(input: impl BufRead, dims: usize) -> Result<Vec<[f64; 4]>> {
-    let mut points = Vec::new();
-    for (n, line) in input.lines().enumerate() {
-        let line = line.map_err(|e| Error::Io {
-            path: "stdin".into(),
-            reason: e.to_string(),
-        })?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let bad = |reason: String| Error::InvalidSpec {
-            field: "stdin",
-            reason: format!("line {}: {reason}", n + 1),
-        };
-        let coords: Vec<f64> = line
-            .split_whitespace()
-            .map(|w| {
-                w.parse::<f64>()
-                    .ok()
-                    .filter(|v| v.is_finite())
-                    .ok_or_else(|| bad(format!("{w:?} is not a finite number")))
-            })
-            .collect::<Result<_>>()?;
-        if coords.len() != dims {
-            return Err(bad(format!(
-                "expected {dims} coordinates for --dims {dims}, got {}",
-                coords.len()
-            )));
-        }
-        let mut p = [0.0; 4];
-        p[..dims].copy_from_slice(&coords);
-        points.push(p);
+/// Every coordinate times lacunarity^(octaves-1) stays below 2^30 (the lattice's range).
+fn check_reach(prepared: &Prepared, points: &[[f64; 4]], last_line: usize) -> Result<()> {
+    let reach = prepared.spec().last_octave_scale().max(1.0);
+    match points.iter().position(|p| {
+        p.iter()
+            .any(|c| !((c * reach).abs() < gpu_noise::spec::MAX_COORD))
+    }) {
+        None => Ok(()),
+        Some(n) => Err(Error::InvalidSpec {
+            field: "points",
+            reason: format!(
+                "point {} of the batch ending at line {last_line}: coordinates times \
+                 lacunarity^(octaves-1) must stay below 2^30 in magnitude",
+                n + 1
+            ),
+        }),
     }
-    Ok(points)
+}
+
+/// One point per non-blank line: exactly `dims` numbers separated by whitespace.
+pub fn parse_point(bytes: &[u8], dims: usize, line_no: usize) -> Result<Option<[f64; 4]>> {
+    let bad = |reason: String| Error::InvalidSpec {
+        field: "points",
+        reason: format!("line {line_no}: {reason}"),
+    };
+    let line = std::str::from_utf8(bytes).map_err(|_| bad("is not UTF-8 text".into()))?;
+    if line.trim().is_empty() {
+        return Ok(None);
+    }
+    let mut p = [0.0; 4];
+    let mut count = 0;
+    for word in line.split_whitespace() {
+        let v = word
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite())
+            .ok_or_else(|| bad(format!("{word:?} is not a finite number")))?;
+        if count < dims {
+            p[count] = v;
+        }
+        count += 1;
+    }
+    if count != dims {
+        return Err(bad(format!(
+            "expected {dims} coordinates for {dims} dims, got {count}"
+        )));
+    }
+    Ok(Some(p))
 }
 
 /// An f64 with 17 significant digits in plain notation (enough to round-trip exactly).

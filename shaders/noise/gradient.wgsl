@@ -1,12 +1,12 @@
 // Classic gradient noise (1985 style) with seed-drawn unit gradients, 1D-3D;
 // mirrored by src/cpu/gradient.rs.
 
-fn gradient(o: u32, p: vec4<f32>, dims: u32) -> f32 {
-    let frame = cell_frame(o, p, dims);
+fn gradient(lat: Lattice, p: vec4<f32>, dims: u32) -> f32 {
+    let frame = cell_frame(lat, p, dims);
     var v: array<f32, 16>;
     for (var n = 0u; n < (1u << dims); n++) {
-        let h = lattice_hash(o, corner_cells(frame, n), dims);
-        let g = gradients[o * TABLE_SIZE + h];
+        let h = lattice_hash(lat, corner_cells(frame, n), dims);
+        let g = lattice_gradient(lat, h);
         var dot = 0.0;
         for (var a = 0u; a < dims; a++) {
             dot += g[a] * (frame.frac[a] - f32((n >> a) & 1u));

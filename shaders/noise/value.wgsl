@@ -1,10 +1,10 @@
 // Value noise: interpolated lattice values, 1D-4D; mirrored by src/cpu/value.rs.
 
-fn value(o: u32, p: vec4<f32>, dims: u32) -> f32 {
-    let frame = cell_frame(o, p, dims);
+fn value(lat: Lattice, p: vec4<f32>, dims: u32) -> f32 {
+    let frame = cell_frame(lat, p, dims);
     var v: array<f32, 16>;
     for (var n = 0u; n < (1u << dims); n++) {
-        v[n] = values[o * TABLE_SIZE + lattice_hash(o, corner_cells(frame, n), dims)];
+        v[n] = lattice_value(lat, lattice_hash(lat, corner_cells(frame, n), dims));
     }
     return interp_corners(&v, frame.weight, dims);
 }
@@ -19,7 +19,7 @@ fn catmull_rom(t: f32, vm1: f32, v0: f32, v1: f32, v2: f32) -> f32 {
 }
 
 // 4 lattice values per axis (4^dims in all), reduced axis x first.
-fn value_catmull_rom(o: u32, p: vec4<f32>, dims: u32) -> f32 {
+fn value_catmull_rom(lat: Lattice, p: vec4<f32>, dims: u32) -> f32 {
     var base = vec4<i32>(0);
     var frac = vec4<f32>(0.0);
     for (var a = 0u; a < dims; a++) {
@@ -27,7 +27,7 @@ fn value_catmull_rom(o: u32, p: vec4<f32>, dims: u32) -> f32 {
         base[a] = i32(fl);
         frac[a] = p[a] - fl;
     }
-    let period = params.periods[o];
+    let period = lat.period;
     var v: array<f32, 256>;
     for (var n = 0u; n < (1u << (2u * dims)); n++) {
         var cells = vec4<u32>(0u);
@@ -35,7 +35,7 @@ fn value_catmull_rom(o: u32, p: vec4<f32>, dims: u32) -> f32 {
             let step = i32((n >> (2u * a)) & 3u) - 1;
             cells[a] = lattice_cell(base[a] + step, period[a]);
         }
-        v[n] = values[o * TABLE_SIZE + lattice_hash(o, cells, dims)];
+        v[n] = lattice_value(lat, lattice_hash(lat, cells, dims));
     }
     var count = 1u << (2u * dims);
     for (var a = 0u; a < dims; a++) {

@@ -1,0 +1,156 @@
+// The crate's own compute kernels: a window of texels into a buffer, an r32float texture
+// (2D, 2D array, 3D), an rgba8unorm texture through a colormap, 16-bit heightmap words, or
+// caller-given points. They include the noise library (shaders/noise/) with NOISE_GROUP = 1
+// and take their own parameters at group 0 and their target at group 2.
+
+const WORKGROUP_SIZE: u32 = 64u;
+const COLORMAP_LEN: u32 = 256u;
+
+// Mirrors src/gpu/params.rs `RenderParams` (layout checked by a test through naga's layouter).
+struct RenderParams {
+    // CONVENTIONS §1: texel (i, j, k) samples frequency * (offset + (i, j, k, 0)).
+    offset: vec4<f32>,
+    // The window: image texel of its first texel, and its extent (x, y, z; w unused).
+    origin: vec4<u32>,
+    extent: vec4<u32>,
+    // Fixed output range (lo, hi) for colormapped and 16-bit targets; z, w unused.
+    range: vec4<f32>,
+    frequency: f32,
+    // Invocations that do work: texels, words or points of this dispatch.
+    item_count: u32,
+    // Invocations per dispatch row (groups in x times the workgroup size).
+    row_pitch: u32,
+    // 16-bit targets: u32 words per padded row.
+    words_per_row: u32,
+    // 1: take the range from `range_found` (Range::Auto) instead of `range`.
+    auto_range: u32,
+    _pad0: u32,
+    _pad1: u32,
+    _pad2: u32,
+}
+
+@group(0) @binding(0) var<uniform> params: RenderParams;
+
+@group(2) @binding(0) var<storage, read_write> out_values: array<f32>;
+@group(2) @binding(1) var out_r32_2d: texture_storage_2d<r32float, write>;
+@group(2) @binding(2) var out_r32_2d_array: texture_storage_2d_array<r32float, write>;
+@group(2) @binding(3) var out_r32_3d: texture_storage_3d<r32float, write>;
+@group(2) @binding(4) var out_rgba8: texture_storage_2d<rgba8unorm, write>;
+// Colormap entries packed r | g << 8 | b << 16 | a << 24 (gpu_noise::Colormap::packed_table).
+@group(2) @binding(5) var<storage, read> colormap: array<u32, COLORMAP_LEN>;
+// (lo, hi) found by the reduction in reduce.wgsl.
+@group(2) @binding(6) var<storage, read> range_found: array<f32, 2>;
+@group(2) @binding(7) var<storage, read_write> out_words: array<u32>;
+@group(2) @binding(8) var<storage, read> points: array<vec4<f32>>;
+
+// The invocation's item; a 2D dispatch covers more groups than one dimension allows.
+fn invocation_index(gid: vec3<u32>) -> u32 {
+    return gid.x + gid.y * params.row_pitch;
+}
+
+// Texel n of the window, memory order x fastest, as image texel coordinates.
+fn window_texel(n: u32) -> vec3<u32> {
+    let w = params.extent.x;
+    let h = params.extent.y;
+    return params.origin.xyz + vec3<u32>(n % w, (n / w) % h, n / (w * h));
+}
+
+fn texel_point(t: vec3<u32>) -> vec4<f32> {
+    return params.frequency * (params.offset + vec4<f32>(f32(t.x), f32(t.y), f32(t.z), 0.0));
+}
+
+fn noise_at_texel(t: vec3<u32>) -> f32 {
+    return fractal_noise(texel_point(t));
+}
+
+fn output_range() -> vec2<f32> {
+    if params.auto_range == 1u {
+        return vec2<f32>(range_found[0], range_found[1]);
+    }
+    return params.range.xy;
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn render_buffer(@builtin(global_invocation_id) gid: vec3<u32>) {
+    let n = invocation_index(gid);
+    if n >= params.item_count {
+        return;
+    }
+    out_values[n] = noise_at_texel(window_texel(n));
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn render_r32_2d(@builtin(global_invocation_id) gid: vec3<u32>) {
+    let n = invocation_index(gid);
+    if n >= params.item_count {
+        return;
+    }
+    let t = window_texel(n);
+    textureStore(out_r32_2d, t.xy, vec4<f32>(noise_at_texel(t), 0.0, 0.0, 1.0));
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn render_r32_2d_array(@builtin(global_invocation_id) gid: vec3<u32>) {
+    let n = invocation_index(gid);
+    if n >= params.item_count {
+        return;
+    }
+    let t = window_texel(n);
+    textureStore(out_r32_2d_array, t.xy, t.z, vec4<f32>(noise_at_texel(t), 0.0, 0.0, 1.0));
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn render_r32_3d(@builtin(global_invocation_id) gid: vec3<u32>) {
+    let n = invocation_index(gid);
+    if n >= params.item_count {
+        return;
+    }
+    let t = window_texel(n);
+    textureStore(out_r32_3d, t, vec4<f32>(noise_at_texel(t), 0.0, 0.0, 1.0));
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn render_rgba8(@builtin(global_invocation_id) gid: vec3<u32>) {
+    let n = invocation_index(gid);
+    if n >= params.item_count {
+        return;
+    }
+    let t = window_texel(n);
+    let range = output_range();
+    let level = quantize(unit_level(noise_at_texel(t), range.x, range.y), COLORMAP_LEN - 1u);
+    textureStore(out_rgba8, t.xy, unpack4x8unorm(colormap[level]));
+}
+
+// One u32 word of a 16-bit heightmap: texels 2m and 2m + 1 of a row, low half first (the
+// little-endian layout copy_buffer_to_texture reads); rows padded to words_per_row.
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn pack_r16(@builtin(global_invocation_id) gid: vec3<u32>) {
+    let n = invocation_index(gid);
+    if n >= params.item_count {
+        return;
+    }
+    let row = n / params.words_per_row;
+    let i = 2u * (n % params.words_per_row);
+    let h = params.extent.y;
+    let j = params.origin.y + row % h;
+    let k = params.origin.z + row / h;
+    let range = output_range();
+    var word = 0u;
+    for (var half = 0u; half < 2u; half++) {
+        if i + half < params.extent.x {
+            let v = noise_at_texel(vec3<u32>(params.origin.x + i + half, j, k));
+            word |= quantize(unit_level(v, range.x, range.y), 65535u) << (16u * half);
+        }
+    }
+    out_words[n] = word;
+}
+
+// Noise at caller-given points already in noise space (the `sample` command).
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn sample_points(@builtin(global_invocation_id) gid: vec3<u32>) {
+    let n = invocation_index(gid);
+    if n >= params.item_count {
+        return;
+    }
+    out_values[n] = fractal_noise(points[n]);
+}

@@ -1,0 +1,185 @@
+// The noise library: shared declarations and lattice helpers; mirrored by src/cpu/common.rs.
+//
+// shaders/noise/*.wgsl form one module that a caller's own shader can include
+// (gpu_noise::wgsl::noise_module): it declares its bindings at @group(NOISE_GROUP), a constant
+// the includer defines, and reads the octaves from the `noise_state` uniform, which
+// gpu_noise::NoiseBindings fills. Its names: the constants below, NOISE_* overrides, the
+// structs OctaveState, NoiseState, Lattice, AxisFrame, CellFrame, the noise_* bindings, and the
+// functions of these files. Conventions: docs/CONVENTIONS.md.
+
+const MAX_OCTAVES: u32 = 16u;
+const PERM_LEN: u32 = 512u;
+const TABLE_SIZE: u32 = 256u;
+const NOISE_PI: f32 = 3.14159265358979323846;
+
+// Codes of spec::Kind, spec::Interp and spec::Fractal (checked by tests/suite/layout.rs).
+const KIND_PERLIN: u32 = 0u;
+const KIND_GRADIENT: u32 = 1u;
+const KIND_VALUE: u32 = 2u;
+const INTERP_NEAREST: u32 = 0u;
+const INTERP_LINEAR: u32 = 1u;
+const INTERP_COSINE: u32 = 2u;
+const INTERP_CUBIC: u32 = 3u;
+const INTERP_QUINTIC: u32 = 4u;
+const INTERP_CATMULL_ROM: u32 = 5u;
+const FRACTAL_NONE: u32 = 0u;
+const FRACTAL_FBM: u32 = 1u;
+const FRACTAL_TURBULENCE: u32 = 2u;
+const FRACTAL_RIDGED: u32 = 3u;
+const FRACTAL_BILLOW: u32 = 4u;
+
+// Specialization constants (Prepared::pipeline_constants): each pipeline is compiled for one
+// kind, dims, interpolation and fractal, so the driver drops every branch the spec does not take.
+override NOISE_KIND: u32 = 0u;
+override NOISE_DIMS: u32 = 2u;
+override NOISE_INTERP: u32 = 4u;
+override NOISE_FRACTAL: u32 = 0u;
+
+// One octave: it samples p * scale, adds weight * term, and reads the tables in `slot`.
+struct OctaveState {
+    scale: f32,
+    weight: f32,
+    slot: u32,
+    _pad: u32,
+}
+
+// Mirrors src/state.rs `NoiseState` (layout checked by a test through naga's layouter).
+struct NoiseState {
+    octaves: u32,
+    _pad0: u32,
+    _pad1: u32,
+    _pad2: u32,
+    octave: array<OctaveState, MAX_OCTAVES>,
+    // Tiling period in cells per octave and axis; 0 = the axis does not wrap.
+    period: array<vec4<i32>, MAX_OCTAVES>,
+}
+
+@group(NOISE_GROUP) @binding(0) var<uniform> noise_state: NoiseState;
+// Table slots: slot s holds a permutation at s * PERM_LEN, gradients and values at s * TABLE_SIZE.
+@group(NOISE_GROUP) @binding(1) var<storage, read> noise_perm: array<u32>;
+@group(NOISE_GROUP) @binding(2) var<storage, read> noise_gradients: array<vec4<f32>>;
+@group(NOISE_GROUP) @binding(3) var<storage, read> noise_values: array<f32>;
+
+// One octave's view of the lattice: its table slot and tiling period.
+struct Lattice {
+    slot: u32,
+    period: vec4<i32>,
+}
+
+fn octave_lattice(o: u32) -> Lattice {
+    return Lattice(noise_state.octave[o].slot, noise_state.period[o]);
+}
+
+// Interpolation weight for a fraction t in [0, 1) (CONVENTIONS §3).
+fn interp_weight(t: f32, interp: u32) -> f32 {
+    switch interp {
+        case INTERP_NEAREST: { return select(0.0, 1.0, t >= 0.5); }
+        case INTERP_LINEAR: { return t; }
+        case INTERP_COSINE: { return (1.0 - cos(NOISE_PI * t)) * 0.5; }
+        case INTERP_CUBIC: { return t * t * (3.0 - 2.0 * t); }
+        default: { return t * t * t * (t * (t * 6.0 - 15.0) + 10.0); }
+    }
+}
+
+fn lerp(t: f32, a: f32, b: f32) -> f32 {
+    return a + t * (b - a);
+}
+
+// Wraps a cell by the tiling period (Euclidean), then takes it & 255.
+fn lattice_cell(cell: i32, period: i32) -> u32 {
+    var c = cell;
+    if period > 0 {
+        c = ((cell % period) + period) % period;
+    }
+    return u32(c & 255);
+}
+
+fn perm_at(lat: Lattice, i: u32) -> u32 {
+    return noise_perm[lat.slot * PERM_LEN + i];
+}
+
+fn lattice_hash1(lat: Lattice, x: u32) -> u32 {
+    return perm_at(lat, perm_at(lat, perm_at(lat, x)));
+}
+
+fn lattice_hash2(lat: Lattice, x: u32, y: u32) -> u32 {
+    return perm_at(lat, perm_at(lat, perm_at(lat, x) + y));
+}
+
+fn lattice_hash3(lat: Lattice, x: u32, y: u32, z: u32) -> u32 {
+    return perm_at(lat, perm_at(lat, perm_at(lat, x) + y) + z);
+}
+
+fn lattice_hash4(lat: Lattice, x: u32, y: u32, z: u32, w: u32) -> u32 {
+    return perm_at(lat, perm_at(lat, perm_at(lat, perm_at(lat, x) + y) + z) + w);
+}
+
+fn lattice_hash(lat: Lattice, cells: vec4<u32>, dims: u32) -> u32 {
+    switch dims {
+        case 1u: { return lattice_hash1(lat, cells.x); }
+        case 2u: { return lattice_hash2(lat, cells.x, cells.y); }
+        case 3u: { return lattice_hash3(lat, cells.x, cells.y, cells.z); }
+        default: { return lattice_hash4(lat, cells.x, cells.y, cells.z, cells.w); }
+    }
+}
+
+fn lattice_gradient(lat: Lattice, h: u32) -> vec4<f32> {
+    return noise_gradients[lat.slot * TABLE_SIZE + h];
+}
+
+fn lattice_value(lat: Lattice, h: u32) -> f32 {
+    return noise_values[lat.slot * TABLE_SIZE + h];
+}
+
+// One axis of a point's lattice cell: corner cells (wrapped, & 255), fraction, weight.
+struct AxisFrame {
+    c0: u32,
+    c1: u32,
+    f: f32,
+    w: f32,
+}
+
+fn axis_frame(lat: Lattice, x: f32, a: u32) -> AxisFrame {
+    let fl = floor(x);
+    let c = i32(fl);
+    let period = lat.period[a];
+    let f = x - fl;
+    return AxisFrame(lattice_cell(c, period), lattice_cell(c + 1, period), f, interp_weight(f, NOISE_INTERP));
+}
+
+// A point's lattice cell: lower and upper corner cells, fractions and weights per axis.
+struct CellFrame {
+    lo: vec4<u32>,
+    hi: vec4<u32>,
+    frac: vec4<f32>,
+    weight: vec4<f32>,
+}
+
+fn cell_frame(lat: Lattice, p: vec4<f32>, dims: u32) -> CellFrame {
+    var frame: CellFrame;
+    for (var a = 0u; a < dims; a++) {
+        let ax = axis_frame(lat, p[a], a);
+        frame.lo[a] = ax.c0;
+        frame.hi[a] = ax.c1;
+        frame.frac[a] = ax.f;
+        frame.weight[a] = ax.w;
+    }
+    return frame;
+}
+
+// The cell of corner n: bit a of n picks the upper corner along axis a.
+fn corner_cells(frame: CellFrame, n: u32) -> vec4<u32> {
+    return select(frame.lo, frame.hi, (vec4<u32>(n) >> vec4<u32>(0u, 1u, 2u, 3u) & vec4<u32>(1u)) == vec4<u32>(1u));
+}
+
+// Reduces 2^dims corner values by separable interpolation, axis x first.
+fn interp_corners(v: ptr<function, array<f32, 16>>, weight: vec4<f32>, dims: u32) -> f32 {
+    var n = 1u << dims;
+    for (var a = 0u; a < dims; a++) {
+        n /= 2u;
+        for (var m = 0u; m < n; m++) {
+            (*v)[m] = lerp(weight[a], (*v)[2u * m], (*v)[2u * m + 1u]);
+        }
+    }
+    return (*v)[0];
+}

@@ -1,0 +1,87 @@
+// Ken Perlin's improved noise (2002); mirrored by src/cpu/perlin.rs.
+// 1D and 2D are his 3D noise at y = z = 0 and z = 0, evaluated with 2 and 4 corners.
+
+fn grad3(hash: u32, x: f32, y: f32, z: f32) -> f32 {
+    let h = hash & 15u;
+    let u = select(y, x, h < 8u);
+    var v = z;
+    if h < 4u {
+        v = y;
+    } else if h == 12u || h == 14u {
+        v = x;
+    }
+    return select(-u, u, (h & 1u) == 0u) + select(-v, v, (h & 2u) == 0u);
+}
+
+// Component (h >> 3) & 3 is zero; the other three, in order, are -1 where bits 0, 1, 2 of h
+// are set and +1 otherwise.
+fn grad4(hash: u32, d: vec4<f32>) -> f32 {
+    let h = hash & 31u;
+    let zero = (h >> 3u) & 3u;
+    var sum = 0.0;
+    var bit = 0u;
+    for (var a = 0u; a < 4u; a++) {
+        if a != zero {
+            sum += select(d[a], -d[a], ((h >> bit) & 1u) == 1u);
+            bit += 1u;
+        }
+    }
+    return sum;
+}
+
+fn perlin1(lat: Lattice, p: vec4<f32>) -> f32 {
+    let ax = axis_frame(lat, p.x, 0u);
+    let x = ax.f;
+    return lerp(ax.w,
+        grad3(lattice_hash1(lat, ax.c0), x, 0.0, 0.0),
+        grad3(lattice_hash1(lat, ax.c1), x - 1.0, 0.0, 0.0));
+}
+
+fn perlin2(lat: Lattice, p: vec4<f32>) -> f32 {
+    let ax = axis_frame(lat, p.x, 0u);
+    let ay = axis_frame(lat, p.y, 1u);
+    let x = ax.f;
+    let y = ay.f;
+    return lerp(ay.w,
+        lerp(ax.w,
+            grad3(lattice_hash2(lat, ax.c0, ay.c0), x, y, 0.0),
+            grad3(lattice_hash2(lat, ax.c1, ay.c0), x - 1.0, y, 0.0)),
+        lerp(ax.w,
+            grad3(lattice_hash2(lat, ax.c0, ay.c1), x, y - 1.0, 0.0),
+            grad3(lattice_hash2(lat, ax.c1, ay.c1), x - 1.0, y - 1.0, 0.0)));
+}
+
+fn perlin3(lat: Lattice, p: vec4<f32>) -> f32 {
+    let ax = axis_frame(lat, p.x, 0u);
+    let ay = axis_frame(lat, p.y, 1u);
+    let az = axis_frame(lat, p.z, 2u);
+    let x = ax.f;
+    let y = ay.f;
+    let z = az.f;
+    return lerp(az.w,
+        lerp(ay.w,
+            lerp(ax.w,
+                grad3(lattice_hash3(lat, ax.c0, ay.c0, az.c0), x, y, z),
+                grad3(lattice_hash3(lat, ax.c1, ay.c0, az.c0), x - 1.0, y, z)),
+            lerp(ax.w,
+                grad3(lattice_hash3(lat, ax.c0, ay.c1, az.c0), x, y - 1.0, z),
+                grad3(lattice_hash3(lat, ax.c1, ay.c1, az.c0), x - 1.0, y - 1.0, z))),
+        lerp(ay.w,
+            lerp(ax.w,
+                grad3(lattice_hash3(lat, ax.c0, ay.c0, az.c1), x, y, z - 1.0),
+                grad3(lattice_hash3(lat, ax.c1, ay.c0, az.c1), x - 1.0, y, z - 1.0)),
+            lerp(ax.w,
+                grad3(lattice_hash3(lat, ax.c0, ay.c1, az.c1), x, y - 1.0, z - 1.0),
+                grad3(lattice_hash3(lat, ax.c1, ay.c1, az.c1), x - 1.0, y - 1.0, z - 1.0))));
+}
+
+fn perlin4(lat: Lattice, p: vec4<f32>) -> f32 {
+    let frame = cell_frame(lat, p, 4u);
+    var v: array<f32, 16>;
+    for (var n = 0u; n < 16u; n++) {
+        let b = vec4<f32>((vec4<u32>(n) >> vec4<u32>(0u, 1u, 2u, 3u)) & vec4<u32>(1u));
+        let h = lattice_hash(lat, corner_cells(frame, n), 4u);
+        v[n] = grad4(h, frame.frac - b);
+    }
+    return interp_corners(&v, frame.weight, 4u);
+}

@@ -1,0 +1,45 @@
+//! Noise values to output levels (CONVENTIONS §6): the mapping of a range to [0, 1] and its
+//! quantization, shared by the image writers and mirrored by `shaders/kernels/levels.wgsl`
+//! (colormapped and 16-bit GPU targets).
+
+/// `clamp((v - lo) / (hi - lo), 0, 1)`, computed on halves so that `hi - lo` cannot overflow
+/// (a range of -1e308..1e308 still maps 0 to 0.5).
+#[inline]
+pub fn unit_level(v: f64, lo: f64, hi: f64) -> f64 {
+    let t = (v * 0.5 - lo * 0.5) / (hi * 0.5 - lo * 0.5);
+    t.clamp(0.0, 1.0)
+}
+
+/// `floor(t * max + 0.5)` for t in [0, 1]: round half up, the same rule on the GPU (WGSL's
+/// `round` rounds half to even, so neither side uses a `round`).
+#[inline]
+pub fn quantize(t: f64, max: u32) -> u32 {
+    (t * f64::from(max) + 0.5).floor() as u32
+}
+
+/// The 8-bit level of `v` under the range `(lo, hi)`, also the colormap index.
+#[inline]
+pub fn level8(v: f64, range: (f64, f64)) -> u8 {
+    quantize(unit_level(v, range.0, range.1), 255) as u8
+}
+
+/// The 16-bit level of `v` under the range `(lo, hi)`.
+#[inline]
+pub fn level16(v: f64, range: (f64, f64)) -> u16 {
+    quantize(unit_level(v, range.0, range.1), 65535) as u16
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_map_the_range_ends_and_middle() {
+        assert_eq!(level8(-1.0, (-1.0, 1.0)), 0);
+        assert_eq!(level8(1.0, (-1.0, 1.0)), 255);
+        assert_eq!(level8(5.0, (-1.0, 1.0)), 255);
+        assert_eq!(level16(0.0, (-1.0, 1.0)), 32768); // 32767.5 rounds half up
+        assert_eq!(level8(0.0, (-1e308, 1e308)), 128); // no overflow to a black image
+        assert_eq!(level8(f64::MAX, (-f64::MAX, f64::MAX)), 255);
+    }
+}

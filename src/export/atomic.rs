@@ -1,0 +1,182 @@
+//! [`OutputFile`]: a file written under a short temporary name beside its target and renamed
+//! into place when complete, so a failure or an interrupt never leaves a partial file at the
+//! target. Temporary names are registered, so a signal handler can remove them
+//! ([`remove_all_temporaries`]); only SIGKILL (or a power cut) can leave one behind, named
+//! `.gpu-noise-PID-N.tmp`.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use crate::error::{Error, Result};
+
+/// Temporary files in progress in this process.
+static TEMPORARIES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+static COUNTER: AtomicU64 = AtomicU64::new(0);
+
+/// Buffer size of the writer: large enough that encoders make few system calls.
+const BUFFER: usize = 1 << 20;
+
+/// The prefix every temporary file name starts with, to find leftovers after a SIGKILL.
+pub const TEMPORARY_PREFIX: &str = ".gpu-noise-";
+
+/// Removes every temporary file still in progress (call it from a signal handler before
+/// exiting). Returns how many it removed.
+pub fn remove_all_temporaries() -> usize {
+    let Ok(mut list) = TEMPORARIES.lock() else {
+        return 0;
+    };
+    let removed = list
+        .iter()
+        .filter(|p| std::fs::remove_file(p).is_ok())
+        .count();
+    list.clear();
+    removed
+}
+
+fn unregister(path: &Path) {
+    if let Ok(mut list) = TEMPORARIES.lock() {
+        list.retain(|p| p != path);
+    }
+}
+
+/// A file being written: encoders write through a [`Sink`] to the temporary file;
+/// [`commit`](Self::commit) renames it onto the target; dropping it uncommitted removes the
+/// temporary.
+pub struct OutputFile {
+    target: PathBuf,
+    temporary: PathBuf,
+    file: Option<File>,
+    errors: SinkErrors,
+}
+
+/// The first error any sink of a file met, including errors on the final flush when an encoder
+/// drops its sink (which encoders otherwise ignore).
+#[derive(Clone, Default)]
+struct SinkErrors(Arc<Mutex<Option<std::io::Error>>>);
+
+impl SinkErrors {
+    fn record(&self, e: &std::io::Error) {
+        if let Ok(mut slot) = self.0.lock() {
+            slot.get_or_insert_with(|| std::io::Error::new(e.kind(), e.to_string()));
+        }
+    }
+
+    fn take(&self) -> Option<std::io::Error> {
+        self.0.lock().ok().and_then(|mut slot| slot.take())
+    }
+}
+
+/// A buffered writer onto an [`OutputFile`] that records every error for the commit to see.
+pub struct Sink {
+    inner: Option<BufWriter<File>>,
+    errors: SinkErrors,
+}
+
+impl Write for Sink {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let inner = self
+            .inner
+            .as_mut()
+            .ok_or_else(|| std::io::Error::other("sink closed"))?;
+        inner.write(bytes).inspect_err(|e| self.errors.record(e))
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let inner = self
+            .inner
+            .as_mut()
+            .ok_or_else(|| std::io::Error::other("sink closed"))?;
+        inner.flush().inspect_err(|e| self.errors.record(e))
+    }
+}
+
+impl Drop for Sink {
+    fn drop(&mut self) {
+        if let Some(inner) = self.inner.take() {
+            if let Err(e) = inner.into_inner() {
+                self.errors.record(e.error());
+            }
+        }
+    }
+}
+
+impl OutputFile {
+    /// Creates the temporary file in the target's folder now, so that a missing folder or a
+    /// read-only one fails before any work. The name is short (about 30 bytes) and independent
+    /// of the target's, so any legal target name works.
+    pub fn create(target: &Path) -> Result<Self> {
+        let folder = match target.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        if target.file_name().is_none() || target.is_dir() {
+            return Err(Error::invalid(
+                "output",
+                format!("{} is a folder, not a file name", target.display()),
+            ));
+        }
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let temporary = folder.join(format!("{TEMPORARY_PREFIX}{}-{n}.tmp", std::process::id()));
+        if let Ok(mut list) = TEMPORARIES.lock() {
+            list.push(temporary.clone());
+        }
+        let file = File::create(&temporary).map_err(|e| {
+            unregister(&temporary);
+            Error::io(target, e)
+        })?;
+        Ok(Self {
+            target: target.to_path_buf(),
+            temporary,
+            file: Some(file),
+            errors: SinkErrors::default(),
+        })
+    }
+
+    /// The target path.
+    pub fn target(&self) -> &Path {
+        &self.target
+    }
+
+    /// A buffered writer onto the temporary file (a second handle on the same file).
+    pub fn sink(&self) -> Result<Sink> {
+        let file = self
+            .file
+            .as_ref()
+            .ok_or_else(|| Error::io(&self.target, std::io::Error::other("already committed")))?;
+        let clone = file.try_clone().map_err(|e| Error::io(&self.target, e))?;
+        Ok(Sink {
+            inner: Some(BufWriter::with_capacity(BUFFER, clone)),
+            errors: self.errors.clone(),
+        })
+    }
+
+    /// Checks that every sink wrote without error (drop them first), syncs the file to disk
+    /// and renames it onto the target.
+    pub fn commit(mut self) -> Result<()> {
+        if let Some(e) = self.errors.take() {
+            return Err(Error::io(&self.target, e));
+        }
+        let file = self
+            .file
+            .take()
+            .ok_or_else(|| Error::io(&self.target, std::io::Error::other("already committed")))?;
+        file.sync_all().map_err(|e| Error::io(&self.target, e))?;
+        drop(file);
+        std::fs::rename(&self.temporary, &self.target).map_err(|e| Error::io(&self.target, e))?;
+        unregister(&self.temporary);
+        Ok(())
+    }
+}
+
+impl Drop for OutputFile {
+    fn drop(&mut self) {
+        drop(self.file.take());
+        if self.temporary.exists() {
+            let _ = std::fs::remove_file(&self.temporary);
+        }
+        unregister(&self.temporary);
+    }
+}

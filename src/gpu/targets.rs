@@ -1,0 +1,168 @@
+//! The caller's render targets and the checks that make a wrong usage, format or size a typed
+//! [`Error::InvalidTarget`] before anything is recorded, never a wgpu validation panic.
+
+use super::pipelines::Entry;
+use crate::colormap::Colormap;
+use crate::error::{Error, Result};
+use crate::spec::{NoiseSpec, Size};
+
+/// How noise values map to levels in normalized targets (`Rgba8Unorm`, `R16Unorm`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum Range {
+    /// The fractal's nominal range: [-1, 1], or [0, 1] for turbulence.
+    #[default]
+    Nominal,
+    /// Values `lo..hi` map to levels 0..max; values beyond clamp.
+    Fixed(f64, f64),
+    /// The image's own min and max, found by a reduction on the GPU (two extra passes); read
+    /// them back with [`Renderer::read_auto_range`](super::Renderer::read_auto_range).
+    Auto,
+}
+
+impl Range {
+    /// The fixed (lo, hi) this range means for `spec`; `None` for `Auto`.
+    pub fn fixed(self, spec: &NoiseSpec) -> Option<(f64, f64)> {
+        match self {
+            Range::Nominal => Some(spec.fractal.nominal_range()),
+            Range::Fixed(lo, hi) => Some((lo, hi)),
+            Range::Auto => None,
+        }
+    }
+
+    /// Checks that a fixed range is finite in f32 and not empty.
+    pub fn check(self) -> Result<()> {
+        if let Range::Fixed(lo, hi) = self {
+            let f32_max = f64::from(f32::MAX);
+            if !(lo.abs() <= f32_max && hi.abs() <= f32_max && lo < hi) {
+                return Err(Error::invalid(
+                    "range",
+                    format!("needs finite lo < hi within f32 (|v| <= 3.4e38), got {lo}, {hi}"),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Options for normalized texture targets; ignored by `R32Float` targets, which take raw values.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TextureOutput {
+    /// How values map to levels.
+    pub range: Range,
+    /// How levels become colors in `Rgba8Unorm` targets (gray by default).
+    pub colormap: Colormap,
+}
+
+impl Default for TextureOutput {
+    fn default() -> Self {
+        Self {
+            range: Range::Nominal,
+            colormap: Colormap::Gray,
+        }
+    }
+}
+
+/// What kind of texture a target is, which decides the kernel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TextureKind {
+    /// Raw values through a storage texture (entry point for its dimension).
+    R32(Entry),
+    /// Colormapped through a storage texture.
+    Rgba8,
+    /// Packed into a buffer, then copied (R16Unorm is not a storage format in WebGPU).
+    R16,
+}
+
+/// Checks a caller's storage buffer for `texels` f32 values at `offset`.
+pub(crate) fn check_buffer(
+    buffer: &wgpu::Buffer,
+    offset: u64,
+    texels: u64,
+    limits: &wgpu::Limits,
+) -> Result<()> {
+    let bad = |why: String| Err(Error::target("buffer", why));
+    if !buffer.usage().contains(wgpu::BufferUsages::STORAGE) {
+        return bad(format!(
+            "needs BufferUsages::STORAGE, has {:?}",
+            buffer.usage()
+        ));
+    }
+    let align = u64::from(limits.min_storage_buffer_offset_alignment);
+    if offset % align != 0 {
+        return bad(format!(
+            "offset {offset} must be a multiple of min_storage_buffer_offset_alignment ({align})"
+        ));
+    }
+    let bytes = texels * 4;
+    if offset.saturating_add(bytes) > buffer.size() {
+        return bad(format!(
+            "needs {bytes} bytes ({texels} f32) from offset {offset}, but the buffer has {}",
+            buffer.size()
+        ));
+    }
+    let max = limits
+        .max_storage_buffer_binding_size
+        .min(limits.max_buffer_size);
+    if bytes > max {
+        return bad(format!(
+            "{bytes} bytes is more than one storage binding may hold on this device ({max}); \
+             render a smaller image or use Renderer::render_window for bands"
+        ));
+    }
+    Ok(())
+}
+
+/// Classifies a caller's texture and checks its usage and extent against the spec's size.
+pub(crate) fn check_texture(
+    texture: &wgpu::Texture,
+    size: Size,
+    features: wgpu::Features,
+) -> Result<TextureKind> {
+    use wgpu::TextureDimension as D;
+    use wgpu::TextureFormat as F;
+    let bad = |why: String| Err(Error::target("texture", why));
+    let (w, h, layers) = (
+        texture.width(),
+        texture.height(),
+        texture.depth_or_array_layers(),
+    );
+    if (w, h, layers) != (size.width, size.height, size.depth) {
+        return bad(format!(
+            "is {w}x{h}x{layers} but the spec's size is {}x{}x{}; they must be equal",
+            size.width, size.height, size.depth
+        ));
+    }
+    if texture.sample_count() != 1 {
+        return bad("must not be multisampled".into());
+    }
+    let kind = match (texture.format(), texture.dimension()) {
+        (F::R32Float, D::D2) if layers == 1 => TextureKind::R32(Entry::R32Texture2d),
+        (F::R32Float, D::D2) => TextureKind::R32(Entry::R32Texture2dArray),
+        (F::R32Float, D::D3) => TextureKind::R32(Entry::R32Texture3d),
+        (F::Rgba8Unorm, D::D2) if layers == 1 => TextureKind::Rgba8,
+        (F::R16Unorm, D::D2 | D::D3) => TextureKind::R16,
+        (format, dim) => {
+            return bad(format!(
+                "{format:?} {dim:?} is not a target: use R32Float (2D, 2D array, 3D), \
+                 Rgba8Unorm (2D) or R16Unorm (2D, 2D array, 3D)"
+            ));
+        }
+    };
+    let needed = match kind {
+        TextureKind::R16 => wgpu::TextureUsages::COPY_DST,
+        _ => wgpu::TextureUsages::STORAGE_BINDING,
+    };
+    if !texture.usage().contains(needed) {
+        return bad(format!(
+            "a {:?} target needs TextureUsages::{needed:?}, has {:?}",
+            texture.format(),
+            texture.usage()
+        ));
+    }
+    if kind == TextureKind::R16 && !features.contains(wgpu::Features::TEXTURE_FORMAT_16BIT_NORM) {
+        return Err(Error::Unsupported(
+            "R16Unorm textures need Features::TEXTURE_FORMAT_16BIT_NORM".into(),
+        ));
+    }
+    Ok(kind)
+}

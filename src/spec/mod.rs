@@ -1,0 +1,224 @@
+//! What to render: [`NoiseSpec`], its enums, and validation into a [`Prepared`] spec
+//! (docs/CONVENTIONS.md §1, §3-§5).
+//!
+//! A spec is plain data. [`NoiseSpec::validate`] checks every field and builds the per-octave
+//! tables, scales, weights and tiling periods that both backends read; the result is opaque, so
+//! nothing can change after validation without validating again.
+
+mod names;
+mod prepared;
+mod tiling;
+mod validate;
+
+pub use names::ParseNameError;
+pub use prepared::{Octave, Prepared, octave_weights};
+
+/// Largest octave count (CONVENTIONS §4); the GPU state holds this many octaves.
+pub const MAX_OCTAVES: u32 = 16;
+/// Texel indices become f32 on the GPU; they stay exact below 2^24.
+pub const MAX_SIDE: u32 = 1 << 24;
+/// Largest image in texels (4 GiB of f32).
+pub const MAX_TEXELS: u64 = 1 << 30;
+/// Lattice cells are i32 on the GPU; every sample point, at every octave, stays below this.
+pub const MAX_COORD: f64 = (1u64 << 30) as f64;
+
+/// Noise kinds (CONVENTIONS §3). The discriminant is the code the shader switches on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+#[repr(u32)]
+pub enum Kind {
+    /// Ken Perlin's improved noise (2002), 1D-4D.
+    Perlin = 0,
+    /// Classic gradient noise with seed-drawn unit gradients, 1D-3D.
+    Gradient = 1,
+    /// Value noise: interpolated lattice values, 1D-4D.
+    Value = 2,
+}
+
+/// Interpolation between lattice corners (CONVENTIONS §3). Discriminant = shader code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+#[repr(u32)]
+pub enum Interp {
+    /// A step at t = 0.5.
+    Nearest = 0,
+    /// `t`.
+    Linear = 1,
+    /// `(1 - cos(pi t)) / 2`.
+    Cosine = 2,
+    /// `3t^2 - 2t^3`.
+    Cubic = 3,
+    /// `6t^5 - 15t^4 + 10t^3` (Perlin's fade).
+    Quintic = 4,
+    /// Four lattice values per axis; value noise only.
+    CatmullRom = 5,
+}
+
+/// Fractal sum over octaves (CONVENTIONS §4). Discriminant = shader code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+#[repr(u32)]
+pub enum Fractal {
+    /// One octave.
+    None = 0,
+    /// Fractional Brownian motion: the weighted mean of the octaves.
+    Fbm = 1,
+    /// The weighted mean of |octave|, in [0, 1].
+    Turbulence = 2,
+    /// `2 * mean((1 - |octave|)^2) - 1`.
+    Ridged = 3,
+    /// The weighted mean of `2|octave| - 1`.
+    Billow = 4,
+}
+
+impl Kind {
+    /// The interpolation a kind uses unless told otherwise: Perlin's quintic fade for `perlin`,
+    /// the 1985 cubic for `gradient`, quintic for `value`.
+    pub fn default_interp(self) -> Interp {
+        match self {
+            Kind::Perlin | Kind::Value => Interp::Quintic,
+            Kind::Gradient => Interp::Cubic,
+        }
+    }
+
+    /// The most dimensions this kind supports.
+    pub fn max_dims(self) -> u32 {
+        match self {
+            Kind::Gradient => 3,
+            Kind::Perlin | Kind::Value => 4,
+        }
+    }
+}
+
+impl Fractal {
+    /// The range the output nominally spans; PNG export maps it to black..white by default.
+    pub fn nominal_range(self) -> (f64, f64) {
+        match self {
+            Fractal::Turbulence => (0.0, 1.0),
+            _ => (-1.0, 1.0),
+        }
+    }
+}
+
+/// Image or volume size in texels; `depth` > 1 makes a volume of 3D or 4D noise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Size {
+    /// Texels per row (x).
+    pub width: u32,
+    /// Rows per slice (y).
+    pub height: u32,
+    /// Slices (z); 1 for an image.
+    pub depth: u32,
+}
+
+impl Size {
+    /// A size of `width` x `height` x `depth` texels.
+    pub fn new(width: u32, height: u32, depth: u32) -> Self {
+        Self {
+            width,
+            height,
+            depth,
+        }
+    }
+
+    /// `width * height * depth`.
+    pub fn texels(&self) -> u64 {
+        u64::from(self.width) * u64::from(self.height) * u64::from(self.depth)
+    }
+
+    /// Rows over all slices: `height * depth`.
+    pub fn rows(&self) -> u64 {
+        u64::from(self.height) * u64::from(self.depth)
+    }
+}
+
+/// Everything that determines an image, bit for bit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NoiseSpec {
+    /// The noise kind.
+    pub kind: Kind,
+    /// Dimensions of the noise domain, 1..=4 (see [`Kind::max_dims`]).
+    pub dims: u32,
+    /// Seed of the lattice tables; 0 is Ken Perlin's permutation.
+    pub seed: u64,
+    /// Lattice cells per texel (CONVENTIONS §1); default 1/32.
+    pub frequency: f64,
+    /// Added to the texel coordinates before scaling, in texel units.
+    pub offset: [f64; 4],
+    /// Interpolation between lattice corners.
+    pub interp: Interp,
+    /// Fractal sum over octaves.
+    pub fractal: Fractal,
+    /// Octaves, 1..=16 (more than 1 needs a fractal).
+    pub octaves: u32,
+    /// Frequency factor between octaves.
+    pub lacunarity: f64,
+    /// Amplitude factor between octaves.
+    pub persistence: f64,
+    /// Repeat exactly with the image size (CONVENTIONS §5).
+    pub tile: bool,
+    /// Image or volume size in texels.
+    pub size: Size,
+}
+
+impl NoiseSpec {
+    /// A spec with the conventions' defaults: seed 0, frequency 1/32, one octave, 256x256.
+    pub fn new(kind: Kind, dims: u32) -> Self {
+        Self {
+            kind,
+            dims,
+            seed: 0,
+            frequency: 1.0 / 32.0,
+            offset: [0.0; 4],
+            interp: kind.default_interp(),
+            fractal: Fractal::None,
+            octaves: 1,
+            lacunarity: 2.0,
+            persistence: 0.5,
+            tile: false,
+            size: Size::new(256, 256, 1),
+        }
+    }
+
+    /// The largest |coordinate| any sample reaches at octave 0.
+    pub fn max_abs_coord(&self) -> f64 {
+        let extent = [self.size.width, self.size.height, self.size.depth, 1];
+        (0..self.dims.clamp(1, 4) as usize)
+            .map(|a| {
+                let lo = self.offset[a];
+                let hi = self.offset[a] + f64::from(extent[a].max(1) - 1);
+                self.frequency * lo.abs().max(hi.abs())
+            })
+            .fold(0.0, f64::max)
+    }
+
+    /// `lacunarity^(octaves - 1)`: how much finer the last octave samples than the first.
+    pub fn last_octave_scale(&self) -> f64 {
+        self.lacunarity.powi(self.octaves.saturating_sub(1) as i32)
+    }
+
+    /// The largest |coordinate| any sample reaches at any octave (octave 0 when lacunarity < 1).
+    pub fn max_reach(&self) -> f64 {
+        self.max_abs_coord() * self.last_octave_scale().max(1.0)
+    }
+
+    /// Checks every field and builds the per-octave tables, scales, weights and tiling periods.
+    pub fn validate(&self) -> crate::Result<Prepared> {
+        self.check_fields()?;
+        let periods = self.tiling_periods()?;
+        Ok(Prepared::build(self.clone(), periods))
+    }
+}

@@ -1,0 +1,165 @@
+//! Field checks of [`NoiseSpec::validate`]: every error names the spec field at fault and the
+//! allowed range.
+
+use super::{Fractal, Interp, MAX_COORD, MAX_OCTAVES, MAX_SIDE, MAX_TEXELS, NoiseSpec};
+use crate::error::{Error, Result};
+
+/// Largest `lacunarity^(octaves - 1)`: beyond it the last octave's scale leaves f32's range of
+/// useful lattice coordinates on the GPU, whatever the image.
+pub const MAX_OCTAVE_SCALE: f64 = MAX_COORD;
+/// Largest frequency: one texel spans at most this many cells.
+pub const MAX_FREQUENCY: f64 = MAX_COORD;
+/// Largest |offset|, so the offset is a finite f32 on the GPU.
+pub const MAX_OFFSET: f64 = f32::MAX as f64;
+
+impl NoiseSpec {
+    pub(super) fn check_fields(&self) -> Result<()> {
+        self.check_kind_and_dims()?;
+        self.check_octaves()?;
+        check_positive("lacunarity", self.lacunarity, f64::MAX)?;
+        check_positive("persistence", self.persistence, f64::MAX)?;
+        check_positive("frequency", self.frequency, MAX_FREQUENCY)?;
+        if let Some(v) = self.offset.iter().find(|v| !(v.abs() <= MAX_OFFSET)) {
+            return Err(Error::invalid(
+                "offset",
+                format!("every coordinate must be a finite number of magnitude <= 3.4e38, got {v}"),
+            ));
+        }
+        self.check_size()?;
+        self.check_reach()
+    }
+
+    fn check_kind_and_dims(&self) -> Result<()> {
+        let max_dims = self.kind.max_dims();
+        if !(1..=max_dims).contains(&self.dims) {
+            return Err(Error::invalid(
+                "dims",
+                format!(
+                    "{} noise supports 1..={max_dims}, got {}",
+                    self.kind, self.dims
+                ),
+            ));
+        }
+        if self.interp == Interp::CatmullRom && self.kind != super::Kind::Value {
+            return Err(Error::invalid(
+                "interp",
+                "catmull-rom is for value noise only; use nearest|linear|cosine|cubic|quintic",
+            ));
+        }
+        Ok(())
+    }
+
+    fn check_octaves(&self) -> Result<()> {
+        if !(1..=MAX_OCTAVES).contains(&self.octaves) {
+            return Err(Error::invalid(
+                "octaves",
+                format!("must be in 1..={MAX_OCTAVES}, got {}", self.octaves),
+            ));
+        }
+        if self.octaves > 1 && self.fractal == Fractal::None {
+            return Err(Error::invalid(
+                "octaves",
+                "more than 1 octave needs a fractal (fbm|turbulence|ridged|billow)",
+            ));
+        }
+        Ok(())
+    }
+
+    fn check_size(&self) -> Result<()> {
+        let s = self.size;
+        for (side, name) in [(s.width, "width"), (s.height, "height"), (s.depth, "depth")] {
+            if !(1..=MAX_SIDE).contains(&side) {
+                return Err(Error::invalid(
+                    "size",
+                    format!("{name} must be in 1..={MAX_SIDE}, got {side}"),
+                ));
+            }
+        }
+        if s.texels() > MAX_TEXELS {
+            return Err(Error::invalid(
+                "size",
+                format!(
+                    "{} texels is more than the limit of {MAX_TEXELS} (2^30) per render; render \
+                     windows or tiles of a larger world",
+                    s.texels()
+                ),
+            ));
+        }
+        if s.depth > 1 && self.dims < 3 {
+            return Err(Error::invalid(
+                "size",
+                format!("a volume (depth > 1) needs 3 or 4 dims, got {}", self.dims),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Every sample point at every octave must stay below 2^30 in magnitude (the GPU's cells are
+    /// i32). The message blames what actually grows |p|: the lacunarity, the offset, or the
+    /// frequency times the size.
+    fn check_reach(&self) -> Result<()> {
+        let growth = self.last_octave_scale();
+        if !(growth <= MAX_OCTAVE_SCALE) {
+            return Err(Error::invalid(
+                "lacunarity",
+                format!(
+                    "lacunarity^(octaves-1) = {growth:e}: the last octave would sample more than \
+                     2^30 times finer than the first; lower the lacunarity or the octaves"
+                ),
+            ));
+        }
+        let reach = self.max_reach();
+        if reach < MAX_COORD {
+            return Ok(());
+        }
+        let field = if growth > 1.0 && self.max_abs_coord() < MAX_COORD {
+            "lacunarity"
+        } else {
+            self.offset_or_frequency()
+        };
+        Err(Error::invalid(
+            field,
+            format!(
+                "samples reach |p| = {reach:e} lattice cells (frequency x (offset + texel) x \
+                 lacunarity^k at the largest octave k); every point must stay below 2^30 = \
+                 {MAX_COORD:e}"
+            ),
+        ))
+    }
+
+    /// Which makes |p| large at octave 0: the offset, or the frequency (times the size).
+    pub fn offset_or_frequency(&self) -> &'static str {
+        if self.offset_reach() >= self.extent_reach() {
+            "offset"
+        } else {
+            "frequency"
+        }
+    }
+
+    /// The part of |p| at octave 0 that the offset alone contributes.
+    fn offset_reach(&self) -> f64 {
+        self.offset[..self.dims as usize]
+            .iter()
+            .map(|o| (self.frequency * o).abs())
+            .fold(0.0, f64::max)
+    }
+
+    /// The part of |p| at octave 0 that the image's extent contributes.
+    fn extent_reach(&self) -> f64 {
+        let s = self.size;
+        let longest = s.width.max(s.height).max(s.depth);
+        self.frequency * f64::from(longest)
+    }
+}
+
+fn check_positive(field: &'static str, v: f64, max: f64) -> Result<()> {
+    if v.is_finite() && v > 0.0 && v <= max {
+        return Ok(());
+    }
+    let allowed = if max < f64::MAX {
+        format!("a finite number > 0 and <= {max:e}")
+    } else {
+        "a finite number > 0".to_string()
+    };
+    Err(Error::invalid(field, format!("must be {allowed}, got {v}")))
+}

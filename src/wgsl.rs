@@ -1,0 +1,105 @@
+//! The WGSL sources: the noise library (`shaders/noise/`), which a caller's own shader can
+//! include, and the crate's kernels (`shaders/kernels/`), which include it.
+//!
+//! To call the noise from your own shader, prepend [`noise_module`] to it, bind a
+//! [`NoiseBindings`](crate::gpu::NoiseBindings) at the group you chose, and set the pipeline's
+//! override constants from [`Prepared::pipeline_constants`](crate::Prepared::pipeline_constants):
+//!
+//! ```
+//! let source = gpu_noise::wgsl::noise_module(1) + r#"
+//!     @group(0) @binding(0) var<storage, read_write> heights: array<f32>;
+//!     @compute @workgroup_size(64)
+//!     fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+//!         let p = vec4<f32>(f32(id.x) / 32.0, 0.5, 0.0, 0.0);
+//!         heights[id.x] = fractal_noise(p);
+//!     }
+//! "#;
+//! gpu_noise::wgsl::validate(&source).expect("valid WGSL");
+//! ```
+
+/// The noise library's files, in dependency order (later files use earlier ones).
+pub const NOISE_FILES: [(&str, &str); 5] = [
+    (
+        "noise/common.wgsl",
+        include_str!("../shaders/noise/common.wgsl"),
+    ),
+    (
+        "noise/perlin.wgsl",
+        include_str!("../shaders/noise/perlin.wgsl"),
+    ),
+    (
+        "noise/gradient.wgsl",
+        include_str!("../shaders/noise/gradient.wgsl"),
+    ),
+    (
+        "noise/value.wgsl",
+        include_str!("../shaders/noise/value.wgsl"),
+    ),
+    (
+        "noise/fractal.wgsl",
+        include_str!("../shaders/noise/fractal.wgsl"),
+    ),
+];
+
+/// The crate's kernel files, appended to the library.
+pub const KERNEL_FILES: [(&str, &str); 3] = [
+    (
+        "kernels/levels.wgsl",
+        include_str!("../shaders/kernels/levels.wgsl"),
+    ),
+    (
+        "kernels/render.wgsl",
+        include_str!("../shaders/kernels/render.wgsl"),
+    ),
+    (
+        "kernels/reduce.wgsl",
+        include_str!("../shaders/kernels/reduce.wgsl"),
+    ),
+];
+
+/// The bind group at which the crate's kernels bind the noise library.
+pub const KERNEL_NOISE_GROUP: u32 = 1;
+/// Invocations per workgroup; equals `WORKGROUP_SIZE` in render.wgsl (checked through naga).
+pub const WORKGROUP_SIZE: u32 = 64;
+/// Workgroups of the first min/max pass; equals `REDUCE_GROUPS` in reduce.wgsl.
+pub const REDUCE_GROUPS: u32 = 256;
+
+/// The noise library with its bindings at `@group(group)`: defines `NOISE_GROUP` and then the
+/// library's files. Call `fractal_noise(p)` (p in lattice units, a `vec4<f32>`) from your code.
+pub fn noise_module(group: u32) -> String {
+    let mut source = format!("const NOISE_GROUP: u32 = {group}u;\n");
+    for (_, text) in NOISE_FILES {
+        source.push_str(text);
+        source.push('\n');
+    }
+    source
+}
+
+/// The composed source of the crate's kernels.
+pub fn kernel_source() -> String {
+    let mut source = noise_module(KERNEL_NOISE_GROUP);
+    for (_, text) in KERNEL_FILES {
+        source.push_str(text);
+        source.push('\n');
+    }
+    source
+}
+
+/// Parses and validates WGSL with naga, returning every error with its source span.
+pub fn validate(source: &str) -> Result<naga::Module, String> {
+    let module = naga::front::wgsl::parse_str(source)
+        .map_err(|e| e.emit_to_string_with_path(source, "wgsl"))?;
+    let mut validator = naga::valid::Validator::new(
+        naga::valid::ValidationFlags::all(),
+        naga::valid::Capabilities::default(),
+    );
+    validator
+        .validate(&module)
+        .map_err(|e| e.emit_to_string_with_path(source, "wgsl"))?;
+    Ok(module)
+}
+
+/// The kernels, parsed and validated.
+pub fn validate_kernels() -> Result<naga::Module, String> {
+    validate(&kernel_source())
+}
