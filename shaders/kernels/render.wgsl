@@ -20,7 +20,8 @@ struct RenderParams {
     item_count: u32,
     // Invocations per dispatch row (groups in x times the workgroup size).
     row_pitch: u32,
-    // 16-bit targets: u32 words per padded row.
+    // Elements (f32 or u32 words) per output row: rows padded for a texture copy, or the
+    // window's width for tightly packed rows.
     words_per_row: u32,
     // 1: take the range from `range_found` (Range::Auto) instead of `range`.
     auto_range: u32,
@@ -76,7 +77,8 @@ fn render_buffer(@builtin(global_invocation_id) gid: vec3<u32>) {
     if n >= params.item_count {
         return;
     }
-    out_values[n] = noise_at_texel(window_texel(n));
+    let w = params.extent.x;
+    out_values[(n / w) * params.words_per_row + n % w] = noise_at_texel(window_texel(n));
 }
 
 @compute @workgroup_size(WORKGROUP_SIZE)

@@ -24,7 +24,7 @@ pub struct RenderParams {
     pub item_count: u32,
     /// Invocations per dispatch row.
     pub row_pitch: u32,
-    /// u32 words per padded row of a 16-bit target.
+    /// Elements (f32 or u32 words) per output row: padded for texture copies, else the width.
     pub words_per_row: u32,
     /// 1 when the range comes from the GPU's min/max reduction.
     pub auto_range: u32,
@@ -42,6 +42,7 @@ impl RenderParams {
             origin: [x, y, z, 0],
             extent: [s.width, s.height, s.depth, 0],
             frequency: spec.frequency as f32,
+            words_per_row: s.width,
             ..Default::default()
         }
     }

@@ -80,7 +80,9 @@ impl Renderer {
     }
 
     /// Records the spec's image into `texture`, whose size must equal the spec's:
-    /// - `R32Float` (2D, 2D array with one layer per z, 3D): raw values; needs `STORAGE_BINDING`.
+    /// - `R32Float` (2D, 2D array with one layer per z, 3D): raw values; needs `STORAGE_BINDING`
+    ///   (and, for 3D on the GL backend, `COPY_DST`: wgpu binds 3D storage images one slice at a
+    ///   time there, so the volume is rendered into a buffer and copied).
     /// - `Rgba8Unorm` (2D): values through `output.range` and `output.colormap`; needs
     ///   `STORAGE_BINDING`.
     /// - `R16Unorm` (2D, 2D array, 3D): levels through `output.range`, packed into a buffer and
@@ -95,13 +97,27 @@ impl Renderer {
     ) -> Result<()> {
         let spec = prep.spec();
         let kind = check_texture(texture, spec.size, self.device.features())?;
+        if kind == TextureKind::R32(Entry::R32Texture3d)
+            && self.fills_3d_by_copy(Entry::R32Texture3d)
+            && !texture.usage().contains(wgpu::TextureUsages::COPY_DST)
+        {
+            return Err(Error::InvalidTarget {
+                target: "texture",
+                reason: "on the GL backend a 3D R32Float target is filled by a copy (wgpu binds \
+                         3D storage images one slice at a time there): add \
+                         TextureUsages::COPY_DST"
+                    .into(),
+            });
+        }
         output.range.check()?;
         check_gpu_precision(spec)?;
         self.library.update(encoder, prep);
         match kind {
             TextureKind::R32(entry) => self.record_r32(encoder, prep, texture, entry)?,
             TextureKind::Rgba8 => self.record_rgba8(encoder, prep, texture, output)?,
-            TextureKind::R16 => self.record_r16(encoder, prep, texture, output.range)?,
+            TextureKind::R16 => {
+                self.record_by_copy(encoder, prep, texture, Entry::PackR16, 2, output.range)?
+            }
         }
         self.belt.finish_and_recall_on_submit(encoder);
         Ok(())
@@ -114,6 +130,9 @@ impl Renderer {
         texture: &wgpu::Texture,
         entry: Entry,
     ) -> Result<()> {
+        if self.fills_3d_by_copy(entry) {
+            return self.record_by_copy(encoder, prep, texture, Entry::Buffer, 4, Range::Nominal);
+        }
         let key = self.prepare(entry, prep)?;
         let view_dimension = match entry {
             Entry::R32Texture2dArray => wgpu::TextureViewDimension::D2Array,
@@ -191,42 +210,50 @@ impl Renderer {
         self.dispatch(encoder, Entry::Rgba8Texture, key, params, groups, &target)
     }
 
-    /// 16-bit levels into the words buffer, band by band (each band fits one binding), each
-    /// band copied into its rows of the texture.
-    fn record_r16(
+    /// wgpu's GL backend binds a 3D storage image unlayered (slice 0 only), so there 3D
+    /// targets are rendered into a buffer and copied instead.
+    fn fills_3d_by_copy(&self, entry: Entry) -> bool {
+        entry == Entry::R32Texture3d && self.device.adapter_info().backend == wgpu::Backend::Gl
+    }
+
+    /// Renders into a scratch buffer of padded rows, band by band (each band fits one
+    /// binding), each band copied into its rows of the texture: 16-bit levels (`pack_r16`, two
+    /// texels per word) or raw f32 (`render_buffer`).
+    fn record_by_copy(
         &mut self,
         encoder: &mut wgpu::CommandEncoder,
         prep: &Prepared,
         texture: &wgpu::Texture,
+        entry: Entry,
+        texel_bytes: u32,
         range: Range,
     ) -> Result<()> {
         let spec = prep.spec();
-        let key = self.prepare(Entry::PackR16, prep)?;
+        let key = self.prepare(entry, prep)?;
         let auto = self.record_auto_range_if(encoder, prep, range)?;
-        let row_bytes = (spec.size.width * 2).next_multiple_of(ROW_ALIGNMENT);
+        let row_bytes = (spec.size.width * texel_bytes).next_multiple_of(ROW_ALIGNMENT);
         let words_per_row = row_bytes / 4;
         let max_words = u64::from(self.chunk_texels());
         let band_rows = (max_words / u64::from(words_per_row)).max(1);
         let bands = Window::full(spec.size).bands(band_rows * u64::from(spec.size.width));
         let largest = bands.iter().map(|b| b.size.rows()).max().unwrap_or(1);
-        let (words, created) = self.scratch.ensure(
-            &self.device,
-            Growable::Words,
-            largest * u64::from(row_bytes),
-        );
+        let (growable, binding) = match entry {
+            Entry::PackR16 => (Growable::Words, 7),
+            _ => (Growable::Values, 0),
+        };
+        let (scratch, created) =
+            self.scratch
+                .ensure(&self.device, growable, largest * u64::from(row_bytes));
         self.stats.buffers_created += u64::from(created);
         let range_buffer = self.scratch.range.clone();
         let target = self.target_group(
-            TargetKey::Buffer(Entry::PackR16, words.clone(), 0, words.size()),
+            TargetKey::Buffer(entry, scratch.clone(), 0, scratch.size()),
             |device, layout| {
-                bind_group(
-                    device,
-                    layout,
-                    &[
-                        buffer_entry(6, &range_buffer, 0, 8),
-                        buffer_entry(7, &words, 0, words.size()),
-                    ],
-                )
+                let mut entries = vec![buffer_entry(binding, &scratch, 0, scratch.size())];
+                if entry == Entry::PackR16 {
+                    entries.push(buffer_entry(6, &range_buffer, 0, 8));
+                }
+                bind_group(device, layout, &entries)
             },
         );
         for band in bands {
@@ -234,12 +261,15 @@ impl Renderer {
             params.auto_range = u32::from(auto);
             params.range = range_of(range, prep);
             params.words_per_row = words_per_row;
-            let items = band.size.rows() * u64::from(words_per_row);
+            let items = match entry {
+                Entry::PackR16 => band.size.rows() * u64::from(words_per_row),
+                _ => band.texels(),
+            };
             let (groups, pitch) = self.grid(items);
             params.item_count = items as u32;
             params.row_pitch = pitch;
-            self.dispatch(encoder, Entry::PackR16, key, params, groups, &target)?;
-            copy_band_to_texture(encoder, &words, row_bytes, band, texture);
+            self.dispatch(encoder, entry, key, params, groups, &target)?;
+            copy_band_to_texture(encoder, &scratch, row_bytes, band, texture);
         }
         Ok(())
     }

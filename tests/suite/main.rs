@@ -11,5 +11,7 @@ mod determinism;
 mod golden;
 mod gpu_vs_cpu;
 mod layout;
+mod realtime;
 mod support;
+mod targets;
 mod tiling;

@@ -1,0 +1,340 @@
+//! Rendering into a device, buffers and textures the test owns: the renderer records into the
+//! test's encoder, the test submits and copies the results out itself, and every texel is
+//! checked against the CPU twin within the stated bound (CONVENTIONS §7).
+
+use gpu_noise::cpu::levels::{level8, level16};
+use gpu_noise::tolerance::{compare, gpu_error_bound};
+use gpu_noise::{
+    Colormap, Error, Fractal, Kind, NoiseSpec, Range, Renderer, RendererOptions, Size,
+    TextureOutput, cpu,
+};
+
+use crate::support::{caller_device, map_read, read_buffer};
+
+fn texture(
+    device: &wgpu::Device,
+    size: Size,
+    dimension: wgpu::TextureDimension,
+    format: wgpu::TextureFormat,
+    usage: wgpu::TextureUsages,
+) -> wgpu::Texture {
+    device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("test target"),
+        size: wgpu::Extent3d {
+            width: size.width,
+            height: size.height,
+            depth_or_array_layers: size.depth,
+        },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension,
+        format,
+        usage,
+        view_formats: &[],
+    })
+}
+
+/// Copies a texture's texels out (rows padded to 256 bytes on the way), tightly packed.
+fn read_texture(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    tex: &wgpu::Texture,
+    texel_bytes: u32,
+) -> Vec<u8> {
+    let (w, h, d) = (tex.width(), tex.height(), tex.depth_or_array_layers());
+    let row = (w * texel_bytes).next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
+    let bytes = u64::from(row * h * d);
+    let staging = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("texture staging"),
+        size: bytes,
+        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    let mut encoder = device.create_command_encoder(&Default::default());
+    encoder.copy_texture_to_buffer(
+        tex.as_image_copy(),
+        wgpu::TexelCopyBufferInfo {
+            buffer: &staging,
+            layout: wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(row),
+                rows_per_image: Some(h),
+            },
+        },
+        tex.size(),
+    );
+    queue.submit([encoder.finish()]);
+    let padded = map_read(device, &staging, bytes);
+    padded
+        .chunks(row as usize)
+        .flat_map(|r| r[..(w * texel_bytes) as usize].to_vec())
+        .collect()
+}
+
+fn f32s(bytes: &[u8]) -> Vec<f32> {
+    bytes
+        .chunks(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+fn assert_within_bound(name: &str, spec: &NoiseSpec, gpu: &[f32]) {
+    let reference = cpu::render_f64(&spec.validate().unwrap());
+    let cmp = compare(gpu, &reference);
+    let bound = gpu_error_bound(spec);
+    assert!(
+        cmp.max_abs_err <= bound.value,
+        "{name}: max_abs_err {:e} > {:e} ({cmp:?})",
+        cmp.max_abs_err,
+        bound.value
+    );
+}
+
+fn fbm(dims: u32, size: Size) -> NoiseSpec {
+    let mut s = NoiseSpec::new(Kind::Perlin, dims);
+    s.size = size;
+    s.fractal = Fractal::Fbm;
+    s.octaves = 3;
+    s.frequency = 0.125;
+    s.offset = [-7.0, 3.0, 1.0, 0.0];
+    s.seed = 12;
+    s
+}
+
+#[test]
+#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
+fn the_callers_buffer_and_r32_textures_receive_the_noise_without_readback() {
+    use wgpu::TextureDimension as D;
+    let (device, queue, _) = caller_device();
+    let mut renderer = Renderer::new(&device, &queue, RendererOptions::default()).unwrap();
+    let image = fbm(3, Size::new(24, 10, 1));
+    let volume = fbm(3, Size::new(12, 8, 4));
+    let offset = u64::from(device.limits().min_storage_buffer_offset_alignment);
+    let bytes = image.size.texels() * 4;
+    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("caller's heights"),
+        size: offset + bytes,
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+        mapped_at_creation: false,
+    });
+    let usage = wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC;
+    let r32 = wgpu::TextureFormat::R32Float;
+    let flat = texture(&device, image.size, D::D2, r32, usage);
+    let layers = texture(&device, volume.size, D::D2, r32, usage);
+    // COPY_DST: on GL a 3D target is filled by a copy (see Renderer::render_to_texture).
+    let cube = texture(
+        &device,
+        volume.size,
+        D::D3,
+        r32,
+        usage | wgpu::TextureUsages::COPY_DST,
+    );
+    let (prep, vol) = (image.validate().unwrap(), volume.validate().unwrap());
+    let mut encoder = device.create_command_encoder(&Default::default());
+    let out = TextureOutput::default();
+    renderer
+        .render_to_buffer(&mut encoder, &prep, &buffer, offset)
+        .unwrap();
+    renderer
+        .render_to_texture(&mut encoder, &prep, &flat, &out)
+        .unwrap();
+    renderer
+        .render_to_texture(&mut encoder, &vol, &layers, &out)
+        .unwrap();
+    renderer
+        .render_to_texture(&mut encoder, &vol, &cube, &out)
+        .unwrap();
+    queue.submit([encoder.finish()]);
+
+    let all = read_buffer(&device, &queue, &buffer, offset + bytes);
+    assert_within_bound("buffer", &image, &f32s(&all[offset as usize..]));
+    assert_within_bound(
+        "r32 2D",
+        &image,
+        &f32s(&read_texture(&device, &queue, &flat, 4)),
+    );
+    assert_within_bound(
+        "r32 2D array",
+        &volume,
+        &f32s(&read_texture(&device, &queue, &layers, 4)),
+    );
+    assert_within_bound(
+        "r32 3D",
+        &volume,
+        &f32s(&read_texture(&device, &queue, &cube, 4)),
+    );
+}
+
+/// A level the GPU wrote may differ from the CPU's by one step: f32 against f64 near a
+/// rounding boundary (the value error, < 2e-5, is below one 8-bit or 16-bit step).
+fn assert_levels_close(name: &str, gpu: &[u32], cpu: &[u32]) {
+    assert_eq!(gpu.len(), cpu.len(), "{name}");
+    for (n, (g, c)) in gpu.iter().zip(cpu).enumerate() {
+        assert!(
+            g.abs_diff(*c) <= 1,
+            "{name}: texel {n}: gpu level {g}, cpu level {c}"
+        );
+    }
+}
+
+#[test]
+#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
+fn colormapped_and_16_bit_targets_hold_the_cpu_levels() {
+    use wgpu::TextureDimension as D;
+    let (device, queue, features) = caller_device();
+    let mut renderer = Renderer::new(&device, &queue, RendererOptions::default()).unwrap();
+    let spec = fbm(2, Size::new(40, 9, 1));
+    let prep = spec.validate().unwrap();
+    let reference = cpu::render_f64(&prep);
+    let range = (-0.6, 0.7);
+    let output = TextureOutput {
+        range: Range::Fixed(range.0, range.1),
+        colormap: Colormap::Viridis,
+    };
+    let usage = wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC;
+    let rgba = texture(
+        &device,
+        spec.size,
+        D::D2,
+        wgpu::TextureFormat::Rgba8Unorm,
+        usage,
+    );
+    let mut encoder = device.create_command_encoder(&Default::default());
+    renderer
+        .render_to_texture(&mut encoder, &prep, &rgba, &output)
+        .unwrap();
+    queue.submit([encoder.finish()]);
+    let table = Colormap::Viridis.table(range);
+    let colors = read_texture(&device, &queue, &rgba, 4);
+    // Viridis is monotonic in green, so a color identifies its level.
+    let gpu: Vec<u32> = colors
+        .chunks(4)
+        .map(|c| {
+            table
+                .iter()
+                .position(|t| t[..] == c[..])
+                .expect("a colormap entry") as u32
+        })
+        .collect();
+    let cpu: Vec<u32> = reference
+        .iter()
+        .map(|&v| u32::from(level8(v, range)))
+        .collect();
+    assert_levels_close("rgba8 viridis", &gpu, &cpu);
+
+    // R16Unorm: packed into words and copied, 2D and 2D array.
+    let volume = fbm(3, Size::new(37, 6, 3));
+    for spec in [spec.clone(), volume] {
+        let prep = spec.validate().unwrap();
+        let usage = wgpu::TextureUsages::COPY_DST | wgpu::TextureUsages::COPY_SRC;
+        assert!(
+            features.contains(wgpu::Features::TEXTURE_FORMAT_16BIT_NORM),
+            "this adapter cannot make R16Unorm textures, so the heightmap path is untested here"
+        );
+        let r16 = texture(
+            &device,
+            spec.size,
+            D::D2,
+            wgpu::TextureFormat::R16Unorm,
+            usage,
+        );
+        let mut encoder = device.create_command_encoder(&Default::default());
+        renderer
+            .render_to_texture(&mut encoder, &prep, &r16, &output)
+            .unwrap();
+        queue.submit([encoder.finish()]);
+        let words = read_texture(&device, &queue, &r16, 2);
+        let gpu: Vec<u32> = words
+            .chunks(2)
+            .map(|c| u32::from(u16::from_le_bytes([c[0], c[1]])))
+            .collect();
+        let cpu: Vec<u32> = cpu::render_f64(&prep)
+            .iter()
+            .map(|&v| u32::from(level16(v, range)))
+            .collect();
+        assert_levels_close(&format!("r16 {:?}", spec.size), &gpu, &cpu);
+    }
+}
+
+#[test]
+#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
+fn wrong_usage_format_or_size_is_a_typed_error_before_anything_is_recorded() {
+    use wgpu::BufferUsages as B;
+    use wgpu::TextureDimension as D;
+    use wgpu::TextureFormat as F;
+    use wgpu::TextureUsages as T;
+    let (device, queue, _) = caller_device();
+    let mut renderer = Renderer::new(&device, &queue, RendererOptions::default()).unwrap();
+    let spec = fbm(2, Size::new(16, 8, 1));
+    let prep = spec.validate().unwrap();
+    let buffer = |size: u64, usage: B| {
+        device.create_buffer(&wgpu::BufferDescriptor {
+            label: None,
+            size,
+            usage,
+            mapped_at_creation: false,
+        })
+    };
+    let mut encoder = device.create_command_encoder(&Default::default());
+    let bad_buffers = [
+        (buffer(512, B::COPY_SRC), 0, "STORAGE"),
+        (buffer(1024, B::STORAGE), 4, "multiple"),
+        (buffer(256, B::STORAGE), 0, "bytes"),
+    ];
+    for (b, offset, says) in bad_buffers {
+        match renderer.render_to_buffer(&mut encoder, &prep, &b, offset) {
+            Err(Error::InvalidTarget {
+                target: "buffer",
+                reason,
+            }) => {
+                assert!(reason.contains(says), "{reason}")
+            }
+            other => panic!("expected a buffer error about {says}, got {other:?}"),
+        }
+    }
+    let out = TextureOutput::default();
+    let storage = T::STORAGE_BINDING;
+    let bad_textures = [
+        (
+            texture(&device, Size::new(16, 9, 1), D::D2, F::R32Float, storage),
+            "size",
+        ),
+        (
+            texture(&device, spec.size, D::D2, F::Rgba16Float, storage),
+            "not a target",
+        ),
+        (
+            texture(&device, spec.size, D::D2, F::R32Float, T::COPY_SRC),
+            "STORAGE_BINDING",
+        ),
+        (
+            texture(&device, Size::new(16, 8, 2), D::D2, F::Rgba8Unorm, storage),
+            "size",
+        ),
+    ];
+    for (t, says) in bad_textures {
+        match renderer.render_to_texture(&mut encoder, &prep, &t, &out) {
+            Err(Error::InvalidTarget {
+                target: "texture",
+                reason,
+            }) => {
+                assert!(reason.contains(says), "{says}: {reason}")
+            }
+            other => panic!("expected a texture error about {says}, got {other:?}"),
+        }
+    }
+    let fixed = TextureOutput {
+        range: Range::Fixed(1.0, 1.0),
+        ..Default::default()
+    };
+    let good = texture(&device, spec.size, D::D2, F::Rgba8Unorm, storage);
+    let empty_range = renderer.render_to_texture(&mut encoder, &prep, &good, &fixed);
+    assert!(
+        matches!(empty_range, Err(Error::InvalidSpec { field: "range", .. })),
+        "{empty_range:?}"
+    );
+    // Nothing invalid was recorded: the encoder finishes and submits without a validation error.
+    let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+    queue.submit([encoder.finish()]);
+    assert!(pollster::block_on(scope.pop()).is_none());
+}
