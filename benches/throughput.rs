@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use criterion::{BenchmarkId, Criterion, Throughput};
 use fastnoise_lite::{FastNoiseLite, FractalType, NoiseType};
-use gpu_noise::{AdapterChoice, Fractal, Kind, NoiseSpec, Renderer, Size, cpu};
+use gpu_noise::{AdapterChoice, Fractal, Kind, NoiseSpec, Renderer, RendererOptions, Size, cpu};
 use noise::{Fbm, MultiFractal, NoiseFn, Perlin};
 use rayon::prelude::*;
 
@@ -91,8 +91,22 @@ fn bench_case(
     group.throughput(Throughput::Elements(u64::from(side * side * case.octaves)));
     group.sample_size(10);
     if let Some(r) = renderer.as_mut() {
+        let target = r.device().create_buffer(&wgpu::BufferDescriptor {
+            label: Some("bench target"),
+            size: spec.size.texels() * 4,
+            usage: wgpu::BufferUsages::STORAGE,
+            mapped_at_creation: false,
+        });
         group.bench_function(ENGINES[0], |b| {
-            b.iter(|| r.render_on_device(&prep).expect("gpu render"))
+            b.iter(|| {
+                let mut encoder = r.device().create_command_encoder(&Default::default());
+                r.render_to_buffer(&mut encoder, &prep, &target, 0)
+                    .expect("gpu render");
+                r.queue().submit([encoder.finish()]);
+                r.device()
+                    .poll(wgpu::PollType::wait_indefinitely())
+                    .expect("gpu wait");
+            })
         });
         group.bench_function(ENGINES[1], |b| {
             b.iter(|| r.render(&prep).expect("gpu render"))
@@ -216,7 +230,9 @@ fn summary(cases: &[Case], adapter: &str) {
 
 fn main() {
     let mut c = Criterion::default().configure_from_args();
-    let mut renderer = match Renderer::new(&AdapterChoice::from_env()) {
+    let choice = AdapterChoice::from_env().unwrap_or_default();
+    let mut renderer = match pollster::block_on(Renderer::open(&choice, RendererOptions::default()))
+    {
         Ok(r) => Some(r),
         Err(e) => {
             eprintln!("no GPU rows: {e}");
@@ -225,7 +241,7 @@ fn main() {
     };
     let adapter = renderer
         .as_ref()
-        .map(|r| format!("{} ({:?})", r.adapter().info.name, r.adapter().info.backend))
+        .map(|r| r.adapter_name())
         .unwrap_or_else(|| "none".into());
     let one_thread = rayon::ThreadPoolBuilder::new()
         .num_threads(1)

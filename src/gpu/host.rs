@@ -8,8 +8,8 @@ use super::pipelines::Entry;
 use super::readback::PendingReadback;
 use super::renderer::{Renderer, TargetKey};
 use super::scratch::Growable;
-use crate::error::{Error, Result};
-use crate::spec::{MAX_COORD, Prepared};
+use crate::error::Result;
+use crate::spec::Prepared;
 use crate::tolerance::check_points_precision;
 use crate::window::Window;
 
@@ -112,20 +112,7 @@ impl Renderer {
         prep: &Prepared,
         points: &[[f64; 4]],
     ) -> Result<Vec<PendingReadback>> {
-        let reach = prep.spec().last_octave_scale().max(1.0);
-        if let Some(n) = points
-            .iter()
-            .position(|p| p.iter().any(|c| !((c * reach).abs() < MAX_COORD)))
-        {
-            return Err(Error::invalid(
-                "points",
-                format!(
-                    "point {}: coordinates times lacunarity^(octaves-1) must be finite and below \
-                     2^30 in magnitude",
-                    n + 1
-                ),
-            ));
-        }
+        prep.spec().check_points(points)?;
         check_points_precision(prep.spec(), points)?;
         let key = self.prepare(Entry::Sample, prep)?;
         let chunk = (u64::from(self.chunk_texels()) / 4).max(1) as usize;

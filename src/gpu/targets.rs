@@ -88,7 +88,7 @@ pub(crate) fn check_buffer(
         ));
     }
     let align = u64::from(limits.min_storage_buffer_offset_alignment);
-    if offset % align != 0 {
+    if !offset.is_multiple_of(align) {
         return bad(format!(
             "offset {offset} must be a multiple of min_storage_buffer_offset_alignment ({align})"
         ));

@@ -88,5 +88,6 @@ impl NoiseSpec {
 /// `cells` as a whole number >= 1 when it is one (to 1e-9 relative), else `None`.
 fn whole_cells(cells: f64) -> Option<i64> {
     let whole = cells.round();
-    (whole >= 1.0 && whole < 1e15 && (cells - whole).abs() <= 1e-9 * whole).then_some(whole as i64)
+    let close = (cells - whole).abs() <= 1e-9 * whole;
+    ((1.0..1e15).contains(&whole) && close).then_some(whole as i64)
 }

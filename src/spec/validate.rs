@@ -19,7 +19,8 @@ impl NoiseSpec {
         check_positive("lacunarity", self.lacunarity, f64::MAX)?;
         check_positive("persistence", self.persistence, f64::MAX)?;
         check_positive("frequency", self.frequency, MAX_FREQUENCY)?;
-        if let Some(v) = self.offset.iter().find(|v| !(v.abs() <= MAX_OFFSET)) {
+        // `!(a <= b)` rather than `a > b` so that NaN is refused too.
+        if let Some(v) = self.offset.iter().find(|v| !v.abs().le(&MAX_OFFSET)) {
             return Err(Error::invalid(
                 "offset",
                 format!("every coordinate must be a finite number of magnitude <= 3.4e38, got {v}"),
@@ -99,7 +100,7 @@ impl NoiseSpec {
     /// frequency times the size.
     fn check_reach(&self) -> Result<()> {
         let growth = self.last_octave_scale();
-        if !(growth <= MAX_OCTAVE_SCALE) {
+        if !growth.le(&MAX_OCTAVE_SCALE) {
             return Err(Error::invalid(
                 "lacunarity",
                 format!(
@@ -125,6 +126,25 @@ impl NoiseSpec {
                  {MAX_COORD:e}"
             ),
         ))
+    }
+
+    /// Checks caller-given points (noise space) as validation checks texels: every coordinate
+    /// times `lacunarity^(octaves-1)` finite and below 2^30. The error (field `points`) gives
+    /// the 1-based index of the first bad point.
+    pub fn check_points(&self, points: &[[f64; 4]]) -> Result<()> {
+        let reach = self.last_octave_scale().max(1.0);
+        let bad = |c: &f64| !(c * reach).abs().lt(&MAX_COORD);
+        match points.iter().position(|p| p.iter().any(bad)) {
+            None => Ok(()),
+            Some(n) => Err(Error::invalid(
+                "points",
+                format!(
+                    "point {}: coordinates times lacunarity^(octaves-1) must be finite and \
+                     below 2^30 in magnitude",
+                    n + 1
+                ),
+            )),
+        }
     }
 
     /// Which makes |p| large at octave 0: the offset, or the frequency (times the size).

@@ -32,7 +32,7 @@ fn a_new_frame_with_a_new_offset_rewrites_only_the_uniform() {
         usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
         mapped_at_creation: false,
     });
-    let mut frame = |renderer: &mut Renderer, prep: &gpu_noise::Prepared| {
+    let frame = |renderer: &mut Renderer, prep: &gpu_noise::Prepared| {
         let mut encoder = device.create_command_encoder(&Default::default());
         renderer
             .render_to_buffer(&mut encoder, prep, &target, 0)

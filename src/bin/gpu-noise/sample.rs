@@ -115,7 +115,10 @@ fn evaluate(
             }
         }
         Engine::Cpu => {
-            check_reach(prepared, points, last_line)?;
+            prepared
+                .spec()
+                .check_points(points)
+                .map_err(|e| in_batch(e, last_line))?;
             for v in cpu::sample(prepared, points) {
                 text.push_str(&significant17(v));
                 text.push('\n');
@@ -126,22 +129,14 @@ fn evaluate(
         .map_err(|e| Error::io("stdout", e))
 }
 
-/// Every coordinate times lacunarity^(octaves-1) stays below 2^30 (the lattice's range).
-fn check_reach(prepared: &Prepared, points: &[[f64; 4]], last_line: usize) -> Result<()> {
-    let reach = prepared.spec().last_octave_scale().max(1.0);
-    match points.iter().position(|p| {
-        p.iter()
-            .any(|c| !((c * reach).abs() < gpu_noise::spec::MAX_COORD))
-    }) {
-        None => Ok(()),
-        Some(n) => Err(Error::InvalidSpec {
-            field: "points",
-            reason: format!(
-                "point {} of the batch ending at line {last_line}: coordinates times \
-                 lacunarity^(octaves-1) must stay below 2^30 in magnitude",
-                n + 1
-            ),
-        }),
+/// Says where in the input a bad point is: its batch ends at `last_line`.
+fn in_batch(e: Error, last_line: usize) -> Error {
+    match e {
+        Error::InvalidSpec { field, reason } => Error::InvalidSpec {
+            field,
+            reason: format!("{reason} of the batch ending at line {last_line}"),
+        },
+        other => other,
     }
 }
 
