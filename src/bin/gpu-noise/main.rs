@@ -1,5 +1,6 @@
-//! `gpu-noise`: render, sample, verify, info, bench. Bad input exits 2 naming the flag, other
-//! failures exit 1; Ctrl-C and SIGTERM remove any temporary file before exiting.
+//! `gpu-noise`: render, sample, verify, info, bench. Bad input (flags, spec files, paths, a full
+//! disk) exits 2 naming the cause, device failures exit 1; Ctrl-C and SIGTERM remove any
+//! temporary file before exiting.
 
 mod args;
 mod backend;
@@ -37,7 +38,9 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) => {
             eprintln!("gpu-noise: error: {}", describe(&e));
-            if e.is_bad_input() {
+            // A path that cannot be read or written (a missing folder, a full disk) is bad
+            // input like a bad flag: exit 2; device failures exit 1.
+            if e.is_bad_input() || matches!(e, Error::Io { .. }) {
                 ExitCode::from(2)
             } else {
                 ExitCode::from(1)

@@ -210,3 +210,131 @@ fn size_of(numbers: Option<&[u32]>, dims: u32) -> Result<Size> {
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    //! A proptest corpus for the spec-file parser: JSON built from the real field names, wrong
+    //! names, every JSON type in every field, and arbitrary bytes. Parsing never panics; it
+    //! gives a spec or an error naming `spec` (or the field at fault), and what parses and
+    //! validates prints back to the same spec.
+
+    use super::*;
+    use proptest::prelude::*;
+
+    const FIELDS: [&str; 18] = [
+        "kind",
+        "dims",
+        "seed",
+        "frequency",
+        "offset",
+        "size",
+        "interp",
+        "fractal",
+        "octaves",
+        "lacunarity",
+        "persistence",
+        "tile",
+        "bits",
+        "range",
+        "colormap",
+        "backend",
+        "output",
+        "octave",
+    ];
+
+    fn json_value() -> impl Strategy<Value = serde_json::Value> {
+        use serde_json::{Value, json};
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            any::<i64>().prop_map(|v| json!(v)),
+            any::<u64>().prop_map(|v| json!(v)),
+            any::<f64>().prop_map(|v| json!(v)),
+            proptest::sample::select(vec![
+                "perlin",
+                "value",
+                "gradient",
+                "fbm",
+                "ridged",
+                "catmull-rom",
+                "quintic",
+                "gpu",
+                "cpu",
+                "auto",
+                "magma",
+                "-1:#000000,1:#ffffff",
+                "",
+                "\u{0}",
+                "x.png",
+            ])
+            .prop_map(|s| json!(s)),
+        ];
+        leaf.prop_recursive(3, 12, 4, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..5).prop_map(Value::Array),
+                proptest::collection::btree_map("[a-z]{1,6}", inner, 0..3)
+                    .prop_map(|m| Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    fn spec_text() -> impl Strategy<Value = String> {
+        let object = proptest::collection::btree_map(
+            proptest::sample::select(FIELDS.to_vec()),
+            json_value(),
+            0..8,
+        )
+        .prop_map(|m| {
+            let map: serde_json::Map<String, serde_json::Value> =
+                m.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+            serde_json::Value::Object(map).to_string()
+        });
+        prop_oneof![
+            6 => object,
+            1 => json_value().prop_map(|v| v.to_string()),
+            1 => proptest::collection::vec(any::<u8>(), 0..64)
+                .prop_map(|b| String::from_utf8_lossy(&b).into_owned()),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        #[test]
+        fn parsing_any_spec_text_gives_a_spec_or_an_error_never_a_panic(text in spec_text()) {
+            let parsed = match SpecFile::from_json(&text) {
+                Ok(p) => p,
+                Err(Error::InvalidSpec { field: "spec", reason }) => {
+                    prop_assert!(!reason.is_empty());
+                    return Ok(());
+                }
+                Err(other) => return Err(TestCaseError::fail(format!("{other:?}"))),
+            };
+            let spec = match parsed.noise_spec() {
+                Ok(s) => s,
+                Err(Error::InvalidSpec { .. }) => return Ok(()),
+                Err(other) => return Err(TestCaseError::fail(format!("{other:?}"))),
+            };
+            if spec.validate().is_err() {
+                return Ok(());
+            }
+            // What validates prints back to the same spec.
+            let printed = parsed.effective(&spec).to_json();
+            let again = SpecFile::from_json(&printed)
+                .and_then(|p| p.noise_spec())
+                .map_err(|e| TestCaseError::fail(format!("{printed}: {e}")))?;
+            prop_assert_eq!(again, spec);
+        }
+    }
+
+    #[test]
+    fn null_and_oversized_specs_are_refused_with_the_reason() {
+        let err = SpecFile::from_json(r#"{"seed": null}"#).unwrap_err();
+        assert!(err.to_string().contains("`seed` is null"), "{err}");
+        let dir = tempfile::tempdir().unwrap();
+        let big = dir.path().join("big.json");
+        std::fs::write(&big, vec![b' '; MAX_SPEC_BYTES as usize + 1]).unwrap();
+        let err = SpecFile::read(&big).unwrap_err();
+        assert!(err.to_string().contains("larger than"), "{err}");
+    }
+}
