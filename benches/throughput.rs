@@ -112,9 +112,9 @@ fn bench_case(
             b.iter(|| r.render(&prep).expect("gpu render"))
         });
     }
-    group.bench_function(ENGINES[2], |b| b.iter(|| cpu::render_f32(&prep)));
+    group.bench_function(ENGINES[2], |b| b.iter(|| cpu::render_f32(&prep).unwrap()));
     group.bench_function(ENGINES[3], |b| {
-        b.iter(|| one_thread.install(|| cpu::render_f32(&prep)))
+        b.iter(|| one_thread.install(|| cpu::render_f32(&prep).unwrap()))
     });
     let fnl = fastnoise(case.octaves);
     let fnl_at = |x: f64, y: f64| match case.dims {

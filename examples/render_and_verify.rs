@@ -15,7 +15,7 @@ fn main() -> Result<(), gpu_noise::Error> {
     // Once; reuse it every frame. Renderer::new(&device, &queue, ..) uses a device of yours.
     let mut renderer = pollster::block_on(Renderer::open(&choice, RendererOptions::default()))?;
     let image: Vec<f32> = renderer.render(&prepared)?; // x fastest, then y, then z
-    let reference: Vec<f64> = gpu_noise::cpu::render_f64(&prepared);
+    let reference: Vec<f64> = gpu_noise::cpu::render_f64(&prepared)?;
     let cmp = compare(&image, &reference);
     let bound = gpu_error_bound(&spec);
     println!(

@@ -4,7 +4,7 @@
 //! image equals the same texels of the whole image, bit for bit.
 
 use crate::error::{Error, Result};
-use crate::spec::Size;
+use crate::spec::{MAX_TEXELS, Size};
 
 /// A box of texels: texel (i, j, k) of the window is texel `origin + (i, j, k)` of the image.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -53,6 +53,24 @@ impl Window {
             }
         }
         Ok(())
+    }
+
+    /// Checks that the window fits one in-memory render ([`MAX_TEXELS`]): larger windows are
+    /// streamed in bands instead, never allocated whole (which would abort the process).
+    pub fn check_in_memory(&self) -> Result<()> {
+        let texels = self.texels();
+        if texels <= MAX_TEXELS {
+            return Ok(());
+        }
+        Err(Error::invalid(
+            "size",
+            format!(
+                "{texels} texels ({:.1} GiB of f32) is more than one in-memory render holds \
+                 ({MAX_TEXELS}); stream it to a file in bands (gpu-noise render) or render \
+                 smaller windows",
+                texels as f64 * 4.0 / f64::from(1u32 << 30)
+            ),
+        ))
     }
 
     /// Splits the window, in memory order, into bands of at most `max_texels` texels (but at

@@ -14,28 +14,34 @@ pub mod value;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::error::Result;
 use crate::spec::Prepared;
 use crate::window::Window;
 pub use fractal::{fractal_noise, noise_at_texel, texel_point};
 
-/// Renders every texel in f64, memory order x fastest, then y, then z (CONVENTIONS §1).
-pub fn render_f64(prep: &Prepared) -> Vec<f64> {
+/// Renders every texel in f64, memory order x fastest, then y, then z (CONVENTIONS §1). An
+/// image beyond [`MAX_TEXELS`](crate::spec::MAX_TEXELS) is an error, not an allocation.
+pub fn render_f64(prep: &Prepared) -> Result<Vec<f64>> {
     let window = Window::full(prep.spec().size);
+    window.check_in_memory()?;
     let mut out = vec![0.0; window.texels() as usize];
     render_window_into(prep, window, &mut out, |v| v, &|_, _| {});
-    out
+    Ok(out)
 }
 
 /// Renders every texel and rounds to f32, the layout the GPU produces and the exporters take.
-pub fn render_f32(prep: &Prepared) -> Vec<f32> {
+pub fn render_f32(prep: &Prepared) -> Result<Vec<f32>> {
     render_window_f32(prep, Window::full(prep.spec().size))
 }
 
-/// Renders the texels of `window` (which must lie inside the image) as f32.
-pub fn render_window_f32(prep: &Prepared, window: Window) -> Vec<f32> {
+/// Renders the texels of `window` (inside the image, at most
+/// [`MAX_TEXELS`](crate::spec::MAX_TEXELS)) as f32.
+pub fn render_window_f32(prep: &Prepared, window: Window) -> Result<Vec<f32>> {
+    window.check_inside(prep.spec().size)?;
+    window.check_in_memory()?;
     let mut out = vec![0.0; window.texels() as usize];
     render_window_into(prep, window, &mut out, |v| v as f32, &|_, _| {});
-    out
+    Ok(out)
 }
 
 /// Renders `window` into `out` (one value per texel, x fastest) through `convert`, calling

@@ -93,6 +93,16 @@ impl Write for Sink {
     }
 }
 
+impl std::io::Seek for Sink {
+    fn seek(&mut self, to: std::io::SeekFrom) -> std::io::Result<u64> {
+        let inner = self
+            .inner
+            .as_mut()
+            .ok_or_else(|| std::io::Error::other("sink closed"))?;
+        inner.seek(to).inspect_err(|e| self.errors.record(e))
+    }
+}
+
 impl Drop for Sink {
     fn drop(&mut self) {
         if let Some(inner) = self.inner.take() {
@@ -178,5 +188,32 @@ impl Drop for OutputFile {
             let _ = std::fs::remove_file(&self.temporary);
         }
         unregister(&self.temporary);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_full_disk_fails_the_commit_and_leaves_no_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("a.f32");
+        let mut file = OutputFile::create(&target).unwrap();
+        let temporary = file.temporary.clone();
+        assert!(temporary.exists());
+        // Writes to /dev/full fail with ENOSPC, as on a full disk.
+        file.file = Some(File::options().write(true).open("/dev/full").unwrap());
+        let mut sink = file.sink().unwrap();
+        let _ = sink.write_all(&vec![0u8; 2 * BUFFER]);
+        drop(sink); // the final flush fails too; the commit must see it
+        match file.commit() {
+            Err(Error::Io { source, .. }) => {
+                assert_eq!(source.kind(), std::io::ErrorKind::StorageFull, "{source}")
+            }
+            other => panic!("expected a full-disk error, got {other:?}"),
+        }
+        assert!(!target.exists() && !temporary.exists());
+        assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none());
     }
 }

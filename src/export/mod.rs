@@ -1,24 +1,35 @@
 //! Writing images as they are rendered: bands of rows go to an encoder that streams them to a
-//! temporary file, renamed into place when complete (CONVENTIONS §6). Memory stays bounded by
-//! the band, whatever the image's size.
+//! temporary file, renamed into place when complete (CONVENTIONS §6). Memory stays bounded by a
+//! couple of bands, whatever the image's size.
+//!
+//! Formats by extension: `.png` (8/16-bit gray, RGB through a colormap, or a plotted profile
+//! for 1D noise), `.exr` (OpenEXR, f32), `.tif`/`.tiff` (f32), `.f32` (raw), `.npy` (NumPy),
+//! `.csv` (1D: `x,value`); a path holding `{k}` writes a volume as PNG slices.
 //!
 //! ```no_run
 //! use gpu_noise::export::{ExportOptions, Format, write_image};
 //! # fn main() -> gpu_noise::Result<()> {
 //! let prepared = gpu_noise::NoiseSpec::new(gpu_noise::Kind::Perlin, 2).validate()?;
-//! let image = gpu_noise::cpu::render_f32(&prepared);
+//! let image = gpu_noise::cpu::render_f32(&prepared)?;
 //! let options = ExportOptions::for_spec(prepared.spec());
 //! write_image("noise.png".as_ref(), &image, prepared.spec().size, Format::Png, &options)?;
 //! # Ok(()) }
 //! ```
 
 mod atomic;
+mod exr;
 mod png;
+mod profile;
 mod raw;
+mod slices;
+mod threaded;
+mod tiff;
 
 use std::path::Path;
 
-pub use atomic::{OutputFile, TEMPORARY_PREFIX, remove_all_temporaries};
+pub use atomic::{OutputFile, Sink, TEMPORARY_PREFIX, remove_all_temporaries};
+pub use raw::npy_header;
+pub use slices::{is_slice_pattern, slice_path};
 
 use crate::colormap::Colormap;
 use crate::error::{Error, Result};
@@ -27,16 +38,22 @@ use crate::spec::{NoiseSpec, Size};
 /// Output format, picked by the file extension.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
-    /// PNG: 8 or 16-bit gray, or 8-bit RGB through a colormap.
+    /// PNG: 8 or 16-bit gray, 8-bit RGB through a colormap, or a plotted 1D profile.
     Png,
+    /// OpenEXR, one f32 channel `Y`, ZIP-compressed.
+    Exr,
+    /// TIFF, one f32 channel (BigTIFF past 3 GiB).
+    Tiff,
     /// Raw little-endian f32, no header.
     F32,
     /// NumPy `.npy` (format 1.0), `<f4`, shape (H, W) or (D, H, W).
     Npy,
+    /// 1D profiles: `x,value` lines.
+    Csv,
 }
 
 impl Format {
-    /// The format of a path's extension: `.png`, `.f32` or `.npy`.
+    /// The format of a path's extension.
     pub fn from_path(path: &Path) -> Result<Self> {
         let ext = path
             .extension()
@@ -44,30 +61,75 @@ impl Format {
             .map(str::to_ascii_lowercase);
         match ext.as_deref() {
             Some("png") => Ok(Format::Png),
+            Some("exr") => Ok(Format::Exr),
+            Some("tif" | "tiff") => Ok(Format::Tiff),
             Some("f32") => Ok(Format::F32),
             Some("npy") => Ok(Format::Npy),
+            Some("csv") => Ok(Format::Csv),
             _ => Err(Error::invalid(
                 "output",
                 format!(
-                    "{}: the extension must be .png, .f32 or .npy",
+                    "{}: the extension must be .png, .exr, .tif, .f32, .npy or .csv",
                     path.display()
                 ),
             )),
         }
     }
 
-    /// Whether the format stores levels (a range and bit depth apply) rather than raw values.
+    /// The usual extension.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Png => "png",
+            Format::Exr => "exr",
+            Format::Tiff => "tif",
+            Format::F32 => "f32",
+            Format::Npy => "npy",
+            Format::Csv => "csv",
+        }
+    }
+
+    /// Whether the format stores levels (a range, bit depth and colormap apply) rather than raw
+    /// values.
     pub fn is_levels(self) -> bool {
         self == Format::Png
     }
 
-    /// Whether the format can hold a volume (depth > 1).
+    /// Whether the format can hold a volume (depth > 1) in one file.
     pub fn holds_volumes(self) -> bool {
         matches!(self, Format::F32 | Format::Npy)
     }
+
+    /// The file's size when it is known in advance (raw and uncompressed formats).
+    pub fn exact_bytes(self, size: Size) -> Option<u64> {
+        let data = size.texels() * 4;
+        match self {
+            Format::F32 => Some(data),
+            Format::Npy => Some(data + 128),
+            Format::Tiff => Some(data + data / 2048 + 4096),
+            _ => None,
+        }
+    }
 }
 
-/// How values become file contents, for formats that store levels.
+/// A 1D profile's horizontal axis: sample i sits at `frequency * (offset + i)` lattice cells.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Profile {
+    /// Lattice cells per texel.
+    pub frequency: f64,
+    /// Offset in texels.
+    pub offset: f64,
+    /// The plot's caption.
+    pub title: String,
+}
+
+impl Profile {
+    /// The coordinate of sample `i`, computed as the CPU twin computes texel points.
+    pub fn x(&self, i: u64) -> f64 {
+        self.frequency * (self.offset + i as f64)
+    }
+}
+
+/// How values become file contents.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ExportOptions {
     /// PNG bit depth: 8 or 16 (gray); colormapped PNG is 8-bit RGB.
@@ -76,46 +138,65 @@ pub struct ExportOptions {
     pub range: (f64, f64),
     /// RGB through this colormap instead of gray.
     pub colormap: Option<Colormap>,
+    /// For 1D noise: a PNG is a plotted profile and a CSV gets x coordinates.
+    pub profile: Option<Profile>,
 }
 
 impl ExportOptions {
-    /// 8-bit gray over the spec's nominal range.
+    /// 8-bit gray over the spec's nominal range; a profile for 1D noise.
     pub fn for_spec(spec: &NoiseSpec) -> Self {
+        let profile = (spec.dims == 1).then(|| Profile {
+            frequency: spec.frequency,
+            offset: spec.offset[0],
+            title: format!(
+                "{} 1D, {}{}, seed {}",
+                spec.kind,
+                spec.fractal,
+                if spec.octaves > 1 {
+                    format!(" x {} octaves", spec.octaves)
+                } else {
+                    String::new()
+                },
+                spec.seed
+            ),
+        });
         Self {
             bits: 8,
             range: spec.fractal.nominal_range(),
             colormap: None,
+            profile,
         }
     }
 
     /// Checks the options against a format: bit depth and range where levels are stored.
     pub fn check(&self, format: Format) -> Result<()> {
-        if format.is_levels() {
-            if self.bits != 8 && self.bits != 16 {
-                return Err(Error::invalid(
-                    "bits",
-                    format!("must be 8 or 16, got {}", self.bits),
-                ));
-            }
-            if self.colormap.is_some() && self.bits != 8 {
-                return Err(Error::invalid(
-                    "bits",
-                    "a colormap writes 8-bit RGB; drop bits 16",
-                ));
-            }
-            let (lo, hi) = self.range;
-            if !(lo.is_finite() && hi.is_finite() && lo < hi) {
-                return Err(Error::invalid(
-                    "range",
-                    format!("needs finite lo < hi, got {lo},{hi}"),
-                ));
-            }
+        if !format.is_levels() {
+            return Ok(());
+        }
+        if self.bits != 8 && self.bits != 16 {
+            return Err(Error::invalid(
+                "bits",
+                format!("must be 8 or 16, got {}", self.bits),
+            ));
+        }
+        if self.colormap.is_some() && self.bits != 8 {
+            return Err(Error::invalid(
+                "bits",
+                "a colormap writes 8-bit RGB; drop bits 16",
+            ));
+        }
+        let (lo, hi) = self.range;
+        if !(lo.is_finite() && hi.is_finite() && lo < hi) {
+            return Err(Error::invalid(
+                "range",
+                format!("needs finite lo < hi, got {lo},{hi}"),
+            ));
         }
         Ok(())
     }
 }
 
-/// An encoder streaming an image to its [`OutputFile`].
+/// An encoder streaming an image to its file.
 pub trait ImageWriter: Send {
     /// Writes the next whole rows, memory order (x fastest); any number of rows per call.
     fn write_rows(&mut self, values: &[f32]) -> Result<()>;
@@ -123,24 +204,81 @@ pub trait ImageWriter: Send {
     fn finish(self: Box<Self>) -> Result<()>;
 }
 
-/// An encoder for `format` writing an image of `size` into `file`.
-pub fn open_writer(
-    format: Format,
-    file: OutputFile,
+/// Checks that the folder of `path` has room for `bytes` (for formats whose size is known in
+/// advance), so a full disk is found before the work rather than after.
+pub fn check_space(path: &Path, bytes: u64) -> Result<()> {
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let free = fs4::available_space(folder).map_err(|e| Error::io(folder, e))?;
+    if bytes > free {
+        let gib = |b: u64| b as f64 / f64::from(1u32 << 30);
+        return Err(Error::invalid(
+            "output",
+            format!(
+                "{} needs {:.2} GiB and {} has {:.2} GiB free",
+                path.display(),
+                gib(bytes),
+                folder.display(),
+                gib(free)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Opens the writer for `path` (its format from the extension, or PNG slices for a `{k}`
+/// pattern) for an image of `size`. Everything is checked and the file (or first slice) is
+/// created before returning, so bad input fails before any rendering.
+pub fn create_writer(
+    path: &Path,
     size: Size,
     options: &ExportOptions,
 ) -> Result<Box<dyn ImageWriter>> {
+    let format = Format::from_path(path)?;
     options.check(format)?;
+    if is_slice_pattern(path) {
+        if format != Format::Png {
+            return Err(Error::invalid(
+                "output",
+                "slice sequences ({k}) are written as .png",
+            ));
+        }
+        return Ok(Box::new(slices::SliceWriter::new(path, size, options)?));
+    }
     if size.depth > 1 && !format.holds_volumes() {
         return Err(Error::invalid(
             "output",
-            format!("a volume (depth > 1) cannot be written as {format:?}; use .npy or .f32"),
+            format!(
+                "a volume (depth > 1) cannot be one {} file; use .npy or .f32, or PNG slices \
+                 such as slice_{{k}}.png",
+                format.extension()
+            ),
         ));
     }
-    Ok(match format {
-        Format::Png => Box::new(png::PngWriter::new(file, size, options)?),
-        Format::F32 => Box::new(raw::RawWriter::new(file, None)?),
-        Format::Npy => Box::new(raw::RawWriter::new(file, Some(size))?),
+    if let Some(bytes) = format.exact_bytes(size) {
+        check_space(path, bytes)?;
+    }
+    let file = OutputFile::create(path)?;
+    Ok(match (format, &options.profile) {
+        (Format::Png, Some(profile)) => Box::new(profile::PlotWriter::new(
+            file,
+            profile.clone(),
+            size.texels(),
+        )),
+        (Format::Png, None) => Box::new(png::PngWriter::new(file, size, options)?),
+        (Format::Csv, Some(profile)) => Box::new(profile::CsvWriter::new(file, profile.clone())?),
+        (Format::Csv, None) => {
+            return Err(Error::invalid(
+                "output",
+                ".csv is for 1D noise (x,value); use 1 dim",
+            ));
+        }
+        (Format::Exr, _) => Box::new(exr::writer(file, size)?),
+        (Format::Tiff, _) => Box::new(tiff::writer(file, size)?),
+        (Format::F32, _) => Box::new(raw::RawWriter::new(file, None)?),
+        (Format::Npy, _) => Box::new(raw::RawWriter::new(file, Some(size))?),
     })
 }
 
@@ -152,7 +290,13 @@ pub fn write_image(
     format: Format,
     options: &ExportOptions,
 ) -> Result<()> {
-    let mut writer = open_writer(format, OutputFile::create(path)?, size, options)?;
+    if Format::from_path(path)? != format {
+        return Err(Error::invalid(
+            "output",
+            format!("{} does not end in .{}", path.display(), format.extension()),
+        ));
+    }
+    let mut writer = create_writer(path, size, options)?;
     writer.write_rows(data)?;
     writer.finish()
 }

@@ -34,6 +34,7 @@ impl Renderer {
 
     /// Renders `window` of the image and reads it back (blocking).
     pub fn render_window(&mut self, prep: &Prepared, window: Window) -> Result<Vec<f32>> {
+        window.check_in_memory()?;
         let mut out = Vec::with_capacity(window.texels() as usize);
         self.for_each_band(
             prep,
@@ -81,6 +82,7 @@ impl Renderer {
     /// awaited (the future polls the device).
     pub async fn render_async(&mut self, prep: &Prepared) -> Result<Vec<f32>> {
         let window = Window::full(prep.spec().size);
+        window.check_in_memory()?;
         let mut out = Vec::with_capacity(window.texels() as usize);
         for band in window.bands(u64::from(self.chunk_texels())) {
             let mut encoder = self.device.create_command_encoder(&Default::default());

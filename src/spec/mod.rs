@@ -17,8 +17,11 @@ pub use prepared::{Octave, Prepared, octave_weights};
 pub const MAX_OCTAVES: u32 = 16;
 /// Texel indices become f32 on the GPU; they stay exact below 2^24.
 pub const MAX_SIDE: u32 = 1 << 24;
-/// Largest image in texels (4 GiB of f32).
+/// Largest image held in memory at once (4 GiB of f32): whole-image renders to a `Vec` or a
+/// GPU buffer. Larger images stream in bands (export) or render as windows (tile sets).
 pub const MAX_TEXELS: u64 = 1 << 30;
+/// Largest world a spec may describe (windows and bands of it render one at a time).
+pub const MAX_WORLD_TEXELS: u64 = 1 << 40;
 /// Lattice cells are i32 on the GPU; every sample point, at every octave, stays below this.
 pub const MAX_COORD: f64 = (1u64 << 30) as f64;
 

@@ -1,7 +1,7 @@
 //! Field checks of [`NoiseSpec::validate`]: every error names the spec field at fault and the
 //! allowed range.
 
-use super::{Fractal, Interp, MAX_COORD, MAX_OCTAVES, MAX_SIDE, MAX_TEXELS, NoiseSpec};
+use super::{Fractal, Interp, MAX_COORD, MAX_OCTAVES, MAX_SIDE, MAX_WORLD_TEXELS, NoiseSpec};
 use crate::error::{Error, Result};
 
 /// Largest `lacunarity^(octaves - 1)`: beyond it the last octave's scale leaves f32's range of
@@ -76,12 +76,11 @@ impl NoiseSpec {
                 ));
             }
         }
-        if s.texels() > MAX_TEXELS {
+        if s.texels() > MAX_WORLD_TEXELS {
             return Err(Error::invalid(
                 "size",
                 format!(
-                    "{} texels is more than the limit of {MAX_TEXELS} (2^30) per render; render \
-                     windows or tiles of a larger world",
+                    "{} texels is more than the limit of {MAX_WORLD_TEXELS} (2^40)",
                     s.texels()
                 ),
             ));

@@ -9,11 +9,11 @@ fn cpu_same_seed_same_bytes_different_seed_different_image() {
     for kind in [Kind::Perlin, Kind::Gradient, Kind::Value] {
         let mut a = spec(kind, 2, 32, 32);
         a.seed = 1234;
-        let first = cpu::render_f32(&a.validate().unwrap());
-        let again = cpu::render_f32(&a.validate().unwrap());
+        let first = cpu::render_f32(&a.validate().unwrap()).unwrap();
+        let again = cpu::render_f32(&a.validate().unwrap()).unwrap();
         assert_eq!(first, again, "{kind:?}");
         a.seed = 1235;
-        let other = cpu::render_f32(&a.validate().unwrap());
+        let other = cpu::render_f32(&a.validate().unwrap()).unwrap();
         let differing = first.iter().zip(&other).filter(|(x, y)| x != y).count();
         assert!(
             differing > first.len() / 2,

@@ -52,7 +52,7 @@ fn outcome(spec: &NoiseSpec) -> Result<Outcome, String> {
         Err(other) => return Err(format!("not a spec error: {other:?}")),
         Ok(p) => p,
     };
-    let reference = cpu::render_f64(&prep);
+    let reference = cpu::render_f64(&prep).unwrap();
     if let Some(v) = reference.iter().find(|v| !v.is_finite()) {
         return Err(format!("CPU value {v}"));
     }
@@ -246,7 +246,7 @@ fn random_specs_give_an_error_or_finite_output_within_the_bound_in_every_writer(
         let ended = outcome(&spec).map_err(|e| TestCaseError::fail(format!("{spec:?}: {e}")))?;
         counts.borrow_mut()[ended as usize] += 1;
         if let Ok(prep) = spec.validate() {
-            let image = cpu::render_f32(&prep);
+            let image = cpu::render_f32(&prep).unwrap();
             write_everything(&spec, &image)
                 .map_err(|e| TestCaseError::fail(format!("{spec:?}: {e}")))?;
         }

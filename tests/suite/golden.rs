@@ -270,7 +270,7 @@ fn row_renderer_is_bit_identical_to_the_per_texel_reference() {
                 s.seed = checked;
                 let prep = s.validate().expect("valid");
                 assert!(row_path_applies(&prep));
-                let rows = render_f64(&prep);
+                let rows = render_f64(&prep).unwrap();
                 let mut n = 0;
                 for k in 0..s.size.depth {
                     for j in 0..s.size.height {

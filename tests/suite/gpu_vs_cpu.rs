@@ -29,7 +29,7 @@ const INTERPS: [Interp; 6] = [
 fn check(r: &mut Renderer, s: &NoiseSpec, name: &str) -> f64 {
     let prep = s.validate().unwrap_or_else(|e| panic!("{name}: {e}"));
     let gpu = r.render(&prep).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let reference = cpu::render_f64(&prep);
+    let reference = cpu::render_f64(&prep).unwrap();
     let cmp = compare(&gpu, &reference);
     let bound = gpu_error_bound(s);
     if cmp.max_abs_err > bound.value {

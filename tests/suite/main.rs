@@ -9,6 +9,7 @@
 
 mod cli;
 mod determinism;
+mod export;
 mod fuzz;
 mod golden;
 mod gpu_vs_cpu;

@@ -67,7 +67,7 @@ fn a_new_frame_with_a_new_offset_rewrites_only_the_uniform() {
         .chunks(4)
         .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect();
-    let cmp = compare(&gpu, &cpu::render_f64(&prep));
+    let cmp = compare(&gpu, &cpu::render_f64(&prep).unwrap());
     assert!(
         cmp.max_abs_err <= gpu_error_bound(prep.spec()).value,
         "{cmp:?}"
@@ -127,7 +127,7 @@ fn auto_range_is_found_on_the_gpu_and_read_back_on_request() {
     let pending = renderer.read_auto_range(&mut encoder);
     queue.submit([encoder.finish()]);
     let found = pending.wait().unwrap();
-    let reference = cpu::render_f64(&prep);
+    let reference = cpu::render_f64(&prep).unwrap();
     let lo = reference.iter().copied().fold(f64::INFINITY, f64::min);
     let hi = reference.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let bound = gpu_error_bound(&spec).value;
@@ -149,7 +149,7 @@ fn auto_range_is_found_on_the_gpu_and_read_back_on_request() {
 fn readback_can_be_polled_each_frame_or_awaited() {
     let mut r = renderer();
     let prep = frame_spec().validate().unwrap();
-    let reference = cpu::render_f64(&prep);
+    let reference = cpu::render_f64(&prep).unwrap();
     let bound = gpu_error_bound(prep.spec()).value;
     let mut encoder = r.device().create_command_encoder(&Default::default());
     let window = Window::full(prep.spec().size);

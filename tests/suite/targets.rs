@@ -79,7 +79,7 @@ fn f32s(bytes: &[u8]) -> Vec<f32> {
 }
 
 fn assert_within_bound(name: &str, spec: &NoiseSpec, gpu: &[f32]) {
-    let reference = cpu::render_f64(&spec.validate().unwrap());
+    let reference = cpu::render_f64(&spec.validate().unwrap()).unwrap();
     let cmp = compare(gpu, &reference);
     let bound = gpu_error_bound(spec);
     assert!(
@@ -185,7 +185,7 @@ fn colormapped_and_16_bit_targets_hold_the_cpu_levels() {
     let mut renderer = Renderer::new(&device, &queue, RendererOptions::default()).unwrap();
     let spec = fbm(2, Size::new(40, 9, 1));
     let prep = spec.validate().unwrap();
-    let reference = cpu::render_f64(&prep);
+    let reference = cpu::render_f64(&prep).unwrap();
     let range = (-0.6, 0.7);
     let output = TextureOutput {
         range: Range::Fixed(range.0, range.1),
@@ -249,6 +249,7 @@ fn colormapped_and_16_bit_targets_hold_the_cpu_levels() {
             .map(|c| u32::from(u16::from_le_bytes([c[0], c[1]])))
             .collect();
         let cpu: Vec<u32> = cpu::render_f64(&prep)
+            .unwrap()
             .iter()
             .map(|&v| u32::from(level16(v, range)))
             .collect();

@@ -119,6 +119,17 @@ pub struct RenderArgs {
     /// No progress bar
     #[arg(long, short = 'q')]
     pub quiet: bool,
+    /// Write a tile set: square tiles of N texels into the folder -o DIR/, as DIR/{x}_{y}.png
+    /// (or --tile-format) with DIR/index.json
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub tiles: Option<u32>,
+    /// Render only tiles X0..X1 (columns) and Y0..Y1 (rows), half-open like Rust ranges:
+    /// 2..3,1..2 is the one tile x = 2, y = 1 [default: every tile]
+    #[arg(long, value_name = "X0..X1,Y0..Y1", value_parser = parse_tile_range)]
+    pub tile_range: Option<[std::ops::Range<u32>; 2]>,
+    /// Tile file format: png, exr, tif, f32 or npy [default: png]
+    #[arg(long, value_name = "EXT")]
+    pub tile_format: Option<String>,
 }
 
 #[derive(Args)]
@@ -206,6 +217,30 @@ fn parse_size(text: &str) -> Result<Extent, String> {
         return Err("give W, WxH or WxHxD, e.g. 512x512".into());
     }
     Ok(Extent(v))
+}
+
+fn parse_tile_range(text: &str) -> Result<[std::ops::Range<u32>; 2], String> {
+    let axis = |part: &str| -> Result<std::ops::Range<u32>, String> {
+        let (a, b) = part
+            .split_once("..")
+            .ok_or_else(|| format!("{part:?} is not a range like 0..4"))?;
+        let a: u32 = a
+            .trim()
+            .parse()
+            .map_err(|_| format!("{a:?} is not a whole number"))?;
+        let b: u32 = b
+            .trim()
+            .parse()
+            .map_err(|_| format!("{b:?} is not a whole number"))?;
+        if a > b {
+            return Err(format!("{part:?} runs backwards"));
+        }
+        Ok(a..b)
+    };
+    match text.split(',').collect::<Vec<_>>().as_slice() {
+        [x, y] => Ok([axis(x)?, axis(y)?]),
+        _ => Err("give X0..X1,Y0..Y1, e.g. 0..4,2..3".into()),
+    }
 }
 
 fn parse_range(text: &str) -> Result<[f64; 2], String> {

@@ -88,7 +88,7 @@ fn throughput_table(args: &BenchArgs, mut renderer: Option<&mut Renderer>) -> Re
             eprintln!("gpu-noise: bench: perlin {dims}D, {octaves} octave(s)...");
             let cpu_rate = rate(median(
                 || {
-                    std::hint::black_box(cpu::render_f32(&prep));
+                    std::hint::black_box(cpu::render_f32(&prep)?);
                     Ok(())
                 },
                 args.repeat,

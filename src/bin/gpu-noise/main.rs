@@ -10,6 +10,7 @@ mod progress;
 mod render;
 mod sample;
 mod spec_file;
+mod tiles;
 mod verify;
 
 use std::process::ExitCode;

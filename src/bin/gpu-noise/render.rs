@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::sync::mpsc;
 use std::time::Instant;
 
-use gpu_noise::export::{ExportOptions, Format, ImageWriter, OutputFile, open_writer};
+use gpu_noise::export::{ExportOptions, Format, ImageWriter, create_writer};
 use gpu_noise::{Colormap, Error, NoiseSpec, Prepared, Result, Window, cpu};
 use indicatif::ProgressBar;
 
@@ -38,12 +38,17 @@ pub fn run(args: RenderArgs) -> Result<ExitCode> {
         }
         return Err(Error::InvalidSpec {
             field: "output",
-            reason: "give an output file (.png, .f32 or .npy), or --print-spec".into(),
+            reason: "give an output file (.png, .exr, .tif, .f32, .npy, .csv), or --print-spec"
+                .into(),
         });
     };
+    if let Some(tile) = args.tiles {
+        return crate::tiles::run(&args, &layer, &prepared, tile, &output);
+    }
+    refuse_tile_flags_without_tiles(&args)?;
     let format = Format::from_path(&output)?;
     let options = export_options(&layer, &spec, format)?;
-    let writer = open_writer(format, OutputFile::create(&output)?, spec.size, &options)?;
+    let writer = create_writer(&output, spec.size, &options)?;
     let (mut engine, notice) = Engine::open(layer.backend.unwrap_or_default(), &spec)?;
     if let Some(notice) = notice {
         eprintln!("gpu-noise: {notice}");
@@ -80,9 +85,24 @@ pub fn run(args: RenderArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+fn refuse_tile_flags_without_tiles(args: &RenderArgs) -> Result<()> {
+    for (field, given) in [
+        ("tile_range", args.tile_range.is_some()),
+        ("tile_format", args.tile_format.is_some()),
+    ] {
+        if given {
+            return Err(Error::InvalidSpec {
+                field,
+                reason: "applies to tile sets only (with --tiles N)".into(),
+            });
+        }
+    }
+    Ok(())
+}
+
 /// Bits, range and colormap for formats that store levels; an error if any is given for a
 /// format that stores raw values (they would be silently ignored).
-fn export_options(layer: &SpecFile, spec: &NoiseSpec, format: Format) -> Result<ExportOptions> {
+pub fn export_options(layer: &SpecFile, spec: &NoiseSpec, format: Format) -> Result<ExportOptions> {
     let mut options = ExportOptions::for_spec(spec);
     if !format.is_levels() {
         for (field, given) in [
@@ -140,16 +160,26 @@ pub fn stream(
                     }
                     Ok(writer)
                 });
+                let mut rendered = Ok(());
                 for band in window.bands(BAND_TEXELS) {
+                    let values = match cpu::render_window_f32(prep, band) {
+                        Ok(v) => v,
+                        Err(e) => {
+                            rendered = Err(e);
+                            break;
+                        }
+                    };
                     // A closed channel means the writer failed; its error is reported below.
-                    if send.send(cpu::render_window_f32(prep, band)).is_err() {
+                    if send.send(values).is_err() {
                         break;
                     }
                 }
                 drop(send);
-                handle.join()
+                (rendered, handle.join())
             });
-            writer = writer_thread.map_err(|_| Error::Encode {
+            let (rendered, joined) = writer_thread;
+            rendered?;
+            writer = joined.map_err(|_| Error::Encode {
                 format: "image",
                 reason: "the writer thread panicked".into(),
             })??;

@@ -31,7 +31,7 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     let gpu = renderer.render(&prepared)?;
     let gpu_time = start.elapsed();
     let start = Instant::now();
-    let reference = cpu::render_f64(&prepared);
+    let reference = cpu::render_f64(&prepared)?;
     let cpu_time = start.elapsed();
     let cmp = compare(&gpu, &reference);
     let s = spec.size;
