@@ -18,7 +18,7 @@
 //! spec.fractal = Fractal::Fbm;
 //! spec.octaves = 6;
 //! let prepared = spec.validate()?; // typed errors name the field: `octaves: must be in 1..=16`
-//! let reference = gpu_noise::cpu::render_f64(&prepared); // the f64 oracle
+//! let reference = gpu_noise::cpu::render_f64(&prepared)?; // the f64 oracle
 //! assert_eq!(reference.len(), 256 * 256);
 //! assert!(reference.iter().all(|v| (-1.0..=1.0).contains(v)));
 //! # Ok::<(), gpu_noise::Error>(())
