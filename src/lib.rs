@@ -44,5 +44,5 @@ pub mod window;
 pub use colormap::Colormap;
 pub use error::{Error, Result};
 pub use gpu::{AdapterChoice, NoiseBindings, Range, Renderer, RendererOptions, TextureOutput};
-pub use spec::{Fractal, Interp, Kind, NoiseSpec, Prepared, Size};
+pub use spec::{CellReturn, Distance, Fractal, Interp, Kind, NoiseSpec, Prepared, Size};
 pub use window::Window;

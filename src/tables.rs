@@ -149,3 +149,103 @@ pub fn octave_tables(seed: u64, dims: u32, octaves: u32) -> Vec<OctaveTables> {
         .map(|k| OctaveTables::new(seed.wrapping_add(u64::from(k)), dims))
         .collect()
 }
+
+/// `cos(pi / 16)`, `sin(pi / 16)`, `cos(3 pi / 16)`, `sin(3 pi / 16)`.
+const C1: f64 = 0.980_785_280_403_230_4;
+const S1: f64 = 0.195_090_322_016_128_25;
+const C3: f64 = 0.831_469_612_302_545_2;
+const S3: f64 = 0.555_570_233_019_602_2;
+
+/// 2D Perlin gradients (CONVENTIONS §3): entry k is the unit vector at angle
+/// `2 pi (k + 0.5) / 16`, none of them on an axis.
+pub const PERLIN2_GRADIENTS: [[f64; 2]; 16] = [
+    [C1, S1],
+    [C3, S3],
+    [S3, C3],
+    [S1, C1],
+    [-S1, C1],
+    [-S3, C3],
+    [-C3, S3],
+    [-C1, S1],
+    [-C1, -S1],
+    [-C3, -S3],
+    [-S3, -C3],
+    [-S1, -C1],
+    [S1, -C1],
+    [S3, -C3],
+    [C3, -S3],
+    [C1, -S1],
+];
+
+/// Simplex gradients in 2D and 3D (CONVENTIONS §8): the 12 cube edges; 2D uses their x, y.
+pub const SIMPLEX_GRAD3: [[f64; 3]; 12] = [
+    [1.0, 1.0, 0.0],
+    [-1.0, 1.0, 0.0],
+    [1.0, -1.0, 0.0],
+    [-1.0, -1.0, 0.0],
+    [1.0, 0.0, 1.0],
+    [-1.0, 0.0, 1.0],
+    [1.0, 0.0, -1.0],
+    [-1.0, 0.0, -1.0],
+    [0.0, 1.0, 1.0],
+    [0.0, -1.0, 1.0],
+    [0.0, 1.0, -1.0],
+    [0.0, -1.0, -1.0],
+];
+
+/// Simplex gradients in 4D (CONVENTIONS §8): one zero component (at index 0 for the first 8
+/// entries, then 1, 2, 3) and three +-1 counting in binary with + first.
+pub const SIMPLEX_GRAD4: [[f64; 4]; 32] = simplex_grad4();
+
+const fn simplex_grad4() -> [[f64; 4]; 32] {
+    let mut table = [[0.0; 4]; 32];
+    let mut n = 0;
+    while n < 32 {
+        let zero = n / 8;
+        let mut bit = 2i32;
+        let mut axis = 0;
+        while axis < 4 {
+            if axis != zero {
+                table[n][axis] = if (n >> bit) & 1 == 1 { -1.0 } else { 1.0 };
+                bit -= 1;
+            }
+            axis += 1;
+        }
+        n += 1;
+    }
+    table
+}
+
+/// The fixed gradient sets as WGSL constants (f32), so the kernels use the same numbers;
+/// `wgsl::noise_module` puts them first.
+pub fn wgsl_constants() -> String {
+    let vec = |v: &[f64]| {
+        let parts: Vec<String> = v.iter().map(|x| format!("{:?}", *x as f32)).collect();
+        format!("vec{}<f32>({})", v.len(), parts.join(", "))
+    };
+    let table = |name: &str, rows: Vec<String>, ty: &str| {
+        format!(
+            "const {name} = array<{ty}, {}>(\n    {}\n);\n",
+            rows.len(),
+            rows.join(",\n    ")
+        )
+    };
+    let mut out =
+        String::from("// Generated from src/tables.rs (the one source of these numbers).\n");
+    out += &table(
+        "PERLIN2_GRADIENTS",
+        PERLIN2_GRADIENTS.iter().map(|g| vec(g)).collect(),
+        "vec2<f32>",
+    );
+    out += &table(
+        "SIMPLEX_GRAD3",
+        SIMPLEX_GRAD3.iter().map(|g| vec(g)).collect(),
+        "vec3<f32>",
+    );
+    out += &table(
+        "SIMPLEX_GRAD4",
+        SIMPLEX_GRAD4.iter().map(|g| vec(g)).collect(),
+        "vec4<f32>",
+    );
+    out
+}

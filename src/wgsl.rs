@@ -18,7 +18,7 @@
 //! ```
 
 /// The noise library's files, in dependency order (later files use earlier ones).
-pub const NOISE_FILES: [(&str, &str); 5] = [
+pub const NOISE_FILES: [(&str, &str); 8] = [
     (
         "noise/common.wgsl",
         include_str!("../shaders/noise/common.wgsl"),
@@ -34,6 +34,18 @@ pub const NOISE_FILES: [(&str, &str); 5] = [
     (
         "noise/value.wgsl",
         include_str!("../shaders/noise/value.wgsl"),
+    ),
+    (
+        "noise/simplex.wgsl",
+        include_str!("../shaders/noise/simplex.wgsl"),
+    ),
+    (
+        "noise/cellular.wgsl",
+        include_str!("../shaders/noise/cellular.wgsl"),
+    ),
+    (
+        "noise/impulse.wgsl",
+        include_str!("../shaders/noise/impulse.wgsl"),
     ),
     (
         "noise/fractal.wgsl",
@@ -68,6 +80,7 @@ pub const REDUCE_GROUPS: u32 = 256;
 /// library's files. Call `fractal_noise(p)` (p in lattice units, a `vec4<f32>`) from your code.
 pub fn noise_module(group: u32) -> String {
     let mut source = format!("const NOISE_GROUP: u32 = {group}u;\n");
+    source.push_str(&crate::tables::wgsl_constants());
     for (_, text) in NOISE_FILES {
         source.push_str(text);
         source.push('\n');

@@ -16,6 +16,20 @@ const NOISE_PI: f32 = 3.14159265358979323846;
 const KIND_PERLIN: u32 = 0u;
 const KIND_GRADIENT: u32 = 1u;
 const KIND_VALUE: u32 = 2u;
+const KIND_SIMPLEX: u32 = 3u;
+const KIND_CELLULAR: u32 = 4u;
+const KIND_SPARSE_CONVOLUTION: u32 = 5u;
+const KIND_GABOR: u32 = 6u;
+const DISTANCE_EUCLIDEAN: u32 = 0u;
+const DISTANCE_EUCLIDEAN_SQUARED: u32 = 1u;
+const DISTANCE_MANHATTAN: u32 = 2u;
+const DISTANCE_CHEBYSHEV: u32 = 3u;
+const RETURN_F1: u32 = 0u;
+const RETURN_F2: u32 = 1u;
+const RETURN_F2_MINUS_F1: u32 = 2u;
+const RETURN_F1_TIMES_F2: u32 = 3u;
+const RETURN_CELL_VALUE: u32 = 4u;
+const MAX_IMPULSES: u32 = 64u;
 const INTERP_NEAREST: u32 = 0u;
 const INTERP_LINEAR: u32 = 1u;
 const INTERP_COSINE: u32 = 2u;
@@ -43,7 +57,29 @@ struct OctaveState {
     _pad: u32,
 }
 
-// Mirrors src/state.rs `NoiseState` (layout checked by a test through naga's layouter).
+// What the cellular, sparse-convolution and Gabor kinds derive from the spec (mirrors
+// src/gpu/state.rs `KindState`; computed on the host in f64, see src/spec/kind_params.rs).
+struct KindState {
+    jitter: f32,
+    distance_scale: f32,
+    return_scale: f32,
+    cell_bound: f32,
+    distance: u32,
+    cell_return: u32,
+    cell_search: i32,
+    gabor_isotropic: u32,
+    impulse_scale: f32,
+    gabor_frequency: f32,
+    gabor_bandwidth: f32,
+    gabor_radius: f32,
+    gabor_direction: vec2<f32>,
+    gabor_reach: i32,
+    _pad: u32,
+    // Poisson thresholds: a cell holds the first k with u < poisson[k] impulses.
+    poisson: array<vec4<u32>, 16>,
+}
+
+// Mirrors src/gpu/state.rs `NoiseState` (layout checked by a test through naga's layouter).
 struct NoiseState {
     octaves: u32,
     _pad0: u32,
@@ -52,6 +88,7 @@ struct NoiseState {
     octave: array<OctaveState, MAX_OCTAVES>,
     // Tiling period in cells per octave and axis; 0 = the axis does not wrap.
     period: array<vec4<i32>, MAX_OCTAVES>,
+    kind: KindState,
 }
 
 @group(NOISE_GROUP) @binding(0) var<uniform> noise_state: NoiseState;

@@ -15,6 +15,16 @@ fn noise_octave(lat: Lattice, p: vec4<f32>) -> f32 {
             }
         }
         case KIND_GRADIENT: { return gradient(lat, p, dims); }
+        case KIND_SIMPLEX: {
+            switch dims {
+                case 2u: { return simplex2(lat, p); }
+                case 3u: { return simplex3(lat, p); }
+                default: { return simplex4(lat, p); }
+            }
+        }
+        case KIND_CELLULAR: { return cellular(lat, p, dims); }
+        case KIND_SPARSE_CONVOLUTION: { return sparse_convolution(lat, p, dims); }
+        case KIND_GABOR: { return gabor(lat, p); }
         default: {
             if NOISE_INTERP == INTERP_CATMULL_ROM {
                 return value_catmull_rom(lat, p, dims);

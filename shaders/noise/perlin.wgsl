@@ -1,5 +1,21 @@
-// Ken Perlin's improved noise (2002); mirrored by src/cpu/perlin.rs.
-// 1D and 2D are his 3D noise at y = z = 0 and z = 0, evaluated with 2 and 4 corners.
+// Ken Perlin's improved noise (2002); mirrored by src/cpu/perlin.rs. 3D is his reference; 1D
+// and 2D keep its hash, fade and corners with gradients of their own (CONVENTIONS §3).
+
+const PERLIN1_SCALE: f32 = 2.0;
+const PERLIN2_SCALE: f32 = 1.41421356237309504880;
+
+// (1 + (h & 7)) / 8, negated where h & 8 is set.
+fn grad1(hash: u32, x: f32) -> f32 {
+    let h = hash & 15u;
+    let g = f32(1u + (h & 7u)) * 0.125;
+    return select(-g * x, g * x, (h & 8u) == 0u);
+}
+
+// The unit vector at angle 2 pi ((h & 15) + 0.5) / 16 (PERLIN2_GRADIENTS, generated).
+fn grad2(hash: u32, x: f32, y: f32) -> f32 {
+    let g = PERLIN2_GRADIENTS[hash & 15u];
+    return g.x * x + g.y * y;
+}
 
 fn grad3(hash: u32, x: f32, y: f32, z: f32) -> f32 {
     let h = hash & 15u;
@@ -32,9 +48,9 @@ fn grad4(hash: u32, d: vec4<f32>) -> f32 {
 fn perlin1(lat: Lattice, p: vec4<f32>) -> f32 {
     let ax = axis_frame(lat, p.x, 0u);
     let x = ax.f;
-    return lerp(ax.w,
-        grad3(lattice_hash1(lat, ax.c0), x, 0.0, 0.0),
-        grad3(lattice_hash1(lat, ax.c1), x - 1.0, 0.0, 0.0));
+    return PERLIN1_SCALE * lerp(ax.w,
+        grad1(lattice_hash1(lat, ax.c0), x),
+        grad1(lattice_hash1(lat, ax.c1), x - 1.0));
 }
 
 fn perlin2(lat: Lattice, p: vec4<f32>) -> f32 {
@@ -42,13 +58,13 @@ fn perlin2(lat: Lattice, p: vec4<f32>) -> f32 {
     let ay = axis_frame(lat, p.y, 1u);
     let x = ax.f;
     let y = ay.f;
-    return lerp(ay.w,
+    return PERLIN2_SCALE * lerp(ay.w,
         lerp(ax.w,
-            grad3(lattice_hash2(lat, ax.c0, ay.c0), x, y, 0.0),
-            grad3(lattice_hash2(lat, ax.c1, ay.c0), x - 1.0, y, 0.0)),
+            grad2(lattice_hash2(lat, ax.c0, ay.c0), x, y),
+            grad2(lattice_hash2(lat, ax.c1, ay.c0), x - 1.0, y)),
         lerp(ax.w,
-            grad3(lattice_hash2(lat, ax.c0, ay.c1), x, y - 1.0, 0.0),
-            grad3(lattice_hash2(lat, ax.c1, ay.c1), x - 1.0, y - 1.0, 0.0)));
+            grad2(lattice_hash2(lat, ax.c0, ay.c1), x, y - 1.0),
+            grad2(lattice_hash2(lat, ax.c1, ay.c1), x - 1.0, y - 1.0)));
 }
 
 fn perlin3(lat: Lattice, p: vec4<f32>) -> f32 {

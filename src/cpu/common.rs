@@ -1,6 +1,6 @@
 //! Shared lattice helpers; mirrors `shaders/noise/common.wgsl` function by function.
 
-use crate::spec::{Interp, Octave};
+use crate::spec::{Interp, KindParams, Octave};
 use crate::tables::{PERM_LEN, TABLE_SIZE};
 
 /// One octave's view of the lattice: its tables, tiling periods and interpolation (WGSL:
@@ -17,11 +17,13 @@ pub struct Lattice<'a> {
     pub period: [i64; 4],
     /// Interpolation between corners.
     pub interp: Interp,
+    /// The spec's kind parameters (WGSL: `noise_state.kind`).
+    pub params: &'a KindParams,
 }
 
 impl<'a> Lattice<'a> {
     /// The lattice of one octave of a prepared spec.
-    pub fn new(octave: &'a Octave, interp: Interp) -> Self {
+    pub fn new(octave: &'a Octave, interp: Interp, params: &'a KindParams) -> Self {
         let tables = octave.tables();
         Self {
             perm: &tables.perm,
@@ -29,6 +31,7 @@ impl<'a> Lattice<'a> {
             values: &tables.values,
             period: octave.period(),
             interp,
+            params,
         }
     }
 }
@@ -83,8 +86,9 @@ pub fn lattice_cell(cell: i64, period: i64) -> usize {
 
 // The `& (PERM_LEN - 1)` below never changes a value (entries are < 256, so sums are < 512);
 // it lets the compiler drop the bounds checks in the hottest lines of the CPU backend.
+/// `P[i]`.
 #[inline(always)]
-fn perm_at(perm: &[u32; PERM_LEN], i: usize) -> usize {
+pub fn perm_at(perm: &[u32; PERM_LEN], i: usize) -> usize {
     perm[i & (PERM_LEN - 1)] as usize
 }
 

@@ -2,9 +2,12 @@
 //! map (CONVENTIONS §1); mirrors `shaders/noise/fractal.wgsl` and `texel_point` in
 //! `shaders/kernels/render.wgsl`.
 
+use super::cellular::cellular;
 use super::common::Lattice;
 use super::gradient::gradient;
+use super::impulse::{gabor, sparse_convolution};
 use super::perlin::{perlin1, perlin2, perlin3, perlin4};
+use super::simplex::{simplex2, simplex3, simplex4};
 use super::value::{value, value_catmull_rom};
 use crate::spec::{Fractal, Interp, Kind, NoiseSpec, Prepared};
 
@@ -21,6 +24,14 @@ pub fn noise_octave(lat: &Lattice, kind: Kind, dims: usize, p: [f64; 4]) -> f64 
         Kind::Gradient => gradient(lat, p, dims),
         Kind::Value if lat.interp == Interp::CatmullRom => value_catmull_rom(lat, p, dims),
         Kind::Value => value(lat, p, dims),
+        Kind::Simplex => match dims {
+            2 => simplex2(lat, p),
+            3 => simplex3(lat, p),
+            _ => simplex4(lat, p),
+        },
+        Kind::Cellular => cellular(lat, p, dims),
+        Kind::SparseConvolution => sparse_convolution(lat, p, dims),
+        Kind::Gabor => gabor(lat, p),
     }
 }
 
@@ -52,7 +63,7 @@ pub fn fractal_noise(prep: &Prepared, p: [f64; 4]) -> f64 {
     let dims = spec.dims as usize;
     let mut sum = 0.0;
     for octave in prep.octaves() {
-        let lat = Lattice::new(octave, spec.interp);
+        let lat = Lattice::new(octave, spec.interp, prep.kind_params());
         let scale = octave.scale();
         let q = [p[0] * scale, p[1] * scale, p[2] * scale, p[3] * scale];
         let n = noise_octave(&lat, spec.kind, dims, q);

@@ -4,12 +4,15 @@
 // Index loops mirror the WGSL loops line by line; iterator rewrites would break the mirror.
 #![allow(clippy::needless_range_loop)]
 
+pub mod cellular;
 pub mod common;
 pub mod fractal;
 pub mod gradient;
+pub mod impulse;
 pub mod levels;
 pub mod perlin;
 pub mod row;
+pub mod simplex;
 pub mod value;
 
 use std::sync::atomic::{AtomicU64, Ordering};

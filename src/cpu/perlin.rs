@@ -1,9 +1,30 @@
-//! Ken Perlin's improved noise (2002); mirrors `shaders/perlin.wgsl`.
-//! 1D and 2D are his 3D noise at y = z = 0 and z = 0, evaluated with 2 and 4 corners.
+//! Ken Perlin's improved noise (2002); mirrors `shaders/noise/perlin.wgsl`. 3D is his reference;
+//! 1D and 2D keep its hash, fade and corners with gradients of their own (CONVENTIONS §3), so
+//! they have no axis-aligned bars or flat runs.
 
 use super::common::{AxisFrame, CellFrame, Lattice, axis_frame, cell_frame, interp_corners, lerp};
 use super::common::{lattice_hash1, lattice_hash2, lattice_hash3, lattice_hash4};
-use crate::tables::PERM_LEN;
+use crate::tables::{PERLIN2_GRADIENTS, PERM_LEN};
+
+/// 1D gradient from `h & 15`: `(1 + (h & 7)) / 8`, negated where `h & 8` is set.
+#[inline(always)]
+pub fn grad1(hash: usize, x: f64) -> f64 {
+    let h = hash & 15;
+    let g = (1 + (h & 7)) as f64 * 0.125;
+    if h & 8 == 0 { g * x } else { -g * x }
+}
+
+/// 2D gradient from `h & 15`: the unit vector at angle `2 pi ((h & 15) + 0.5) / 16`.
+#[inline(always)]
+pub fn grad2(hash: usize, x: f64, y: f64) -> f64 {
+    let g = PERLIN2_GRADIENTS[hash & 15];
+    g[0] * x + g[1] * y
+}
+
+/// 1D Perlin noise is scaled by 2 so that it fills about [-1, 1].
+pub const PERLIN1_SCALE: f64 = 2.0;
+/// 2D Perlin noise is scaled by sqrt(2) so that it fills about [-1, 1].
+pub const PERLIN2_SCALE: f64 = std::f64::consts::SQRT_2;
 
 /// Ken Perlin's `grad`: one of 12 cube-edge directions (16 with repeats) from `h & 15`.
 #[inline(always)]
@@ -51,11 +72,7 @@ pub fn perlin1_hashes(perm: &[u32; PERM_LEN], ax: &AxisFrame) -> [usize; 2] {
 #[inline(always)]
 pub fn perlin1_blend(h: &[usize; 2], ax: &AxisFrame) -> f64 {
     let x = ax.f;
-    lerp(
-        ax.w,
-        grad3(h[0], x, 0.0, 0.0),
-        grad3(h[1], x - 1.0, 0.0, 0.0),
-    )
+    PERLIN1_SCALE * lerp(ax.w, grad1(h[0], x), grad1(h[1], x - 1.0))
 }
 
 /// 1D Perlin noise at `p.x`.
@@ -79,15 +96,12 @@ pub fn perlin2_hashes(perm: &[u32; PERM_LEN], ax: &AxisFrame, ay: &AxisFrame) ->
 #[inline(always)]
 pub fn perlin2_blend(h: &[usize; 4], ax: &AxisFrame, ay: &AxisFrame) -> f64 {
     let (x, y) = (ax.f, ay.f);
-    lerp(
-        ay.w,
-        lerp(ax.w, grad3(h[0], x, y, 0.0), grad3(h[1], x - 1.0, y, 0.0)),
-        lerp(
-            ax.w,
-            grad3(h[2], x, y - 1.0, 0.0),
-            grad3(h[3], x - 1.0, y - 1.0, 0.0),
-        ),
-    )
+    PERLIN2_SCALE
+        * lerp(
+            ay.w,
+            lerp(ax.w, grad2(h[0], x, y), grad2(h[1], x - 1.0, y)),
+            lerp(ax.w, grad2(h[2], x, y - 1.0), grad2(h[3], x - 1.0, y - 1.0)),
+        )
 }
 
 /// 2D Perlin noise at `p.xy`.

@@ -24,7 +24,7 @@ pub fn render_row(prep: &Prepared, x0: u32, j: u32, k: u32, out: &mut [f64]) {
     let pz = f * (o[2] + f64::from(k));
     out.fill(0.0);
     for octave in prep.octaves() {
-        let lat = Lattice::new(octave, spec.interp);
+        let lat = Lattice::new(octave, spec.interp, prep.kind_params());
         let (scale, amplitude) = (octave.scale(), octave.weight());
         let perm = lat.perm;
         let x_at = |i: usize| f * (o[0] + f64::from(x0 + i as u32)) * scale;

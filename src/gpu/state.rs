@@ -3,7 +3,7 @@
 
 use bytemuck::{Pod, Zeroable};
 
-use crate::spec::{MAX_OCTAVES, Prepared};
+use crate::spec::{KindParams, MAX_IMPULSES, MAX_OCTAVES, Prepared};
 
 /// One octave as the GPU reads it.
 #[repr(C)]
@@ -31,6 +31,104 @@ pub struct NoiseState {
     pub octave: [OctaveState; MAX_OCTAVES as usize],
     /// Tiling period in cells per octave and axis; 0 = no wrap.
     pub period: [[i32; 4]; MAX_OCTAVES as usize],
+    /// The cellular, sparse-convolution and Gabor parameters.
+    pub kind: KindState,
+}
+
+/// The kind parameters as the GPU reads them (`struct KindState` in common.wgsl): the f64
+/// values of [`KindParams`] rounded to f32, codes as u32.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Pod, Zeroable)]
+pub struct KindState {
+    /// Cellular jitter.
+    pub jitter: f32,
+    /// Cellular distance scale.
+    pub distance_scale: f32,
+    /// Cellular return scale.
+    pub return_scale: f32,
+    /// Cellular search bound (internal metric units).
+    pub cell_bound: f32,
+    /// `Distance` code.
+    pub distance: u32,
+    /// `CellReturn` code.
+    pub cell_return: u32,
+    /// Cells searched on each side.
+    pub cell_search: i32,
+    /// 1 for isotropic Gabor noise.
+    pub gabor_isotropic: u32,
+    /// `1 / (3 sigma)` of the impulse kinds.
+    pub impulse_scale: f32,
+    /// Gabor F0.
+    pub gabor_frequency: f32,
+    /// Gabor a.
+    pub gabor_bandwidth: f32,
+    /// Gabor truncation radius in cells.
+    pub gabor_radius: f32,
+    /// Gabor direction (cos, sin).
+    pub gabor_direction: [f32; 2],
+    /// Gabor cells searched on each side.
+    pub gabor_reach: i32,
+    /// Padding to 16 bytes.
+    pub _pad: u32,
+    /// Poisson thresholds, four per vec4.
+    pub poisson: [[u32; 4]; MAX_IMPULSES / 4],
+}
+
+impl Default for KindState {
+    fn default() -> Self {
+        Zeroable::zeroed()
+    }
+}
+
+impl KindState {
+    /// The GPU's view of `params`.
+    pub fn new(params: &KindParams) -> Self {
+        let mut poisson = [[0u32; 4]; MAX_IMPULSES / 4];
+        for (k, t) in params.poisson.iter().enumerate() {
+            poisson[k / 4][k % 4] = *t;
+        }
+        Self {
+            jitter: params.jitter as f32,
+            distance_scale: params.distance_scale as f32,
+            return_scale: params.return_scale as f32,
+            cell_bound: params.cell_bound as f32,
+            distance: params.distance as u32,
+            cell_return: params.cell_return as u32,
+            cell_search: params.cell_search as i32,
+            gabor_isotropic: u32::from(params.gabor_isotropic),
+            impulse_scale: params.impulse_scale as f32,
+            gabor_frequency: params.gabor_frequency as f32,
+            gabor_bandwidth: params.gabor_bandwidth as f32,
+            gabor_radius: params.gabor_radius as f32,
+            gabor_direction: params.gabor_direction.map(|v| v as f32),
+            gabor_reach: params.gabor_reach as i32,
+            _pad: 0,
+            poisson,
+        }
+    }
+
+    /// Field names in declaration order with their Rust offsets, for the layout test.
+    pub fn field_offsets() -> Vec<(&'static str, usize)> {
+        use std::mem::offset_of;
+        vec![
+            ("jitter", offset_of!(KindState, jitter)),
+            ("distance_scale", offset_of!(KindState, distance_scale)),
+            ("return_scale", offset_of!(KindState, return_scale)),
+            ("cell_bound", offset_of!(KindState, cell_bound)),
+            ("distance", offset_of!(KindState, distance)),
+            ("cell_return", offset_of!(KindState, cell_return)),
+            ("cell_search", offset_of!(KindState, cell_search)),
+            ("gabor_isotropic", offset_of!(KindState, gabor_isotropic)),
+            ("impulse_scale", offset_of!(KindState, impulse_scale)),
+            ("gabor_frequency", offset_of!(KindState, gabor_frequency)),
+            ("gabor_bandwidth", offset_of!(KindState, gabor_bandwidth)),
+            ("gabor_radius", offset_of!(KindState, gabor_radius)),
+            ("gabor_direction", offset_of!(KindState, gabor_direction)),
+            ("gabor_reach", offset_of!(KindState, gabor_reach)),
+            ("_pad", offset_of!(KindState, _pad)),
+            ("poisson", offset_of!(KindState, poisson)),
+        ]
+    }
 }
 
 impl NoiseState {
@@ -50,6 +148,7 @@ impl NoiseState {
             // Validation keeps periods below 2^30.
             state.period[k] = octave.period().map(|c| c as i32);
         }
+        state.kind = KindState::new(prep.kind_params());
         state
     }
 
@@ -63,6 +162,7 @@ impl NoiseState {
             ("_pad2", offset_of!(NoiseState, _pad) + 8),
             ("octave", offset_of!(NoiseState, octave)),
             ("period", offset_of!(NoiseState, period)),
+            ("kind", offset_of!(NoiseState, kind)),
         ]
     }
 }

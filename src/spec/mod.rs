@@ -5,11 +5,13 @@
 //! tables, scales, weights and tiling periods that both backends read; the result is opaque, so
 //! nothing can change after validation without validating again.
 
+mod kind_params;
 mod names;
 mod prepared;
 mod tiling;
 mod validate;
 
+pub use kind_params::{KindParams, MAX_IMPULSES};
 pub use names::ParseNameError;
 pub use prepared::{Octave, Prepared, octave_weights};
 
@@ -40,6 +42,56 @@ pub enum Kind {
     Gradient = 1,
     /// Value noise: interpolated lattice values, 1D-4D.
     Value = 2,
+    /// Simplex noise (Gustavson 2005), 2D-4D.
+    Simplex = 3,
+    /// Cellular noise (Worley 1996): distances to jittered feature points, 2D-3D.
+    Cellular = 4,
+    /// Sparse convolution noise (Lewis 1989): Poisson impulses under a cosine kernel, 2D-3D.
+    SparseConvolution = 5,
+    /// Gabor noise (Lagae et al. 2009): sparse convolution with a Gabor kernel, 2D.
+    Gabor = 6,
+}
+
+/// Cellular noise's distance metric. Discriminant = shader code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+#[repr(u32)]
+pub enum Distance {
+    /// Straight-line distance.
+    Euclidean = 0,
+    /// Its square (cheaper, rounder cells' profile).
+    EuclideanSquared = 1,
+    /// Sum of the axis distances.
+    Manhattan = 2,
+    /// Largest axis distance.
+    Chebyshev = 3,
+}
+
+/// What cellular noise returns. Discriminant = shader code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+#[repr(u32)]
+pub enum CellReturn {
+    /// Distance to the nearest feature point.
+    F1 = 0,
+    /// Distance to the second nearest.
+    F2 = 1,
+    /// F2 - F1: cell borders.
+    #[cfg_attr(feature = "serde", serde(rename = "f2-f1"))]
+    F2MinusF1 = 2,
+    /// F1 * F2.
+    #[cfg_attr(feature = "serde", serde(rename = "f1*f2"))]
+    F1TimesF2 = 3,
+    /// A random value per cell (of the nearest feature point): flat cells.
+    CellValue = 4,
 }
 
 /// Interpolation between lattice corners (CONVENTIONS §3). Discriminant = shader code.
@@ -88,19 +140,47 @@ pub enum Fractal {
 
 impl Kind {
     /// The interpolation a kind uses unless told otherwise: Perlin's quintic fade for `perlin`,
-    /// the 1985 cubic for `gradient`, quintic for `value`.
+    /// the 1985 cubic for `gradient`, quintic for `value` (and, unused, for the kinds that do
+    /// not interpolate).
     pub fn default_interp(self) -> Interp {
         match self {
-            Kind::Perlin | Kind::Value => Interp::Quintic,
             Kind::Gradient => Interp::Cubic,
+            _ => Interp::Quintic,
+        }
+    }
+
+    /// The fewest dimensions this kind supports.
+    pub fn min_dims(self) -> u32 {
+        match self {
+            Kind::Perlin | Kind::Gradient | Kind::Value => 1,
+            _ => 2,
         }
     }
 
     /// The most dimensions this kind supports.
     pub fn max_dims(self) -> u32 {
         match self {
-            Kind::Gradient => 3,
-            Kind::Perlin | Kind::Value => 4,
+            Kind::Perlin | Kind::Value | Kind::Simplex => 4,
+            Kind::Gradient | Kind::Cellular | Kind::SparseConvolution => 3,
+            Kind::Gabor => 2,
+        }
+    }
+
+    /// Whether the kind interpolates lattice corners (and so takes `interp`).
+    pub fn interpolates(self) -> bool {
+        matches!(self, Kind::Perlin | Kind::Gradient | Kind::Value)
+    }
+
+    /// Whether `tile` applies (simplex's skewed lattice and Gabor's kernels do not tile here).
+    pub fn tiles(self) -> bool {
+        !matches!(self, Kind::Simplex | Kind::Gabor)
+    }
+
+    /// Mean impulses per cell unless told otherwise (sparse convolution and Gabor).
+    pub fn default_density(self) -> f64 {
+        match self {
+            Kind::Gabor => 8.0,
+            _ => 3.0,
         }
     }
 }
@@ -175,6 +255,22 @@ pub struct NoiseSpec {
     pub tile: bool,
     /// Image or volume size in texels.
     pub size: Size,
+    /// Cellular: how far feature points stray from their cell's center, 0..=1.
+    pub jitter: f64,
+    /// Cellular: the distance metric.
+    pub distance: Distance,
+    /// Cellular: what the noise returns.
+    pub cell_return: CellReturn,
+    /// Sparse convolution and Gabor: mean impulses per lattice cell, in (0, 16].
+    pub density: f64,
+    /// Gabor: the kernel's frequency F0 in cycles per lattice cell.
+    pub gabor_frequency: f64,
+    /// Gabor: the kernel's orientation in degrees, or `None` for isotropic noise (a random
+    /// orientation per impulse).
+    pub gabor_orientation: Option<f64>,
+    /// Gabor: the Gaussian envelope's bandwidth a (per lattice cell); the kernel is truncated
+    /// where the envelope falls below 5%, at radius `sqrt(ln 20 / pi) / a` cells.
+    pub gabor_bandwidth: f64,
 }
 
 impl NoiseSpec {
@@ -193,6 +289,13 @@ impl NoiseSpec {
             persistence: 0.5,
             tile: false,
             size: Size::new(256, 256, 1),
+            jitter: 1.0,
+            distance: Distance::Euclidean,
+            cell_return: CellReturn::F1,
+            density: kind.default_density(),
+            gabor_frequency: 1.5,
+            gabor_orientation: Some(45.0),
+            gabor_bandwidth: 1.0,
         }
     }
 

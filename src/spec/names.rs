@@ -1,6 +1,6 @@
 //! The kebab-case names of the spec's enums, as the CLI, spec files and messages spell them.
 
-use super::{Fractal, Interp, Kind};
+use super::{CellReturn, Distance, Fractal, Interp, Kind};
 
 /// A name that is none of an enum's values.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -54,6 +54,25 @@ named_enum!(Kind {
     Perlin => "perlin",
     Gradient => "gradient",
     Value => "value",
+    Simplex => "simplex",
+    Cellular => "cellular",
+    SparseConvolution => "sparse-convolution",
+    Gabor => "gabor",
+});
+
+named_enum!(Distance {
+    Euclidean => "euclidean",
+    EuclideanSquared => "euclidean-squared",
+    Manhattan => "manhattan",
+    Chebyshev => "chebyshev",
+});
+
+named_enum!(CellReturn {
+    F1 => "f1",
+    F2 => "f2",
+    F2MinusF1 => "f2-f1",
+    F1TimesF2 => "f1*f2",
+    CellValue => "cell-value",
 });
 
 named_enum!(Interp {

@@ -1,7 +1,7 @@
 //! [`Prepared`]: a validated spec and everything derived from it, opaque so that it cannot drift
 //! from what was validated (a raised `octaves` would make the GPU read past its tables).
 
-use super::NoiseSpec;
+use super::{KindParams, NoiseSpec};
 use crate::error::Result;
 use crate::tables::OctaveTables;
 
@@ -56,17 +56,28 @@ impl Octave {
 pub struct Prepared {
     spec: NoiseSpec,
     octaves: Vec<Octave>,
+    params: KindParams,
 }
 
 impl Prepared {
     pub(super) fn build(spec: NoiseSpec, periods: Vec<[i64; 4]>) -> Self {
         let octaves = build_octaves(&spec, periods, |_| None);
-        Self { spec, octaves }
+        let params = KindParams::of(&spec);
+        Self {
+            spec,
+            octaves,
+            params,
+        }
     }
 
     /// The spec as validated.
     pub fn spec(&self) -> &NoiseSpec {
         &self.spec
+    }
+
+    /// What the cellular, sparse-convolution and Gabor kinds derive from the spec.
+    pub fn kind_params(&self) -> &KindParams {
+        &self.params
     }
 
     /// The octaves, first (coarsest when lacunarity > 1) first.
@@ -92,7 +103,12 @@ impl Prepared {
             let old = self.octaves.iter().find(|o| same_dims && o.seed == seed)?;
             Some(old.tables.clone())
         });
-        *self = Prepared { spec, octaves };
+        let params = KindParams::of(&spec);
+        *self = Prepared {
+            spec,
+            octaves,
+            params,
+        };
         Ok(())
     }
 

@@ -1,7 +1,7 @@
 //! Field checks of [`NoiseSpec::validate`]: every error names the spec field at fault and the
 //! allowed range.
 
-use super::{Fractal, Interp, MAX_COORD, MAX_OCTAVES, MAX_SIDE, MAX_WORLD_TEXELS, NoiseSpec};
+use super::{Fractal, Interp, Kind, MAX_COORD, MAX_OCTAVES, MAX_SIDE, MAX_WORLD_TEXELS, NoiseSpec};
 use crate::error::{Error, Result};
 
 /// Largest `lacunarity^(octaves - 1)`: beyond it the last octave's scale leaves f32's range of
@@ -11,10 +11,20 @@ pub const MAX_OCTAVE_SCALE: f64 = MAX_COORD;
 pub const MAX_FREQUENCY: f64 = MAX_COORD;
 /// Largest |offset|, so the offset is a finite f32 on the GPU.
 pub const MAX_OFFSET: f64 = f32::MAX as f64;
+/// Most mean impulses per cell (sparse convolution, Gabor): counts are capped at
+/// `cpu::impulse::MAX_IMPULSES`, which a mean of 16 exceeds with probability below 1e-17.
+pub const MAX_DENSITY: f64 = 16.0;
+/// Largest Gabor frequency F0, cycles per cell.
+pub const MAX_GABOR_FREQUENCY: f64 = 64.0;
+/// Smallest Gabor bandwidth, `sqrt(ln 20 / pi) / 2`: the truncated kernel reaches 2 cells.
+pub const MIN_GABOR_BANDWIDTH: f64 = 0.488_254_851_238_592_25;
+/// Largest Gabor bandwidth.
+pub const MAX_GABOR_BANDWIDTH: f64 = 100.0;
 
 impl NoiseSpec {
     pub(super) fn check_fields(&self) -> Result<()> {
         self.check_kind_and_dims()?;
+        self.check_kind_fields()?;
         self.check_octaves()?;
         check_positive("lacunarity", self.lacunarity, f64::MAX)?;
         check_positive("persistence", self.persistence, f64::MAX)?;
@@ -31,21 +41,102 @@ impl NoiseSpec {
     }
 
     fn check_kind_and_dims(&self) -> Result<()> {
-        let max_dims = self.kind.max_dims();
-        if !(1..=max_dims).contains(&self.dims) {
+        let (min_dims, max_dims) = (self.kind.min_dims(), self.kind.max_dims());
+        if !(min_dims..=max_dims).contains(&self.dims) {
             return Err(Error::invalid(
                 "dims",
                 format!(
-                    "{} noise supports 1..={max_dims}, got {}",
+                    "{} noise supports {min_dims}..={max_dims}, got {}",
                     self.kind, self.dims
                 ),
             ));
         }
-        if self.interp == Interp::CatmullRom && self.kind != super::Kind::Value {
+        if !self.kind.interpolates() && self.interp != self.kind.default_interp() {
+            return Err(Error::invalid(
+                "interp",
+                format!(
+                    "does not apply to {} noise, which interpolates no lattice corners",
+                    self.kind
+                ),
+            ));
+        }
+        if self.tile && !self.kind.tiles() {
+            return Err(Error::invalid(
+                "tile",
+                format!("does not apply to {} noise", self.kind),
+            ));
+        }
+        if self.interp == Interp::CatmullRom && self.kind != Kind::Value {
             return Err(Error::invalid(
                 "interp",
                 "catmull-rom is for value noise only; use nearest|linear|cosine|cubic|quintic",
             ));
+        }
+        Ok(())
+    }
+
+    /// Each kind's own fields in range; another kind's fields left at their defaults.
+    fn check_kind_fields(&self) -> Result<()> {
+        let defaults = NoiseSpec::new(self.kind, self.dims);
+        let foreign = |field: &'static str| {
+            Err(Error::invalid(
+                field,
+                format!("does not apply to {} noise", self.kind),
+            ))
+        };
+        let impulses = matches!(self.kind, Kind::SparseConvolution | Kind::Gabor);
+        if self.kind == Kind::Cellular {
+            if !(0.0..=1.0).contains(&self.jitter) {
+                return Err(Error::invalid(
+                    "jitter",
+                    format!("must be in 0..=1, got {}", self.jitter),
+                ));
+            }
+        } else if self.jitter != defaults.jitter {
+            return foreign("jitter");
+        } else if self.distance != defaults.distance {
+            return foreign("distance");
+        } else if self.cell_return != defaults.cell_return {
+            return foreign("cell_return");
+        }
+        if impulses {
+            check_positive("density", self.density, MAX_DENSITY)?;
+        } else if self.density != defaults.density {
+            return foreign("density");
+        }
+        if self.kind == Kind::Gabor {
+            self.check_gabor()
+        } else if self.gabor_frequency != defaults.gabor_frequency {
+            foreign("gabor_frequency")
+        } else if self.gabor_orientation != defaults.gabor_orientation {
+            foreign("gabor_orientation")
+        } else if self.gabor_bandwidth != defaults.gabor_bandwidth {
+            foreign("gabor_bandwidth")
+        } else {
+            Ok(())
+        }
+    }
+
+    fn check_gabor(&self) -> Result<()> {
+        check_positive("gabor_frequency", self.gabor_frequency, MAX_GABOR_FREQUENCY)?;
+        let a = self.gabor_bandwidth;
+        if !(MIN_GABOR_BANDWIDTH..=MAX_GABOR_BANDWIDTH).contains(&a) {
+            return Err(Error::invalid(
+                "gabor_bandwidth",
+                format!(
+                    "must be in {MIN_GABOR_BANDWIDTH:.4}..={MAX_GABOR_BANDWIDTH} (the kernel, cut \
+                     where its envelope falls below 5%, reaches sqrt(ln 20 / pi) / a cells, at \
+                     most 2), got {a}"
+                ),
+            ));
+        }
+        if let Some(degrees) = self.gabor_orientation {
+            if !degrees.is_finite() {
+                return Err(Error::invalid(
+                    "gabor_orientation",
+                    format!("must be a finite number of degrees (or isotropic), got {degrees}"),
+                ));
+            }
         }
         Ok(())
     }

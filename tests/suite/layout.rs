@@ -4,11 +4,11 @@
 
 use gpu_noise::gpu::params::RenderParams;
 use gpu_noise::gpu::pipelines::{ENTRIES, OVERRIDE_NAMES};
-use gpu_noise::gpu::state::{NoiseState, OctaveState};
+use gpu_noise::gpu::state::{KindState, NoiseState, OctaveState};
 use gpu_noise::spec::MAX_OCTAVES;
 use gpu_noise::tables::{PERM_LEN, TABLE_SIZE};
 use gpu_noise::wgsl::{REDUCE_GROUPS, WORKGROUP_SIZE, noise_module, validate, validate_kernels};
-use gpu_noise::{Fractal, Interp, Kind};
+use gpu_noise::{CellReturn, Distance, Fractal, Interp, Kind};
 
 fn module() -> naga::Module {
     validate_kernels().unwrap_or_else(|errors| panic!("WGSL does not validate:\n{errors}"))
@@ -77,6 +77,22 @@ fn wgsl_codes_match_rust_enums_and_table_sizes() {
     for f in Fractal::ALL {
         pairs.push((format!("FRACTAL_{}", f.name().to_uppercase()), *f as u32));
     }
+    for d in Distance::ALL {
+        pairs.push((
+            format!("DISTANCE_{}", d.name().to_uppercase().replace('-', "_")),
+            *d as u32,
+        ));
+    }
+    for (name, r) in [
+        ("RETURN_F1", CellReturn::F1),
+        ("RETURN_F2", CellReturn::F2),
+        ("RETURN_F2_MINUS_F1", CellReturn::F2MinusF1),
+        ("RETURN_F1_TIMES_F2", CellReturn::F1TimesF2),
+        ("RETURN_CELL_VALUE", CellReturn::CellValue),
+    ] {
+        pairs.push((name.into(), r as u32));
+    }
+    pairs.push(("MAX_IMPULSES".into(), gpu_noise::spec::MAX_IMPULSES as u32));
     pairs.extend([
         ("WORKGROUP_SIZE".into(), WORKGROUP_SIZE),
         ("REDUCE_GROUPS".into(), REDUCE_GROUPS),
@@ -128,6 +144,12 @@ fn host_structs_match_the_wgsl_structs() {
         "NoiseState",
         NoiseState::field_offsets(),
         std::mem::size_of::<NoiseState>(),
+    );
+    assert_struct_matches(
+        &m,
+        "KindState",
+        KindState::field_offsets(),
+        std::mem::size_of::<KindState>(),
     );
     assert_struct_matches(
         &m,

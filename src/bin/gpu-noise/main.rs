@@ -72,6 +72,7 @@ pub fn flag(field: &str) -> String {
     match field {
         "output" => "-o".into(),
         "points" => "stdin".into(),
+        "cell_return" => "--return".into(),
         other => format!("--{}", other.replace('_', "-")),
     }
 }

@@ -5,7 +5,7 @@
 use std::io::Read;
 use std::path::Path;
 
-use gpu_noise::{Error, Fractal, Interp, Kind, NoiseSpec, Result, Size};
+use gpu_noise::{CellReturn, Distance, Error, Fractal, Interp, Kind, NoiseSpec, Result, Size};
 use serde::{Deserialize, Serialize};
 
 use crate::backend::BackendChoice;
@@ -15,6 +15,37 @@ pub const MAX_SPEC_BYTES: u64 = 1 << 20;
 
 /// Default image side when no size is given: 512x512 (512 for 1D noise).
 pub const DEFAULT_SIDE: u32 = 512;
+
+/// Gabor's orientation: degrees, or `"isotropic"`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Orientation {
+    Degrees(f64),
+    Named(OrientationName),
+}
+
+/// The one orientation with a name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OrientationName {
+    Isotropic,
+}
+
+impl Orientation {
+    /// Isotropic Gabor noise: a random orientation per impulse.
+    pub const ISOTROPIC: Orientation = Orientation::Named(OrientationName::Isotropic);
+
+    fn degrees(self) -> Option<f64> {
+        match self {
+            Orientation::Degrees(d) => Some(d),
+            Orientation::Named(OrientationName::Isotropic) => None,
+        }
+    }
+
+    fn of(degrees: Option<f64>) -> Self {
+        degrees.map_or(Orientation::ISOTROPIC, Orientation::Degrees)
+    }
+}
 
 /// Every field optional; absent fields take the defaults (or the values of a lower layer).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -46,6 +77,21 @@ pub struct SpecFile {
     pub persistence: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tile: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub jitter: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub distance: Option<Distance>,
+    #[serde(rename = "return", skip_serializing_if = "Option::is_none")]
+    pub cell_return: Option<CellReturn>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub density: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gabor_frequency: Option<f64>,
+    /// Degrees, or `"isotropic"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gabor_orientation: Option<Orientation>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gabor_bandwidth: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bits: Option<u8>,
     /// Output mapping `[lo, hi]` (CLI: `lo,hi`).
@@ -124,6 +170,13 @@ impl SpecFile {
             lacunarity: over.lacunarity.or(self.lacunarity),
             persistence: over.persistence.or(self.persistence),
             tile: over.tile.or(self.tile),
+            jitter: over.jitter.or(self.jitter),
+            distance: over.distance.or(self.distance),
+            cell_return: over.cell_return.or(self.cell_return),
+            density: over.density.or(self.density),
+            gabor_frequency: over.gabor_frequency.or(self.gabor_frequency),
+            gabor_orientation: over.gabor_orientation.or(self.gabor_orientation),
+            gabor_bandwidth: over.gabor_bandwidth.or(self.gabor_bandwidth),
             bits: over.bits.or(self.bits),
             range: over.range.or(self.range),
             colormap: over.colormap.or(self.colormap),
@@ -158,7 +211,43 @@ impl SpecFile {
         spec.lacunarity = self.lacunarity.unwrap_or(spec.lacunarity);
         spec.persistence = self.persistence.unwrap_or(spec.persistence);
         spec.tile = self.tile.unwrap_or(false);
+        self.refuse_foreign_fields(kind)?;
+        spec.jitter = self.jitter.unwrap_or(spec.jitter);
+        spec.distance = self.distance.unwrap_or(spec.distance);
+        spec.cell_return = self.cell_return.unwrap_or(spec.cell_return);
+        spec.density = self.density.unwrap_or(spec.density);
+        spec.gabor_frequency = self.gabor_frequency.unwrap_or(spec.gabor_frequency);
+        if let Some(o) = self.gabor_orientation {
+            spec.gabor_orientation = o.degrees();
+        }
+        spec.gabor_bandwidth = self.gabor_bandwidth.unwrap_or(spec.gabor_bandwidth);
         Ok(spec)
+    }
+
+    /// A kind-specific field given for a kind that does not use it is an error, even at its
+    /// default value (it would be silently ignored).
+    fn refuse_foreign_fields(&self, kind: Kind) -> Result<()> {
+        let cellular = kind == Kind::Cellular;
+        let impulses = matches!(kind, Kind::SparseConvolution | Kind::Gabor);
+        let gabor = kind == Kind::Gabor;
+        let given = [
+            ("interp", self.interp.is_some(), kind.interpolates()),
+            ("tile", self.tile == Some(true), kind.tiles()),
+            ("jitter", self.jitter.is_some(), cellular),
+            ("distance", self.distance.is_some(), cellular),
+            ("return", self.cell_return.is_some(), cellular),
+            ("density", self.density.is_some(), impulses),
+            ("gabor_frequency", self.gabor_frequency.is_some(), gabor),
+            ("gabor_orientation", self.gabor_orientation.is_some(), gabor),
+            ("gabor_bandwidth", self.gabor_bandwidth.is_some(), gabor),
+        ];
+        match given.iter().find(|(_, set, applies)| *set && !applies) {
+            Some((field, _, _)) => Err(Error::InvalidSpec {
+                field,
+                reason: format!("does not apply to {kind} noise"),
+            }),
+            None => Ok(()),
+        }
     }
 
     /// Every noise field filled in with what a render of the validated `spec` uses; output
@@ -176,12 +265,21 @@ impl SpecFile {
             } else {
                 vec![s.width, s.height]
             }),
-            interp: Some(spec.interp),
+            interp: spec.kind.interpolates().then_some(spec.interp),
             fractal: Some(spec.fractal),
             octaves: Some(spec.octaves),
             lacunarity: Some(spec.lacunarity),
             persistence: Some(spec.persistence),
-            tile: Some(spec.tile),
+            tile: spec.kind.tiles().then_some(spec.tile),
+            jitter: (spec.kind == Kind::Cellular).then_some(spec.jitter),
+            distance: (spec.kind == Kind::Cellular).then_some(spec.distance),
+            cell_return: (spec.kind == Kind::Cellular).then_some(spec.cell_return),
+            density: matches!(spec.kind, Kind::SparseConvolution | Kind::Gabor)
+                .then_some(spec.density),
+            gabor_frequency: (spec.kind == Kind::Gabor).then_some(spec.gabor_frequency),
+            gabor_orientation: (spec.kind == Kind::Gabor)
+                .then_some(Orientation::of(spec.gabor_orientation)),
+            gabor_bandwidth: (spec.kind == Kind::Gabor).then_some(spec.gabor_bandwidth),
             bits: self.bits,
             range: self.range,
             colormap: self.colormap.clone(),

@@ -1,0 +1,101 @@
+// Cellular noise (Worley 1996), 2D and 3D; mirrored by src/cpu/cellular.rs. One feature point
+// per cell, jittered from the seed's tables; the search covers every cell that can hold F1 or
+// F2 for any jitter (CONVENTIONS §9).
+
+// The metric's internal value of an offset (squared for the Euclidean metrics).
+fn cell_metric(d: vec3<f32>, distance: u32) -> f32 {
+    switch distance {
+        case DISTANCE_MANHATTAN: { return abs(d.x) + abs(d.y) + abs(d.z); }
+        case DISTANCE_CHEBYSHEV: { return max(max(abs(d.x), abs(d.y)), abs(d.z)); }
+        default: { return d.x * d.x + d.y * d.y + d.z * d.z; }
+    }
+}
+
+fn cell_distance(m: f32, distance: u32) -> f32 {
+    if distance == DISTANCE_EUCLIDEAN {
+        return sqrt(m);
+    }
+    return m;
+}
+
+// How far the fraction f is from cell offset o's nearest side (0 inside it).
+fn cell_gap(f: f32, o: i32) -> f32 {
+    if o > 0 {
+        return f32(o) - f;
+    } else if o < 0 {
+        return f - f32(o + 1);
+    }
+    return 0.0;
+}
+
+// The feature point relative to its cell's corner: 0.5 + jitter (u - 0.5), u = (V[P[h + a]] + 1) / 2.
+fn feature_point(lat: Lattice, h: u32, a: u32) -> f32 {
+    let u = (lattice_value(lat, perm_at(lat, h + a)) + 1.0) * 0.5;
+    return 0.5 + noise_state.kind.jitter * (u - 0.5);
+}
+
+// The two smallest internal distances and the nearest cell's hash.
+struct Nearest {
+    m: vec2<f32>,
+    hash: u32,
+}
+
+fn cellular_search(lat: Lattice, p: vec4<f32>, dims: u32) -> Nearest {
+    let kind = noise_state.kind;
+    var base = vec3<i32>(0);
+    var frac = vec3<f32>(0.0);
+    for (var a = 0u; a < dims; a++) {
+        let fl = floor(p[a]);
+        base[a] = i32(fl);
+        frac[a] = p[a] - fl;
+    }
+    let r = kind.cell_search;
+    let rz = select(0, r, dims == 3u);
+    var best = Nearest(vec2<f32>(3.40282347e38), 0u);
+    for (var oz = -rz; oz <= rz; oz++) {
+        for (var oy = -r; oy <= r; oy++) {
+            for (var ox = -r; ox <= r; ox++) {
+                let o = vec3<i32>(ox, oy, oz);
+                var gap = vec3<f32>(0.0);
+                for (var a = 0u; a < dims; a++) {
+                    gap[a] = cell_gap(frac[a], o[a]);
+                }
+                if cell_metric(gap, kind.distance) >= kind.cell_bound {
+                    continue;
+                }
+                var cells = vec4<u32>(0u);
+                for (var a = 0u; a < dims; a++) {
+                    cells[a] = lattice_cell(base[a] + o[a], lat.period[a]);
+                }
+                let h = lattice_hash(lat, cells, dims);
+                var d = vec3<f32>(0.0);
+                for (var a = 0u; a < dims; a++) {
+                    d[a] = f32(o[a]) + feature_point(lat, h, a) - frac[a];
+                }
+                let m = cell_metric(d, kind.distance);
+                if m < best.m.x {
+                    best = Nearest(vec2<f32>(m, best.m.x), h);
+                } else if m < best.m.y {
+                    best.m.y = m;
+                }
+            }
+        }
+    }
+    return best;
+}
+
+fn cellular(lat: Lattice, p: vec4<f32>, dims: u32) -> f32 {
+    let kind = noise_state.kind;
+    let near = cellular_search(lat, p, dims);
+    let d1 = cell_distance(near.m.x, kind.distance) * kind.distance_scale;
+    let d2 = cell_distance(near.m.y, kind.distance) * kind.distance_scale;
+    var q = d1;
+    switch kind.cell_return {
+        case RETURN_F2: { q = d2; }
+        case RETURN_F2_MINUS_F1: { q = d2 - d1; }
+        case RETURN_F1_TIMES_F2: { q = d1 * d2; }
+        case RETURN_CELL_VALUE: { return lattice_value(lat, near.hash); }
+        default: {}
+    }
+    return q * kind.return_scale - 1.0;
+}

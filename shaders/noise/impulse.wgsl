@@ -1,0 +1,137 @@
+// Sparse convolution (Lewis 1989) and Gabor noise (Lagae et al. 2009): random impulses per
+// lattice cell under a kernel; mirrored by src/cpu/impulse.rs. The per-cell generator and the
+// integer Poisson table place exactly the CPU's impulses (CONVENTIONS §10-§11).
+
+// PCG-RXS-M-XS 32: advances the state, returns 32 random bits.
+fn pcg_next(state: ptr<function, u32>) -> u32 {
+    *state = *state * 747796405u + 2891336453u;
+    let s = *state;
+    let word = ((s >> ((s >> 28u) + 4u)) ^ s) * 277803737u;
+    return (word >> 22u) ^ word;
+}
+
+// The top 24 bits times 2^-24 (exact in f32).
+fn unit_from_bits(bits: u32) -> f32 {
+    return f32(bits >> 8u) * (1.0 / 16777216.0);
+}
+
+fn impulse_count(state: ptr<function, u32>) -> u32 {
+    let u = pcg_next(state);
+    for (var k = 0u; k < MAX_IMPULSES; k++) {
+        if u < noise_state.kind.poisson[k / 4u][k % 4u] {
+            return k;
+        }
+    }
+    return MAX_IMPULSES;
+}
+
+fn sparse_kernel(r2: f32) -> f32 {
+    if r2 < 1.0 {
+        return 0.5 + 0.5 * cos(NOISE_PI * sqrt(r2));
+    }
+    return 0.0;
+}
+
+// The point's fraction and cell within a lattice cell: base cell and fraction per axis.
+struct CellPoint {
+    base: vec3<i32>,
+    frac: vec3<f32>,
+}
+
+fn cell_point(p: vec4<f32>, dims: u32) -> CellPoint {
+    var c: CellPoint;
+    for (var a = 0u; a < dims; a++) {
+        let fl = floor(p[a]);
+        c.base[a] = i32(fl);
+        c.frac[a] = p[a] - fl;
+    }
+    return c;
+}
+
+// The generator state of cell base + o (its lattice hash, wrapped when tiling).
+fn impulse_cell_state(lat: Lattice, c: CellPoint, o: vec3<i32>, dims: u32) -> u32 {
+    var cells = vec4<u32>(0u);
+    for (var a = 0u; a < dims; a++) {
+        cells[a] = lattice_cell(c.base[a] + o[a], lat.period[a]);
+    }
+    return lattice_hash(lat, cells, dims);
+}
+
+// The squared distance from the point to the nearest side of cell offset o.
+fn cell_gap2(c: CellPoint, o: vec3<i32>, dims: u32) -> f32 {
+    var gap2 = 0.0;
+    for (var a = 0u; a < dims; a++) {
+        let g = cell_gap(c.frac[a], o[a]);
+        gap2 += g * g;
+    }
+    return gap2;
+}
+
+fn sparse_convolution(lat: Lattice, p: vec4<f32>, dims: u32) -> f32 {
+    let c = cell_point(p, dims);
+    let rz = select(0, 1, dims == 3u);
+    var sum = 0.0;
+    for (var oz = -rz; oz <= rz; oz++) {
+        for (var oy = -1; oy <= 1; oy++) {
+            for (var ox = -1; ox <= 1; ox++) {
+                let o = vec3<i32>(ox, oy, oz);
+                if cell_gap2(c, o, dims) >= 1.0 {
+                    continue;
+                }
+                var state = impulse_cell_state(lat, c, o, dims);
+                let count = impulse_count(&state);
+                let rel = c.frac - vec3<f32>(o);
+                for (var n = 0u; n < count; n++) {
+                    var r2 = 0.0;
+                    for (var a = 0u; a < dims; a++) {
+                        let d = rel[a] - unit_from_bits(pcg_next(&state));
+                        r2 += d * d;
+                    }
+                    let weight = 2.0 * unit_from_bits(pcg_next(&state)) - 1.0;
+                    sum += weight * sparse_kernel(r2);
+                }
+            }
+        }
+    }
+    return sum * noise_state.kind.impulse_scale;
+}
+
+fn gabor_kernel(d: vec2<f32>, w: vec2<f32>, frequency: f32, bandwidth: f32, radius: f32) -> f32 {
+    let r2 = d.x * d.x + d.y * d.y;
+    if r2 >= radius * radius {
+        return 0.0;
+    }
+    let envelope = exp(-NOISE_PI * bandwidth * bandwidth * r2);
+    return envelope * cos(2.0 * NOISE_PI * frequency * (w.x * d.x + w.y * d.y));
+}
+
+fn gabor(lat: Lattice, p: vec4<f32>) -> f32 {
+    let kind = noise_state.kind;
+    let c = cell_point(p, 2u);
+    let reach = kind.gabor_reach;
+    var sum = 0.0;
+    for (var oy = -reach; oy <= reach; oy++) {
+        for (var ox = -reach; ox <= reach; ox++) {
+            let o = vec3<i32>(ox, oy, 0);
+            if cell_gap2(c, o, 2u) >= kind.gabor_radius * kind.gabor_radius {
+                continue;
+            }
+            var state = impulse_cell_state(lat, c, o, 2u);
+            let count = impulse_count(&state);
+            let rel = c.frac - vec3<f32>(o);
+            for (var n = 0u; n < count; n++) {
+                let dx = rel.x - unit_from_bits(pcg_next(&state));
+                let dy = rel.y - unit_from_bits(pcg_next(&state));
+                let weight = 2.0 * unit_from_bits(pcg_next(&state)) - 1.0;
+                var w = kind.gabor_direction;
+                if kind.gabor_isotropic == 1u {
+                    let angle = 2.0 * NOISE_PI * unit_from_bits(pcg_next(&state));
+                    w = vec2<f32>(cos(angle), sin(angle));
+                }
+                sum += weight * gabor_kernel(vec2<f32>(dx, dy), w, kind.gabor_frequency,
+                    kind.gabor_bandwidth, kind.gabor_radius);
+            }
+        }
+    }
+    return sum * kind.impulse_scale;
+}

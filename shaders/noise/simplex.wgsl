@@ -1,0 +1,141 @@
+// Simplex noise (Gustavson 2005, "Simplex noise demystified"), 2D-4D, with the seed's
+// permutation; mirrored by src/cpu/simplex.rs (see there for the two tie-safe deviations in
+// operation order). SIMPLEX_GRAD3 and SIMPLEX_GRAD4 are generated from src/tables.rs.
+
+const SIMPLEX_F2: f32 = 0.3660254037844386;
+const SIMPLEX_G2: f32 = 0.21132486540518713;
+const SIMPLEX_F4: f32 = 0.30901699437494745;
+const SIMPLEX_G4: f32 = 0.1381966011250105;
+
+// One corner's contribution: t^4 (g . d) with t = r2 - |d|^2, zero when t < 0.
+fn simplex_corner(r2: f32, d: vec4<f32>, g: vec4<f32>) -> f32 {
+    var t = r2 - d.x * d.x - d.y * d.y - d.z * d.z - d.w * d.w;
+    if t < 0.0 {
+        return 0.0;
+    }
+    t *= t;
+    return t * t * (g.x * d.x + g.y * d.y + g.z * d.z + g.w * d.w);
+}
+
+fn simplex_grad3(h: u32) -> vec4<f32> {
+    return vec4<f32>(SIMPLEX_GRAD3[h % 12u], 0.0);
+}
+
+fn simplex2(lat: Lattice, p: vec4<f32>) -> f32 {
+    let x = p.x;
+    let y = p.y;
+    let s = (x + y) * SIMPLEX_F2;
+    let i = floor(x + s);
+    let j = floor(y + s);
+    let t = (i + j) * SIMPLEX_G2;
+    let x0 = x - (i - t);
+    let y0 = y - (j - t);
+    var i1 = 0u;
+    var j1 = 1u;
+    if x - y > i - j {
+        i1 = 1u;
+        j1 = 0u;
+    }
+    let x1 = x0 - f32(i1) + SIMPLEX_G2;
+    let y1 = y0 - f32(j1) + SIMPLEX_G2;
+    let x2 = x0 - 1.0 + 2.0 * SIMPLEX_G2;
+    let y2 = y0 - 1.0 + 2.0 * SIMPLEX_G2;
+    let ii = lattice_cell(i32(i), 0);
+    let jj = lattice_cell(i32(j), 0);
+    let g0 = simplex_grad3(perm_at(lat, ii + perm_at(lat, jj)));
+    let g1 = simplex_grad3(perm_at(lat, ii + i1 + perm_at(lat, jj + j1)));
+    let g2 = simplex_grad3(perm_at(lat, ii + 1u + perm_at(lat, jj + 1u)));
+    let n0 = simplex_corner(0.5, vec4<f32>(x0, y0, 0.0, 0.0), g0);
+    let n1 = simplex_corner(0.5, vec4<f32>(x1, y1, 0.0, 0.0), g1);
+    let n2 = simplex_corner(0.5, vec4<f32>(x2, y2, 0.0, 0.0), g2);
+    return 70.0 * (n0 + n1 + n2);
+}
+
+// The second and third corners of the 3D simplex holding the point.
+struct SimplexOrder {
+    c1: vec3<u32>,
+    c2: vec3<u32>,
+}
+
+fn simplex3_order(xy: bool, yz: bool, xz: bool) -> SimplexOrder {
+    if xy {
+        if yz {
+            return SimplexOrder(vec3<u32>(1u, 0u, 0u), vec3<u32>(1u, 1u, 0u));
+        } else if xz {
+            return SimplexOrder(vec3<u32>(1u, 0u, 0u), vec3<u32>(1u, 0u, 1u));
+        }
+        return SimplexOrder(vec3<u32>(0u, 0u, 1u), vec3<u32>(1u, 0u, 1u));
+    } else if !yz {
+        return SimplexOrder(vec3<u32>(0u, 0u, 1u), vec3<u32>(0u, 1u, 1u));
+    } else if !xz {
+        return SimplexOrder(vec3<u32>(0u, 1u, 0u), vec3<u32>(0u, 1u, 1u));
+    }
+    return SimplexOrder(vec3<u32>(0u, 1u, 0u), vec3<u32>(1u, 1u, 0u));
+}
+
+fn simplex3_hash(lat: Lattice, cells: vec3<u32>, o: vec3<u32>) -> u32 {
+    let h = perm_at(lat, cells.z + o.z);
+    let h2 = perm_at(lat, cells.y + o.y + h);
+    return perm_at(lat, cells.x + o.x + h2);
+}
+
+fn simplex3(lat: Lattice, p: vec4<f32>) -> f32 {
+    let x = p.x;
+    let y = p.y;
+    let z = p.z;
+    let s = (x + y + z) / 3.0;
+    let i = floor(x + s);
+    let j = floor(y + s);
+    let k = floor(z + s);
+    let t = (i + j + k) / 6.0;
+    let d0 = vec4<f32>(x - (i - t), y - (j - t), z - (k - t), 0.0);
+    let order = simplex3_order(x - y >= i - j, y - z >= j - k, x - z >= i - k);
+    let g = 1.0 / 6.0;
+    let c1 = vec3<f32>(order.c1);
+    let c2 = vec3<f32>(order.c2);
+    let d1 = vec4<f32>(d0.x - c1.x + g, d0.y - c1.y + g, d0.z - c1.z + g, 0.0);
+    let d2 = vec4<f32>(d0.x - c2.x + 2.0 * g, d0.y - c2.y + 2.0 * g, d0.z - c2.z + 2.0 * g, 0.0);
+    let d3 = vec4<f32>(d0.x - 1.0 + 3.0 * g, d0.y - 1.0 + 3.0 * g, d0.z - 1.0 + 3.0 * g, 0.0);
+    let cells = vec3<u32>(lattice_cell(i32(i), 0), lattice_cell(i32(j), 0), lattice_cell(i32(k), 0));
+    let n0 = simplex_corner(0.6, d0, simplex_grad3(simplex3_hash(lat, cells, vec3<u32>(0u))));
+    let n1 = simplex_corner(0.6, d1, simplex_grad3(simplex3_hash(lat, cells, order.c1)));
+    let n2 = simplex_corner(0.6, d2, simplex_grad3(simplex3_hash(lat, cells, order.c2)));
+    let n3 = simplex_corner(0.6, d3, simplex_grad3(simplex3_hash(lat, cells, vec3<u32>(1u))));
+    return 32.0 * (n0 + n1 + n2 + n3);
+}
+
+// Each coordinate's rank (0 smallest, 3 largest) from the comparisons of the pairs (x,y),
+// (x,z), (y,z), (x,w), (y,w), (z,w); greater[n] says the first of pair n is larger.
+fn simplex4_ranks(g0: bool, g1: bool, g2: bool, g3: bool, g4: bool, g5: bool) -> vec4<u32> {
+    var rank = vec4<u32>(0u);
+    if g0 { rank.x += 1u; } else { rank.y += 1u; }
+    if g1 { rank.x += 1u; } else { rank.z += 1u; }
+    if g2 { rank.y += 1u; } else { rank.z += 1u; }
+    if g3 { rank.x += 1u; } else { rank.w += 1u; }
+    if g4 { rank.y += 1u; } else { rank.w += 1u; }
+    if g5 { rank.z += 1u; } else { rank.w += 1u; }
+    return rank;
+}
+
+fn simplex4(lat: Lattice, p: vec4<f32>) -> f32 {
+    let s = (p.x + p.y + p.z + p.w) * SIMPLEX_F4;
+    let c = floor(p + vec4<f32>(s));
+    let t = (c.x + c.y + c.z + c.w) * SIMPLEX_G4;
+    let d0 = p - (c - vec4<f32>(t));
+    let rank = simplex4_ranks(p.x - p.y > c.x - c.y, p.x - p.z > c.x - c.z, p.y - p.z > c.y - c.z,
+        p.x - p.w > c.x - c.w, p.y - p.w > c.y - c.w, p.z - p.w > c.z - c.w);
+    let cells = vec4<u32>(lattice_cell(i32(c.x), 0), lattice_cell(i32(c.y), 0),
+        lattice_cell(i32(c.z), 0), lattice_cell(i32(c.w), 0));
+    var sum = 0.0;
+    for (var m = 0u; m < 5u; m++) {
+        // Corner m steps along the axes whose rank is >= 4 - m (corner 4 along all).
+        let step = select(vec4<u32>(0u), vec4<u32>(1u), (rank + vec4<u32>(m) >= vec4<u32>(4u)) & vec4<bool>(m > 0u));
+        let d = d0 - vec4<f32>(step) + vec4<f32>(f32(m) * SIMPLEX_G4);
+        let h0 = perm_at(lat, cells.w + step.w);
+        let h1 = perm_at(lat, cells.z + step.z + h0);
+        let h2 = perm_at(lat, cells.y + step.y + h1);
+        let h3 = perm_at(lat, cells.x + step.x + h2);
+        sum += simplex_corner(0.6, d, SIMPLEX_GRAD4[h3 % 32u]);
+    }
+    return 27.0 * sum;
+}

@@ -1,0 +1,155 @@
+//! Simplex noise (Gustavson 2005, "Simplex noise demystified"), 2D-4D, with the seed's
+//! permutation; mirrors `shaders/noise/simplex.wgsl`. Seed 0 reproduces his published code value
+//! for value. Two deviations in operation order, equal in exact arithmetic, make ties decide the
+//! same way in f32 and f64: the simplex order compares `x - y` with `i - j` (rather than `x0`
+//! with `y0`), and 3D skews with `/ 3` and `/ 6` (rather than `* F3` and `* G3`), so exact grid
+//! points on a simplex face pick the same simplex on the GPU and the CPU.
+
+use super::common::{Lattice, floor, lattice_cell, perm_at};
+use crate::tables::{SIMPLEX_GRAD3, SIMPLEX_GRAD4};
+
+/// `0.5 (sqrt 3 - 1)`, as Gustavson's code computes it in f64.
+pub const F2: f64 = 0.366_025_403_784_438_6;
+/// `(3 - sqrt 3) / 6`.
+pub const G2: f64 = 0.211_324_865_405_187_13;
+/// `(sqrt 5 - 1) / 4`.
+pub const F4: f64 = 0.309_016_994_374_947_45;
+/// `(5 - sqrt 5) / 20`.
+pub const G4: f64 = 0.138_196_601_125_010_5;
+
+/// One corner's contribution: `t^4 (g . d)` with `t = r2 - |d|^2`, zero when `t < 0`.
+#[inline(always)]
+pub fn simplex_corner(r2: f64, d: [f64; 4], g: [f64; 4]) -> f64 {
+    let mut t = r2 - d[0] * d[0] - d[1] * d[1] - d[2] * d[2] - d[3] * d[3];
+    if t < 0.0 {
+        return 0.0;
+    }
+    t *= t;
+    t * t * (g[0] * d[0] + g[1] * d[1] + g[2] * d[2] + g[3] * d[3])
+}
+
+fn grad3(h: usize) -> [f64; 4] {
+    let g = SIMPLEX_GRAD3[h % 12];
+    [g[0], g[1], g[2], 0.0]
+}
+
+/// 2D simplex noise.
+pub fn simplex2(lat: &Lattice, p: [f64; 4]) -> f64 {
+    let (x, y) = (p[0], p[1]);
+    let s = (x + y) * F2;
+    let i = floor(x + s);
+    let j = floor(y + s);
+    let t = (i + j) * G2;
+    let x0 = x - (i - t);
+    let y0 = y - (j - t);
+    // x0 > y0, decided on the inputs (see the module's note).
+    let (i1, j1) = if x - y > i - j { (1, 0) } else { (0, 1) };
+    let x1 = x0 - i1 as f64 + G2;
+    let y1 = y0 - j1 as f64 + G2;
+    let x2 = x0 - 1.0 + 2.0 * G2;
+    let y2 = y0 - 1.0 + 2.0 * G2;
+    let ii = lattice_cell(i as i64, 0);
+    let jj = lattice_cell(j as i64, 0);
+    let perm = lat.perm;
+    let g0 = grad3(perm_at(perm, ii + perm_at(perm, jj)));
+    let g1 = grad3(perm_at(perm, ii + i1 + perm_at(perm, jj + j1)));
+    let g2 = grad3(perm_at(perm, ii + 1 + perm_at(perm, jj + 1)));
+    let n0 = simplex_corner(0.5, [x0, y0, 0.0, 0.0], g0);
+    let n1 = simplex_corner(0.5, [x1, y1, 0.0, 0.0], g1);
+    let n2 = simplex_corner(0.5, [x2, y2, 0.0, 0.0], g2);
+    70.0 * (n0 + n1 + n2)
+}
+
+/// The second and third corners of the 3D simplex holding the point (CONVENTIONS §8).
+#[inline(always)]
+pub fn simplex3_order(xy: bool, yz: bool, xz: bool) -> ([usize; 3], [usize; 3]) {
+    if xy {
+        if yz {
+            ([1, 0, 0], [1, 1, 0])
+        } else if xz {
+            ([1, 0, 0], [1, 0, 1])
+        } else {
+            ([0, 0, 1], [1, 0, 1])
+        }
+    } else if !yz {
+        ([0, 0, 1], [0, 1, 1])
+    } else if !xz {
+        ([0, 1, 0], [0, 1, 1])
+    } else {
+        ([0, 1, 0], [1, 1, 0])
+    }
+}
+
+/// 3D simplex noise.
+pub fn simplex3(lat: &Lattice, p: [f64; 4]) -> f64 {
+    let (x, y, z) = (p[0], p[1], p[2]);
+    let s = (x + y + z) / 3.0;
+    let (i, j, k) = (floor(x + s), floor(y + s), floor(z + s));
+    let t = (i + j + k) / 6.0;
+    let d0 = [x - (i - t), y - (j - t), z - (k - t), 0.0];
+    // x0 >= y0, y0 >= z0, x0 >= z0, decided on the inputs.
+    let (c1, c2) = simplex3_order(x - y >= i - j, y - z >= j - k, x - z >= i - k);
+    let g = 1.0 / 6.0;
+    let corner = |c: [usize; 3], m: f64| {
+        [
+            d0[0] - c[0] as f64 + m * g,
+            d0[1] - c[1] as f64 + m * g,
+            d0[2] - c[2] as f64 + m * g,
+            0.0,
+        ]
+    };
+    let (d1, d2, d3) = (corner(c1, 1.0), corner(c2, 2.0), corner([1, 1, 1], 3.0));
+    let cells = [i, j, k].map(|c| lattice_cell(c as i64, 0));
+    let perm = lat.perm;
+    let hash = |o: [usize; 3]| {
+        let h = perm_at(perm, cells[2] + o[2]);
+        let h = perm_at(perm, cells[1] + o[1] + h);
+        perm_at(perm, cells[0] + o[0] + h)
+    };
+    let n0 = simplex_corner(0.6, d0, grad3(hash([0, 0, 0])));
+    let n1 = simplex_corner(0.6, d1, grad3(hash(c1)));
+    let n2 = simplex_corner(0.6, d2, grad3(hash(c2)));
+    let n3 = simplex_corner(0.6, d3, grad3(hash([1, 1, 1])));
+    32.0 * (n0 + n1 + n2 + n3)
+}
+
+/// The rank of each coordinate of `d0` (0 = smallest, 3 = largest), from the six pairwise
+/// comparisons in the order (x,y), (x,z), (y,z), (x,w), (y,w), (z,w); `greater[n]` says the
+/// first of pair n is larger.
+#[inline(always)]
+pub fn simplex4_ranks(greater: [bool; 6]) -> [usize; 4] {
+    const PAIRS: [(usize, usize); 6] = [(0, 1), (0, 2), (1, 2), (0, 3), (1, 3), (2, 3)];
+    let mut rank = [0usize; 4];
+    for (n, (a, b)) in PAIRS.iter().enumerate() {
+        if greater[n] {
+            rank[*a] += 1;
+        } else {
+            rank[*b] += 1;
+        }
+    }
+    rank
+}
+
+/// 4D simplex noise.
+pub fn simplex4(lat: &Lattice, p: [f64; 4]) -> f64 {
+    let s = (p[0] + p[1] + p[2] + p[3]) * F4;
+    let c = p.map(|v| floor(v + s));
+    let t = (c[0] + c[1] + c[2] + c[3]) * G4;
+    let d0 = [0, 1, 2, 3].map(|a| p[a] - (c[a] - t));
+    let gt = |a: usize, b: usize| p[a] - p[b] > c[a] - c[b];
+    let rank = simplex4_ranks([gt(0, 1), gt(0, 2), gt(1, 2), gt(0, 3), gt(1, 3), gt(2, 3)]);
+    let cells = c.map(|v| lattice_cell(v as i64, 0));
+    let perm = lat.perm;
+    let mut sum = 0.0;
+    for m in 0..5usize {
+        // Corner m steps along the axes whose rank is >= 4 - m (corner 4 along all).
+        let step = rank.map(|r| usize::from(m > 0 && r + m >= 4));
+        let d = [0, 1, 2, 3].map(|a| d0[a] - step[a] as f64 + m as f64 * G4);
+        let h = perm_at(perm, cells[3] + step[3]);
+        let h = perm_at(perm, cells[2] + step[2] + h);
+        let h = perm_at(perm, cells[1] + step[1] + h);
+        let h = perm_at(perm, cells[0] + step[0] + h);
+        sum += simplex_corner(0.6, d, SIMPLEX_GRAD4[h % 32]);
+    }
+    27.0 * sum
+}
