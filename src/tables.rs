@@ -30,6 +30,15 @@ pub const KEN_PERLIN_PERMUTATION: [u8; TABLE_SIZE] = [
 pub const GRADIENT_STREAM: u64 = 0xD1B5_4A32_D192_ED03;
 /// XORed into the seed to start the value stream.
 pub const VALUE_STREAM: u64 = 0x8CB9_2BA7_2F3D_8DD7;
+/// XORed into the seed to draw the impulse kinds' per-seed salt.
+pub const IMPULSE_STREAM: u64 = 0x9E6C_63D0_676A_9A99;
+
+/// The salt XORed into every cell's impulse generator (CONVENTIONS §10): the high 32 bits of
+/// the first output of a generator whose state starts at `seed ^ IMPULSE_STREAM`, so that each
+/// seed has its own impulse configurations.
+pub fn impulse_salt(seed: u64) -> u32 {
+    (SplitMix64::new(seed ^ IMPULSE_STREAM).next_u64() >> 32) as u32
+}
 
 /// SplitMix64 (Steele, Lea, Flood 2014), exactly as CONVENTIONS §2 spells it.
 #[derive(Clone, Debug)]
@@ -130,6 +139,8 @@ pub struct OctaveTables {
     pub gradients: [[f32; 4]; TABLE_SIZE],
     /// Values in [-1, 1).
     pub values: [f64; TABLE_SIZE],
+    /// The impulse kinds' per-seed salt.
+    pub impulse_salt: u32,
 }
 
 impl OctaveTables {
@@ -139,6 +150,7 @@ impl OctaveTables {
             perm: permutation(seed),
             gradients: gradients(seed, dims),
             values: values(seed),
+            impulse_salt: impulse_salt(seed),
         }
     }
 }

@@ -54,7 +54,7 @@ struct OctaveState {
     scale: f32,
     weight: f32,
     slot: u32,
-    _pad: u32,
+    salt: u32,
 }
 
 // What the cellular, sparse-convolution and Gabor kinds derive from the spec (mirrors
@@ -97,14 +97,15 @@ struct NoiseState {
 @group(NOISE_GROUP) @binding(2) var<storage, read> noise_gradients: array<vec4<f32>>;
 @group(NOISE_GROUP) @binding(3) var<storage, read> noise_values: array<f32>;
 
-// One octave's view of the lattice: its table slot and tiling period.
+// One octave's view of the lattice: its table slot, tiling period and impulse salt.
 struct Lattice {
     slot: u32,
     period: vec4<i32>,
+    salt: u32,
 }
 
 fn octave_lattice(o: u32) -> Lattice {
-    return Lattice(noise_state.octave[o].slot, noise_state.period[o]);
+    return Lattice(noise_state.octave[o].slot, noise_state.period[o], noise_state.octave[o].salt);
 }
 
 // Interpolation weight for a fraction t in [0, 1) (CONVENTIONS §3).

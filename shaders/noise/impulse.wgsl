@@ -48,13 +48,18 @@ fn cell_point(p: vec4<f32>, dims: u32) -> CellPoint {
     return c;
 }
 
-// The generator state of cell base + o (its lattice hash, wrapped when tiling).
+// The generator state of cell base + o: the hashes of the cell and of its diagonal neighbour,
+// h1 | h2 << 8, XOR the seed's salt (wrapped when tiling).
 fn impulse_cell_state(lat: Lattice, c: CellPoint, o: vec3<i32>, dims: u32) -> u32 {
     var cells = vec4<u32>(0u);
+    var next = vec4<u32>(0u);
     for (var a = 0u; a < dims; a++) {
         cells[a] = lattice_cell(c.base[a] + o[a], lat.period[a]);
+        next[a] = lattice_cell(c.base[a] + o[a] + 1, lat.period[a]);
     }
-    return lattice_hash(lat, cells, dims);
+    let h1 = lattice_hash(lat, cells, dims);
+    let h2 = lattice_hash(lat, next, dims);
+    return (h1 | (h2 << 8u)) ^ lat.salt;
 }
 
 // The squared distance from the point to the nearest side of cell offset o.

@@ -19,6 +19,8 @@ pub struct Lattice<'a> {
     pub interp: Interp,
     /// The spec's kind parameters (WGSL: `noise_state.kind`).
     pub params: &'a KindParams,
+    /// The impulse kinds' salt of this octave's seed.
+    pub salt: u32,
 }
 
 impl<'a> Lattice<'a> {
@@ -32,6 +34,7 @@ impl<'a> Lattice<'a> {
             period: octave.period(),
             interp,
             params,
+            salt: tables.impulse_salt,
         }
     }
 }

@@ -65,17 +65,28 @@ fn cells_in_reach(
                 if gap2 >= radius * radius {
                     continue;
                 }
-                let mut cells = [0usize; 4];
-                for a in 0..dims {
-                    cells[a] = lattice_cell(base[a] + o[a], lat.period[a]);
-                }
-                let state = lattice_hash(lat.perm, cells, dims) as u32;
+                let state = impulse_cell_state(lat, base, o, dims);
                 // The point relative to this cell's corner.
                 let rel = [0, 1, 2].map(|a| if a < dims { frac[a] - o[a] as f64 } else { 0.0 });
                 visit(rel, state);
             }
         }
     }
+}
+
+/// A cell's generator state: the hashes of the cell and of its diagonal neighbour (+1 on every
+/// axis), `h1 | h2 << 8`, XOR the seed's salt (CONVENTIONS §10).
+#[inline(always)]
+pub fn impulse_cell_state(lat: &Lattice, base: [i64; 3], o: [i64; 3], dims: usize) -> u32 {
+    let mut cells = [0usize; 4];
+    let mut next = [0usize; 4];
+    for a in 0..dims {
+        cells[a] = lattice_cell(base[a] + o[a], lat.period[a]);
+        next[a] = lattice_cell(base[a] + o[a] + 1, lat.period[a]);
+    }
+    let h1 = lattice_hash(lat.perm, cells, dims) as u32;
+    let h2 = lattice_hash(lat.perm, next, dims) as u32;
+    (h1 | (h2 << 8)) ^ lat.salt
 }
 
 /// The sparse-convolution kernel `0.5 + 0.5 cos(pi r)` for r < 1.

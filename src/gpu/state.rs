@@ -15,8 +15,8 @@ pub struct OctaveState {
     pub weight: f32,
     /// The table slot holding this octave's permutation, gradients and values.
     pub slot: u32,
-    /// Padding to 16 bytes.
-    pub _pad: u32,
+    /// The impulse kinds' salt of this octave's seed.
+    pub salt: u32,
 }
 
 /// The octaves of a prepared spec, with their table slots: what `fractal_noise(p)` reads.
@@ -143,7 +143,7 @@ impl NoiseState {
                 scale: octave.scale() as f32,
                 weight: octave.weight() as f32,
                 slot,
-                _pad: 0,
+                salt: octave.tables().impulse_salt,
             };
             // Validation keeps periods below 2^30.
             state.period[k] = octave.period().map(|c| c as i32);
@@ -175,7 +175,7 @@ impl OctaveState {
             ("scale", offset_of!(OctaveState, scale)),
             ("weight", offset_of!(OctaveState, weight)),
             ("slot", offset_of!(OctaveState, slot)),
-            ("_pad", offset_of!(OctaveState, _pad)),
+            ("salt", offset_of!(OctaveState, salt)),
         ]
     }
 }

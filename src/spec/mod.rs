@@ -11,7 +11,9 @@ mod prepared;
 mod tiling;
 mod validate;
 
-pub use kind_params::{KindParams, MAX_IMPULSES};
+pub use kind_params::{
+    KindParams, MAX_IMPULSES, gabor_kernel_energy, poisson_thresholds, sparse_kernel_energy,
+};
 pub use names::ParseNameError;
 pub use prepared::{Octave, Prepared, octave_weights};
 

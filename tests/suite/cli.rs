@@ -301,6 +301,35 @@ fn bad_input_exits_2_names_the_flag_and_leaves_no_file() {
         (&["--offset", "-1,x"], "--offset", "out.png"),
         (&["--kind", "noodle"], "--kind", "out.png"),
         (&[], "-o", "out.bmp"),
+        (
+            &["--kind", "cellular", "--interp", "linear"],
+            "--interp",
+            "out.png",
+        ),
+        (&["--kind", "cellular", "--dims", "4"], "--dims", "out.png"),
+        (&["--kind", "simplex", "--tile"], "--tile", "out.png"),
+        (&["--kind", "gabor", "--tile"], "--tile", "out.png"),
+        (&["--gabor-frequency", "2"], "--gabor-frequency", "out.png"),
+        (
+            &["--kind", "cellular", "--jitter", "2"],
+            "--jitter",
+            "out.png",
+        ),
+        (
+            &["--kind", "gabor", "--gabor-bandwidth", "0.1"],
+            "--gabor-bandwidth",
+            "out.png",
+        ),
+        (
+            &["--kind", "sparse-convolution", "--density", "0"],
+            "--density",
+            "out.png",
+        ),
+        (
+            &["--kind", "value", "--return", "f2"],
+            "--return",
+            "out.png",
+        ),
         (&["--dims", "3", "--size", "8x8x2"], "-o", "out.png"),
     ];
     for (args, flag, file) in cases {
@@ -319,6 +348,32 @@ fn bad_input_exits_2_names_the_flag_and_leaves_no_file() {
     }
     let leftovers: Vec<_> = std::fs::read_dir(d.path()).unwrap().collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+#[test]
+fn flags_that_do_not_apply_to_a_kind_name_the_flag_and_the_kind() {
+    for (args, flag, kind) in [
+        (
+            &["--kind", "cellular", "--interp", "linear"][..],
+            "--interp",
+            "cellular",
+        ),
+        (&["--kind", "simplex", "--tile"], "--tile", "simplex"),
+        (
+            &["--kind", "perlin", "--gabor-orientation", "isotropic"],
+            "--gabor-orientation",
+            "perlin",
+        ),
+        (&["--kind", "gabor", "--jitter", "1"], "--jitter", "gabor"),
+    ] {
+        let d = tmp();
+        let (path, s) = out(d.path(), "a.png");
+        let o = run(&[&["render", "-o", &s][..], args].concat());
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(flag) && err.contains(kind), "{args:?}: {err}");
+        assert!(!path.exists());
+    }
 }
 
 #[test]

@@ -180,18 +180,27 @@ fn any_spec() -> impl Strategy<Value = NoiseSpec> {
     )
         .prop_map(
             |((kind, dims, seed, interp, fractal, octaves), f, (offset, tile), s)| {
+                // Mostly a dims, interpolation and tiling the kind takes; sometimes not (an error).
+                let span = kind.max_dims() - kind.min_dims() + 1;
+                let dims = if seed % 9 == 0 {
+                    dims
+                } else {
+                    kind.min_dims() + dims % span
+                };
                 let mut spec = NoiseSpec::new(kind, dims);
                 spec.seed = seed;
-                spec.interp = if interp == Interp::CatmullRom && kind != Kind::Value {
-                    kind.default_interp()
-                } else {
+                let fits =
+                    kind.interpolates() && (interp != Interp::CatmullRom || kind == Kind::Value);
+                spec.interp = if fits || seed % 7 == 0 {
                     interp
+                } else {
+                    kind.default_interp()
                 };
                 spec.fractal = fractal;
                 spec.octaves = if fractal == Fractal::None { 1 } else { octaves };
                 (spec.frequency, spec.lacunarity, spec.persistence) = f;
                 spec.offset = offset;
-                spec.tile = tile;
+                spec.tile = tile && (kind.tiles() || seed % 5 == 0);
                 spec.size = Size::new(s.0, s.1, if dims >= 3 { s.2 } else { 1 });
                 spec
             },

@@ -135,19 +135,6 @@ fn value_noise_equals_the_table_at_lattice_points() {
 }
 
 #[test]
-fn perlin_2d_and_1d_are_the_3d_noise_at_zero() {
-    let s1 = NoiseSpec::new(Kind::Perlin, 1);
-    let s2 = NoiseSpec::new(Kind::Perlin, 2);
-    let s3 = NoiseSpec::new(Kind::Perlin, 3);
-    for n in 0..500 {
-        let x = n as f64 * 0.173 - 40.0;
-        let y = n as f64 * 0.291 + 3.0;
-        assert_eq!(eval(&s2, [x, y, 0.0, 0.0]), eval(&s3, [x, y, 0.0, 0.0]));
-        assert_eq!(eval(&s1, [x, 0.0, 0.0, 0.0]), eval(&s3, [x, 0.0, 0.0, 0.0]));
-    }
-}
-
-#[test]
 fn interpolations_behave_as_defined_between_two_lattice_values() {
     // 1D value noise between cells 5 and 6: the weight is the defining polynomial of t.
     let base = NoiseSpec::new(Kind::Value, 1);

@@ -87,6 +87,89 @@ fn every_kind_dims_fractal_and_interpolation_matches_the_reference() {
     assert_eq!(cases, 100 + 75 + 120);
 }
 
+/// The newer kinds, choosing cases so every code path runs (each dims, fractal, metric, return,
+/// jitter extreme, orientation and tiling) without the full product of options.
+#[test]
+#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
+fn every_newer_kind_matches_the_reference_on_every_code_path() {
+    use gpu_noise::{CellReturn, Distance};
+    let mut r = renderer();
+    let mut cases: Vec<(String, NoiseSpec)> = Vec::new();
+    let base = |kind: Kind, dims: u32| {
+        let mut s = spec(kind, dims, 16, 12);
+        s.frequency = 0.125;
+        s.offset = [-5.0, 3.0, 1.0, 2.0];
+        s
+    };
+    for dims in 2..=4 {
+        for (f, fractal) in FRACTALS.into_iter().enumerate() {
+            let mut s = base(Kind::Simplex, dims);
+            s.fractal = fractal;
+            s.octaves = if f == 0 { 1 } else { 3 };
+            s.seed = f as u64;
+            cases.push((format!("simplex-{dims}d-{fractal:?}"), s));
+        }
+    }
+    for dims in 2..=3 {
+        for (n, distance) in Distance::ALL.iter().enumerate() {
+            let mut s = base(Kind::Cellular, dims);
+            s.distance = *distance;
+            s.jitter = [1.0, 0.0, 0.5, 0.9][n];
+            s.fractal = Fractal::Fbm;
+            s.octaves = 2;
+            cases.push((format!("cellular-{dims}d-{distance:?}"), s));
+        }
+        for cell_return in CellReturn::ALL {
+            let mut s = base(Kind::Cellular, dims);
+            s.cell_return = *cell_return;
+            s.seed = 3;
+            cases.push((format!("cellular-{dims}d-{cell_return:?}"), s));
+        }
+        for fractal in [Fractal::None, Fractal::Ridged] {
+            let mut s = base(Kind::SparseConvolution, dims);
+            s.fractal = fractal;
+            s.octaves = if fractal == Fractal::None { 1 } else { 3 };
+            s.density = 5.0;
+            cases.push((format!("sparse-{dims}d-{fractal:?}"), s));
+        }
+    }
+    for (orientation, bandwidth, fractal) in [
+        (Some(30.0), 1.0, Fractal::None),
+        (None, 0.6, Fractal::Fbm),
+        (Some(-100.0), 2.5, Fractal::Turbulence),
+    ] {
+        let mut s = base(Kind::Gabor, 2);
+        s.gabor_orientation = orientation;
+        s.gabor_bandwidth = bandwidth;
+        s.fractal = fractal;
+        s.octaves = if fractal == Fractal::None { 1 } else { 2 };
+        cases.push((format!("gabor-{orientation:?}-{bandwidth}"), s));
+    }
+    for kind in [Kind::Cellular, Kind::SparseConvolution] {
+        let mut s = spec(kind, 2, 32, 16);
+        s.tile = true;
+        s.frequency = 0.125;
+        s.offset = [-40.0, 7.0, 0.0, 0.0];
+        s.fractal = Fractal::Fbm;
+        s.octaves = 3;
+        cases.push((format!("{kind:?}-tiled"), s));
+    }
+    let mut worst = (0.0, String::new());
+    for (name, s) in &cases {
+        let err = check(&mut r, s, name);
+        if err > worst.0 {
+            worst = (err, name.clone());
+        }
+    }
+    eprintln!(
+        "{} newer-kind cases; worst max_abs_err {:e} ({})",
+        cases.len(),
+        worst.0,
+        worst.1
+    );
+    assert_eq!(cases.len(), 15 + 2 * (4 + 5 + 2) + 3 + 2);
+}
+
 #[test]
 #[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
 fn volumes_tiling_and_inexact_points_match_the_reference() {

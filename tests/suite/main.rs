@@ -10,6 +10,7 @@
 mod cli;
 mod determinism;
 mod export;
+mod family;
 mod fuzz;
 mod golden;
 mod gpu_vs_cpu;

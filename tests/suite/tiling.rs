@@ -13,6 +13,10 @@ fn tiled_noise_repeats_with_the_image_size_for_every_kind() {
         (Kind::Gradient, 3, Interp::Linear),
         (Kind::Value, 2, Interp::CatmullRom),
         (Kind::Value, 3, Interp::Cosine),
+        (Kind::Cellular, 2, Interp::Quintic),
+        (Kind::Cellular, 3, Interp::Quintic),
+        (Kind::SparseConvolution, 2, Interp::Quintic),
+        (Kind::SparseConvolution, 3, Interp::Quintic),
     ];
     for (kind, dims, interp) in cases {
         let mut s = NoiseSpec::new(kind, dims);
