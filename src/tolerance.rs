@@ -2,7 +2,7 @@
 //! the refusal to render on the GPU where that bound would be meaningless.
 
 use crate::error::{Error, Result};
-use crate::spec::{Fractal, Interp, NoiseSpec};
+use crate::spec::{CellReturn, Fractal, Interp, Kind, NoiseSpec};
 
 /// CONVENTIONS §7: f32 arithmetic inside one octave stays within 2e-5 of the f64 reference
 /// when the sample point reaches the GPU exactly (measured: about 1e-7 on lavapipe and llvmpipe).
@@ -126,8 +126,10 @@ pub fn gpu_error_bound(spec: &NoiseSpec) -> Bound {
         "2e-5 for f32 arithmetic + {rounding:.2e} for rounding sample points to f32 (|p| up to \
          {p:.4e}; the frequency, lacunarity or offset is not a power of two / whole number)"
     );
-    if spec.interp == Interp::Nearest {
-        reason.push_str("; nearest steps are discontinuous, so a rounded point can flip a step");
+    if let Some(jump) = discontinuity(spec) {
+        reason.push_str(&format!(
+            "; {jump} are discontinuous, so a rounded point can flip a step"
+        ));
     }
     Bound {
         value: ARITHMETIC_BOUND + rounding,
@@ -138,6 +140,7 @@ pub fn gpu_error_bound(spec: &NoiseSpec) -> Bound {
 /// The error from rounding points of magnitude up to `p` (octave 0) to f32: `8 * 2^-22 * |p|`
 /// per octave at that octave's |p|, weighted like the fractal sum.
 fn rounding_term(spec: &NoiseSpec, p: f64) -> f64 {
+    let lipschitz = octave_lipschitz(spec);
     let weights = crate::spec::octave_weights(spec.persistence, spec.octaves);
     let mut scale = 1.0;
     let mut weighted = 0.0;
@@ -150,7 +153,30 @@ fn rounding_term(spec: &NoiseSpec, p: f64) -> f64 {
         Fractal::Billow => 2.0,
         _ => 1.0,
     };
-    OCTAVE_LIPSCHITZ * shaping * 2f64.powi(-22) * weighted
+    lipschitz * shaping * 2f64.powi(-22) * weighted
+}
+
+/// How fast one octave can change: [`OCTAVE_LIPSCHITZ`], more for dense impulses and for
+/// Gabor's oscillation (CONVENTIONS §7).
+pub fn octave_lipschitz(spec: &NoiseSpec) -> f64 {
+    match spec.kind {
+        Kind::SparseConvolution => OCTAVE_LIPSCHITZ * (spec.density / 3.0).max(1.0).sqrt(),
+        Kind::Gabor => {
+            OCTAVE_LIPSCHITZ * (spec.density / 3.0).max(1.0).sqrt() * spec.gabor_frequency.max(1.0)
+        }
+        _ => OCTAVE_LIPSCHITZ,
+    }
+}
+
+/// What in `spec` is discontinuous, if anything (a rounded point may jump across it).
+pub fn discontinuity(spec: &NoiseSpec) -> Option<&'static str> {
+    match spec.kind {
+        _ if spec.interp == Interp::Nearest && spec.kind.interpolates() => Some("nearest steps"),
+        Kind::Cellular if spec.cell_return == CellReturn::CellValue => Some("cell-value borders"),
+        Kind::Simplex if spec.dims >= 3 => Some("3D and 4D simplex faces (r2 = 0.6)"),
+        Kind::Gabor => Some("Gabor kernels at their 5% truncation"),
+        _ => None,
+    }
 }
 
 /// Texel-by-texel comparison of a GPU image with the f64 reference.

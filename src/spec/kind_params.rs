@@ -57,10 +57,14 @@ pub fn cellular_distance_norm(distance: Distance, dims: u32) -> f64 {
     }
 }
 
-/// `s` of `2 q / s - 1` for each returned quantity (normalized distances).
-pub fn cellular_return_span(cell_return: CellReturn) -> f64 {
-    match cell_return {
-        CellReturn::F2 => 1.2,
+/// `s` of `2 q / s - 1` for each returned quantity of normalized distances: about its 99.9th
+/// percentile for one uniformly jittered point per cell (squared distances spread wider).
+pub fn cellular_return_span(cell_return: CellReturn, distance: Distance) -> f64 {
+    let squared = distance == Distance::EuclideanSquared;
+    match (cell_return, squared) {
+        (CellReturn::F2, false) => 1.2,
+        (CellReturn::F2, true) => 1.4,
+        (CellReturn::F2MinusF1, true) => 1.2,
         _ => 1.0,
     }
 }
@@ -131,7 +135,7 @@ impl KindParams {
             cell_search,
             cell_bound,
             distance_scale,
-            return_scale: 2.0 / cellular_return_span(spec.cell_return),
+            return_scale: 2.0 / cellular_return_span(spec.cell_return, spec.distance),
             poisson: poisson_thresholds(spec.density),
             impulse_scale: 1.0 / (3.0 * sigma),
             gabor_frequency: spec.gabor_frequency,

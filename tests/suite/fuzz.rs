@@ -66,7 +66,8 @@ fn outcome(spec: &NoiseSpec) -> Result<Outcome, String> {
     let cmp = compare(&image, &reference);
     let bound = gpu_error_bound(spec);
     // nearest interpolation with inexact points can flip a step (the bound's reason says so).
-    let flips = spec.interp == Interp::Nearest && bound.reason.contains("flip");
+    let flips =
+        gpu_noise::tolerance::discontinuity(spec).is_some() && bound.reason.contains("flip");
     if cmp.max_abs_err > bound.value && !flips {
         return Err(format!(
             "GPU error {:e} > bound {:e}",

@@ -57,6 +57,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         args.repeat
     );
     throughput_table(&args, renderer.as_mut())?;
+    kind_table(&args, renderer.as_mut())?;
     if let Some(r) = renderer.as_mut() {
         frame_table(r, args.repeat)?;
     }
@@ -109,6 +110,41 @@ fn throughput_table(args: &BenchArgs, mut renderer: Option<&mut Renderer>) -> Re
                 full / cpu_rate
             );
         }
+    }
+    Ok(())
+}
+
+/// Every kind, 2D, one octave, default parameters: CPU and GPU Msamples/s beside perlin's.
+fn kind_table(args: &BenchArgs, mut renderer: Option<&mut Renderer>) -> Result<()> {
+    println!(
+        "\n| kind, 2D, 1 octave | CPU backend Msamples/s | GPU kernel Msamples/s | vs perlin (CPU, GPU) |"
+    );
+    println!("| --- | ---: | ---: | ---: |");
+    let mut target = FrameTarget::default();
+    let mut perlin = (f64::NAN, f64::NAN);
+    for kind in Kind::ALL {
+        let mut spec = NoiseSpec::new(*kind, 2);
+        spec.size = Size::new(args.side, args.side, 1);
+        let prep = spec.validate()?;
+        let texels = spec.size.texels() as f64;
+        let rate = |d: Duration| texels / d.as_secs_f64() / 1e6;
+        eprintln!("gpu-noise: bench: {kind} 2D...");
+        let cpu_rate = rate(median(
+            || cpu::render_f32(&prep).map(|v| drop(std::hint::black_box(v))),
+            args.repeat,
+        )?);
+        let gpu_rate = match renderer.as_deref_mut() {
+            Some(r) => rate(median(|| target.render(r, &prep), args.repeat)?),
+            None => f64::NAN,
+        };
+        if *kind == Kind::Perlin {
+            perlin = (cpu_rate, gpu_rate);
+        }
+        println!(
+            "| {kind} | {cpu_rate:.1} | {gpu_rate:.1} | {:.2}x, {:.2}x |",
+            cpu_rate / perlin.0,
+            gpu_rate / perlin.1
+        );
     }
     Ok(())
 }
