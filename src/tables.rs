@@ -162,11 +162,14 @@ pub fn octave_tables(seed: u64, dims: u32, octaves: u32) -> Vec<OctaveTables> {
         .collect()
 }
 
-/// `cos(pi / 16)`, `sin(pi / 16)`, `cos(3 pi / 16)`, `sin(3 pi / 16)`.
-const C1: f64 = 0.980_785_280_403_230_4;
-const S1: f64 = 0.195_090_322_016_128_25;
-const C3: f64 = 0.831_469_612_302_545_2;
-const S3: f64 = 0.555_570_233_019_602_2;
+/// `cos(pi / 16)`: with S1, C3, S3, every 2D Perlin gradient component, signed.
+pub const C1: f64 = 0.980_785_280_403_230_4;
+/// `sin(pi / 16)`.
+pub const S1: f64 = 0.195_090_322_016_128_25;
+/// `cos(3 pi / 16)`.
+pub const C3: f64 = 0.831_469_612_302_545_2;
+/// `sin(3 pi / 16)`.
+pub const S3: f64 = 0.555_570_233_019_602_2;
 
 /// 2D Perlin gradients (CONVENTIONS §3): entry k is the unit vector at angle
 /// `2 pi (k + 0.5) / 16`, none of them on an axis.
@@ -228,36 +231,15 @@ const fn simplex_grad4() -> [[f64; 4]; 32] {
     table
 }
 
-/// The fixed gradient sets as WGSL constants (f32), so the kernels use the same numbers;
-/// `wgsl::noise_module` puts them first.
+/// The 2D Perlin gradient magnitudes as WGSL constants (f32), so the kernels use the same
+/// numbers; `wgsl::noise_module` puts them first. The kernels compute every fixed gradient from
+/// bits rather than index a table: a dynamically indexed WGSL `const` array is copied per call
+/// on some drivers, which made 2D Perlin 3 to 5 times slower on llvmpipe.
 pub fn wgsl_constants() -> String {
-    let vec = |v: &[f64]| {
-        let parts: Vec<String> = v.iter().map(|x| format!("{:?}", *x as f32)).collect();
-        format!("vec{}<f32>({})", v.len(), parts.join(", "))
-    };
-    let table = |name: &str, rows: Vec<String>, ty: &str| {
-        format!(
-            "const {name} = array<{ty}, {}>(\n    {}\n);\n",
-            rows.len(),
-            rows.join(",\n    ")
-        )
-    };
     let mut out =
         String::from("// Generated from src/tables.rs (the one source of these numbers).\n");
-    out += &table(
-        "PERLIN2_GRADIENTS",
-        PERLIN2_GRADIENTS.iter().map(|g| vec(g)).collect(),
-        "vec2<f32>",
-    );
-    out += &table(
-        "SIMPLEX_GRAD3",
-        SIMPLEX_GRAD3.iter().map(|g| vec(g)).collect(),
-        "vec3<f32>",
-    );
-    out += &table(
-        "SIMPLEX_GRAD4",
-        SIMPLEX_GRAD4.iter().map(|g| vec(g)).collect(),
-        "vec4<f32>",
-    );
+    for (name, v) in [("C1", C1), ("S1", S1), ("C3", C3), ("S3", S3)] {
+        out += &format!("const PERLIN2_{name}: f32 = {:?};\n", v as f32);
+    }
     out
 }

@@ -11,10 +11,18 @@ fn grad1(hash: u32, x: f32) -> f32 {
     return select(-g * x, g * x, (h & 8u) == 0u);
 }
 
-// The unit vector at angle 2 pi ((h & 15) + 0.5) / 16 (PERLIN2_GRADIENTS, generated).
+// The unit vector at angle 2 pi ((h & 15) + 0.5) / 16: entry h & 3 of the first quadrant
+// turned (h >> 2) & 3 quarter turns (PERLIN2_C1 etc. are generated from src/tables.rs).
 fn grad2(hash: u32, x: f32, y: f32) -> f32 {
-    let g = PERLIN2_GRADIENTS[hash & 15u];
-    return g.x * x + g.y * y;
+    let j = hash & 3u;
+    let u = select(select(PERLIN2_S1, PERLIN2_S3, j == 2u), select(PERLIN2_C3, PERLIN2_C1, j == 0u), j < 2u);
+    let v = select(select(PERLIN2_C1, PERLIN2_C3, j == 2u), select(PERLIN2_S3, PERLIN2_S1, j == 0u), j < 2u);
+    switch (hash >> 2u) & 3u {
+        case 0u: { return u * x + v * y; }
+        case 1u: { return -v * x + u * y; }
+        case 2u: { return -u * x - v * y; }
+        default: { return v * x - u * y; }
+    }
 }
 
 fn grad3(hash: u32, x: f32, y: f32, z: f32) -> f32 {

@@ -1,6 +1,7 @@
 // Simplex noise (Gustavson 2005, "Simplex noise demystified"), 2D-4D, with the seed's
 // permutation; mirrored by src/cpu/simplex.rs (see there for the two tie-safe deviations in
-// operation order). SIMPLEX_GRAD3 and SIMPLEX_GRAD4 are generated from src/tables.rs.
+// operation order). The gradients are computed from bits (the tables SIMPLEX_GRAD3 and
+// SIMPLEX_GRAD4 in src/tables.rs are what the tests check them against).
 
 const SIMPLEX_F2: f32 = 0.3660254037844386;
 const SIMPLEX_G2: f32 = 0.21132486540518713;
@@ -17,8 +18,30 @@ fn simplex_corner(r2: f32, d: vec4<f32>, g: vec4<f32>) -> f32 {
     return t * t * (g.x * d.x + g.y * d.y + g.z * d.z + g.w * d.w);
 }
 
+// SIMPLEX_GRAD3[h % 12]: signs from bits 0 and 1, the zero component from g / 4.
 fn simplex_grad3(h: u32) -> vec4<f32> {
-    return vec4<f32>(SIMPLEX_GRAD3[h % 12u], 0.0);
+    let g = h % 12u;
+    let a = select(-1.0, 1.0, (g & 1u) == 0u);
+    let b = select(-1.0, 1.0, (g & 2u) == 0u);
+    switch g >> 2u {
+        case 0u: { return vec4<f32>(a, b, 0.0, 0.0); }
+        case 1u: { return vec4<f32>(a, 0.0, b, 0.0); }
+        default: { return vec4<f32>(0.0, a, b, 0.0); }
+    }
+}
+
+// SIMPLEX_GRAD4[h % 32]: the zero at index g / 8, the others -1 where bits 2, 1, 0 are set.
+fn simplex_grad4(h: u32) -> vec4<f32> {
+    let g = h % 32u;
+    let s2 = select(-1.0, 1.0, ((g >> 2u) & 1u) == 0u);
+    let s1 = select(-1.0, 1.0, ((g >> 1u) & 1u) == 0u);
+    let s0 = select(-1.0, 1.0, (g & 1u) == 0u);
+    switch g >> 3u {
+        case 0u: { return vec4<f32>(0.0, s2, s1, s0); }
+        case 1u: { return vec4<f32>(s2, 0.0, s1, s0); }
+        case 2u: { return vec4<f32>(s2, s1, 0.0, s0); }
+        default: { return vec4<f32>(s2, s1, s0, 0.0); }
+    }
 }
 
 fn simplex2(lat: Lattice, p: vec4<f32>) -> f32 {
@@ -135,7 +158,7 @@ fn simplex4(lat: Lattice, p: vec4<f32>) -> f32 {
         let h1 = perm_at(lat, cells.z + step.z + h0);
         let h2 = perm_at(lat, cells.y + step.y + h1);
         let h3 = perm_at(lat, cells.x + step.x + h2);
-        sum += simplex_corner(0.6, d, SIMPLEX_GRAD4[h3 % 32u]);
+        sum += simplex_corner(0.6, d, simplex_grad4(h3));
     }
     return 27.0 * sum;
 }

@@ -14,7 +14,8 @@ pub fn grad1(hash: usize, x: f64) -> f64 {
     if h & 8 == 0 { g * x } else { -g * x }
 }
 
-/// 2D gradient from `h & 15`: the unit vector at angle `2 pi ((h & 15) + 0.5) / 16`.
+/// 2D gradient from `h & 15`: the unit vector at angle `2 pi ((h & 15) + 0.5) / 16`. A table
+/// lookup here (fastest on a CPU); the WGSL computes the same vector from bits.
 #[inline(always)]
 pub fn grad2(hash: usize, x: f64, y: f64) -> f64 {
     let g = PERLIN2_GRADIENTS[hash & 15];

@@ -28,9 +28,17 @@ pub fn simplex_corner(r2: f64, d: [f64; 4], g: [f64; 4]) -> f64 {
     t * t * (g[0] * d[0] + g[1] * d[1] + g[2] * d[2] + g[3] * d[3])
 }
 
-fn grad3(h: usize) -> [f64; 4] {
+/// `SIMPLEX_GRAD3[h % 12]` (a table lookup here; the WGSL computes it from bits).
+#[inline(always)]
+pub fn simplex_grad3(h: usize) -> [f64; 4] {
     let g = SIMPLEX_GRAD3[h % 12];
     [g[0], g[1], g[2], 0.0]
+}
+
+/// `SIMPLEX_GRAD4[h % 32]` (a table lookup here; the WGSL computes it from bits).
+#[inline(always)]
+pub fn simplex_grad4(h: usize) -> [f64; 4] {
+    SIMPLEX_GRAD4[h % 32]
 }
 
 /// 2D simplex noise.
@@ -51,9 +59,9 @@ pub fn simplex2(lat: &Lattice, p: [f64; 4]) -> f64 {
     let ii = lattice_cell(i as i64, 0);
     let jj = lattice_cell(j as i64, 0);
     let perm = lat.perm;
-    let g0 = grad3(perm_at(perm, ii + perm_at(perm, jj)));
-    let g1 = grad3(perm_at(perm, ii + i1 + perm_at(perm, jj + j1)));
-    let g2 = grad3(perm_at(perm, ii + 1 + perm_at(perm, jj + 1)));
+    let g0 = simplex_grad3(perm_at(perm, ii + perm_at(perm, jj)));
+    let g1 = simplex_grad3(perm_at(perm, ii + i1 + perm_at(perm, jj + j1)));
+    let g2 = simplex_grad3(perm_at(perm, ii + 1 + perm_at(perm, jj + 1)));
     let n0 = simplex_corner(0.5, [x0, y0, 0.0, 0.0], g0);
     let n1 = simplex_corner(0.5, [x1, y1, 0.0, 0.0], g1);
     let n2 = simplex_corner(0.5, [x2, y2, 0.0, 0.0], g2);
@@ -106,10 +114,10 @@ pub fn simplex3(lat: &Lattice, p: [f64; 4]) -> f64 {
         let h = perm_at(perm, cells[1] + o[1] + h);
         perm_at(perm, cells[0] + o[0] + h)
     };
-    let n0 = simplex_corner(0.6, d0, grad3(hash([0, 0, 0])));
-    let n1 = simplex_corner(0.6, d1, grad3(hash(c1)));
-    let n2 = simplex_corner(0.6, d2, grad3(hash(c2)));
-    let n3 = simplex_corner(0.6, d3, grad3(hash([1, 1, 1])));
+    let n0 = simplex_corner(0.6, d0, simplex_grad3(hash([0, 0, 0])));
+    let n1 = simplex_corner(0.6, d1, simplex_grad3(hash(c1)));
+    let n2 = simplex_corner(0.6, d2, simplex_grad3(hash(c2)));
+    let n3 = simplex_corner(0.6, d3, simplex_grad3(hash([1, 1, 1])));
     32.0 * (n0 + n1 + n2 + n3)
 }
 
@@ -149,7 +157,7 @@ pub fn simplex4(lat: &Lattice, p: [f64; 4]) -> f64 {
         let h = perm_at(perm, cells[2] + step[2] + h);
         let h = perm_at(perm, cells[1] + step[1] + h);
         let h = perm_at(perm, cells[0] + step[0] + h);
-        sum += simplex_corner(0.6, d, SIMPLEX_GRAD4[h % 32]);
+        sum += simplex_corner(0.6, d, simplex_grad4(h));
     }
     27.0 * sum
 }

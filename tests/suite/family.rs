@@ -91,6 +91,15 @@ fn simplex_4d_gradients_are_gustavsons_table() {
     for (ours, theirs) in SIMPLEX_GRAD4.iter().zip(paper) {
         assert_eq!(*ours, theirs.map(f64::from));
     }
+    // The 2D Perlin gradient table is the conventions' formula (the WGSL computes the same
+    // vectors from bits; the GPU-vs-CPU tests, which hit every gradient, compare the two).
+    for (h, g2) in gpu_noise::tables::PERLIN2_GRADIENTS.iter().enumerate() {
+        let a = std::f64::consts::TAU * (h as f64 + 0.5) / 16.0;
+        assert!(
+            (g2[0] - a.cos()).abs() < 1e-15 && (g2[1] - a.sin()).abs() < 1e-15,
+            "{h}"
+        );
+    }
 }
 
 /// Ken Perlin's ImprovedNoise (2002), written out from his published Java for this test.
