@@ -192,6 +192,55 @@ pub const PERLIN2_GRADIENTS: [[f64; 2]; 16] = [
     [C1, -S1],
 ];
 
+/// Ken Perlin's 3D gradients (his `grad`, CONVENTIONS §3) as vectors, entry `h & 15`: the 12
+/// cube edges and 4 repeats. The CPU dots a table row (branch-free: when every texel lands in
+/// a new cell, as in fine octaves, `grad`'s branches mispredict); the WGSL keeps Ken's bit
+/// tests. Built from his rule, so the rule is written once here.
+pub const PERLIN3_GRADIENTS: [[f64; 3]; 16] = perlin3_gradients();
+
+const fn perlin3_gradients() -> [[f64; 3]; 16] {
+    let mut table = [[0.0; 3]; 16];
+    let mut h = 0;
+    while h < 16 {
+        // u is x for h < 8, else y; v is y for h < 4, x for 12 and 14, else z.
+        let u = if h < 8 { 0 } else { 1 };
+        let v = if h < 4 {
+            1
+        } else if h == 12 || h == 14 {
+            0
+        } else {
+            2
+        };
+        table[h][u] = if h & 1 == 0 { 1.0 } else { -1.0 };
+        table[h][v] = if h & 2 == 0 { 1.0 } else { -1.0 };
+        h += 1;
+    }
+    table
+}
+
+/// 4D Perlin gradients (CONVENTIONS §3), entry `h & 31`: component `(h >> 3) & 3` is zero; the
+/// other three, in order, are -1 where bits 0, 1, 2 of h are set and +1 otherwise. A table for
+/// the CPU for the same reason as [`PERLIN3_GRADIENTS`].
+pub const PERLIN4_GRADIENTS: [[f64; 4]; 32] = perlin4_gradients();
+
+const fn perlin4_gradients() -> [[f64; 4]; 32] {
+    let mut table = [[0.0; 4]; 32];
+    let mut h = 0;
+    while h < 32 {
+        let zero = (h >> 3) & 3;
+        let (mut axis, mut bit) = (0, 0);
+        while axis < 4 {
+            if axis != zero {
+                table[h][axis] = if (h >> bit) & 1 == 1 { -1.0 } else { 1.0 };
+                bit += 1;
+            }
+            axis += 1;
+        }
+        h += 1;
+    }
+    table
+}
+
 /// Simplex gradients in 2D and 3D (CONVENTIONS §8): the 12 cube edges; 2D uses their x, y.
 pub const SIMPLEX_GRAD3: [[f64; 3]; 12] = [
     [1.0, 1.0, 0.0],

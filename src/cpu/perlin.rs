@@ -4,7 +4,7 @@
 
 use super::common::{AxisFrame, CellFrame, Lattice, axis_frame, cell_frame, interp_corners, lerp};
 use super::common::{lattice_hash1, lattice_hash2, lattice_hash3, lattice_hash4};
-use crate::tables::{PERLIN2_GRADIENTS, PERM_LEN};
+use crate::tables::{PERLIN2_GRADIENTS, PERLIN3_GRADIENTS, PERLIN4_GRADIENTS, PERM_LEN};
 
 /// 1D gradient from `h & 15`: `(1 + (h & 7)) / 8`, negated where `h & 8` is set.
 #[inline(always)]
@@ -27,40 +27,20 @@ pub const PERLIN1_SCALE: f64 = 2.0;
 /// 2D Perlin noise is scaled by sqrt(2) so that it fills about [-1, 1].
 pub const PERLIN2_SCALE: f64 = std::f64::consts::SQRT_2;
 
-/// Ken Perlin's `grad`: one of 12 cube-edge directions (16 with repeats) from `h & 15`.
+/// Ken Perlin's `grad`: one of 12 cube-edge directions (16 with repeats) from `h & 15`, dotted
+/// with (x, y, z). Each row has two +-1 and one 0, so the dot is `+-u +-v` exactly, as in his code.
 #[inline(always)]
 pub fn grad3(hash: usize, x: f64, y: f64, z: f64) -> f64 {
-    let h = hash & 15;
-    let u = if h < 8 { x } else { y };
-    let v = if h < 4 {
-        y
-    } else if h == 12 || h == 14 {
-        x
-    } else {
-        z
-    };
-    (if h & 1 == 0 { u } else { -u }) + (if h & 2 == 0 { v } else { -v })
+    let g = PERLIN3_GRADIENTS[hash & 15];
+    g[0] * x + g[1] * y + g[2] * z
 }
 
-/// 4D gradient from `h & 31` (CONVENTIONS §3): component `(h >> 3) & 3` is zero; the other three,
-/// in order, are -1 where bits 0, 1, 2 of h are set and +1 otherwise.
+/// 4D gradient from `h & 31` (CONVENTIONS §3, [`PERLIN4_GRADIENTS`]) dotted with `d`: three
+/// +-1 and one 0, so the dot is the signed sum of three components in axis order.
 #[inline(always)]
 pub fn grad4(hash: usize, d: [f64; 4]) -> f64 {
-    let h = hash & 31;
-    let zero = (h >> 3) & 3;
-    let mut sum = 0.0;
-    let mut bit = 0;
-    for (axis, &component) in d.iter().enumerate() {
-        if axis != zero {
-            sum += if (h >> bit) & 1 == 1 {
-                -component
-            } else {
-                component
-            };
-            bit += 1;
-        }
-    }
-    sum
+    let g = PERLIN4_GRADIENTS[hash & 31];
+    g[0] * d[0] + g[1] * d[1] + g[2] * d[2] + g[3] * d[3]
 }
 
 /// Corner hashes of a 1D cell: `[x0, x1]`.
