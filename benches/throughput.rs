@@ -184,34 +184,35 @@ fn summary(cases: &[Case], adapter: &str) {
         }
         println!("{line}");
     }
+    // Thread for thread: 1 vs 1 and N vs N, never mixed; the GPU rows against the N-thread CPU.
     let ratios = [
         (
-            "gpu-noise-cpu / fastnoise-lite (1 thread)",
-            "gpu-noise-cpu",
-            "fastnoise-lite",
-        ),
-        (
-            "gpu-noise-cpu / fastnoise-lite-rayon",
-            "gpu-noise-cpu",
-            "fastnoise-lite-rayon",
-        ),
-        (
-            "gpu-noise-cpu-1thread / fastnoise-lite",
+            "1 thread: gpu-noise-cpu / fastnoise-lite",
             "gpu-noise-cpu-1thread",
             "fastnoise-lite",
         ),
         (
-            "gpu-noise-cpu / noise-rs-rayon",
+            "1 thread: gpu-noise-cpu / noise-rs",
+            "gpu-noise-cpu-1thread",
+            "noise-rs",
+        ),
+        (
+            "N threads: gpu-noise-cpu / fastnoise-lite",
+            "gpu-noise-cpu",
+            "fastnoise-lite-rayon",
+        ),
+        (
+            "N threads: gpu-noise-cpu / noise-rs",
             "gpu-noise-cpu",
             "noise-rs-rayon",
         ),
         (
-            "gpu-readback / gpu-noise-cpu",
+            "gpu-readback / gpu-noise-cpu (N threads)",
             "gpu-noise-gpu-readback",
             "gpu-noise-cpu",
         ),
         (
-            "gpu-kernel / gpu-noise-cpu",
+            "gpu-kernel / gpu-noise-cpu (N threads)",
             "gpu-noise-gpu-kernel",
             "gpu-noise-cpu",
         ),
