@@ -29,6 +29,11 @@
 
 #![warn(missing_docs)]
 
+/// The README's Rust examples compile as doctests, so the front page cannot drift from the API.
+#[cfg(all(doctest, feature = "export"))]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
 pub mod colormap;
 pub mod cpu;
 pub mod error;
