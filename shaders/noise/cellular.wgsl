@@ -42,13 +42,7 @@ struct Nearest {
 
 fn cellular_search(lat: Lattice, p: vec4<f32>, dims: u32) -> Nearest {
     let kind = noise_state.kind;
-    var base = vec3<i32>(0);
-    var frac = vec3<f32>(0.0);
-    for (var a = 0u; a < dims; a++) {
-        let fl = floor(p[a]);
-        base[a] = i32(fl);
-        frac[a] = p[a] - fl;
-    }
+    let c = cell_point(p, dims);
     let r = kind.cell_search;
     let rz = select(0, r, dims == 3u);
     var best = Nearest(vec2<f32>(3.40282347e38), 0u);
@@ -58,19 +52,19 @@ fn cellular_search(lat: Lattice, p: vec4<f32>, dims: u32) -> Nearest {
                 let o = vec3<i32>(ox, oy, oz);
                 var gap = vec3<f32>(0.0);
                 for (var a = 0u; a < dims; a++) {
-                    gap[a] = cell_gap(frac[a], o[a]);
+                    gap[a] = cell_gap(c.frac[a], o[a]);
                 }
                 if cell_metric(gap, kind.distance) >= kind.cell_bound {
                     continue;
                 }
                 var cells = vec4<u32>(0u);
                 for (var a = 0u; a < dims; a++) {
-                    cells[a] = lattice_cell(base[a] + o[a], lat.period[a]);
+                    cells[a] = lattice_cell(c.base[a] + o[a], lat.period[a]);
                 }
                 let h = lattice_hash(lat, cells, dims);
                 var d = vec3<f32>(0.0);
                 for (var a = 0u; a < dims; a++) {
-                    d[a] = f32(o[a]) + feature_point(lat, h, a) - frac[a];
+                    d[a] = f32(o[a]) + feature_point(lat, h, a) - c.frac[a];
                 }
                 let m = cell_metric(d, kind.distance);
                 if m < best.m.x {

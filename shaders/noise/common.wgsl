@@ -221,3 +221,20 @@ fn interp_corners(v: ptr<function, array<f32, 16>>, weight: vec4<f32>, dims: u32
     }
     return (*v)[0];
 }
+
+// A point's unwrapped lattice cell and its fraction per axis (cellular and impulse kinds, whose
+// searches visit neighbour cells by offset from `base`).
+struct CellPoint {
+    base: vec3<i32>,
+    frac: vec3<f32>,
+}
+
+fn cell_point(p: vec4<f32>, dims: u32) -> CellPoint {
+    var c: CellPoint;
+    for (var a = 0u; a < dims; a++) {
+        let fl = floor(p[a]);
+        c.base[a] = i32(fl);
+        c.frac[a] = p[a] - fl;
+    }
+    return c;
+}

@@ -32,22 +32,6 @@ fn sparse_kernel(r2: f32) -> f32 {
     return 0.0;
 }
 
-// The point's fraction and cell within a lattice cell: base cell and fraction per axis.
-struct CellPoint {
-    base: vec3<i32>,
-    frac: vec3<f32>,
-}
-
-fn cell_point(p: vec4<f32>, dims: u32) -> CellPoint {
-    var c: CellPoint;
-    for (var a = 0u; a < dims; a++) {
-        let fl = floor(p[a]);
-        c.base[a] = i32(fl);
-        c.frac[a] = p[a] - fl;
-    }
-    return c;
-}
-
 // The generator state of cell base + o: the hashes of the cell and of its diagonal neighbour,
 // h1 | h2 << 8, XOR the seed's salt (wrapped when tiling).
 fn impulse_cell_state(lat: Lattice, c: CellPoint, o: vec3<i32>, dims: u32) -> u32 {

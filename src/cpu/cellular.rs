@@ -3,7 +3,7 @@
 //! cell that can hold the nearest or second-nearest point for any jitter, so F1 and F2 are
 //! exact.
 
-use super::common::{Lattice, floor, lattice_cell, lattice_hash, perm_at};
+use super::common::{Lattice, cell_point, lattice_cell, lattice_hash, perm_at};
 use crate::spec::{CellReturn, Distance};
 
 /// The metric's internal value of an offset (squared for the Euclidean metrics, so that
@@ -59,13 +59,7 @@ pub struct Nearest {
 /// cannot beat F2) for the two nearest feature points.
 pub fn cellular_search(lat: &Lattice, p: [f64; 4], dims: usize) -> Nearest {
     let params = lat.params;
-    let mut base = [0i64; 3];
-    let mut frac = [0.0f64; 3];
-    for a in 0..dims {
-        let fl = floor(p[a]);
-        base[a] = fl as i64;
-        frac[a] = p[a] - fl;
-    }
+    let c = cell_point(p, dims);
     let r = params.cell_search;
     let mut best = Nearest {
         m: [f64::INFINITY, f64::INFINITY],
@@ -78,7 +72,7 @@ pub fn cellular_search(lat: &Lattice, p: [f64; 4], dims: usize) -> Nearest {
                 let o = [ox, oy, oz];
                 let gap = [0, 1, 2].map(|a| {
                     if a < dims {
-                        cell_gap(frac[a], o[a])
+                        cell_gap(c.frac[a], o[a])
                     } else {
                         0.0
                     }
@@ -88,12 +82,12 @@ pub fn cellular_search(lat: &Lattice, p: [f64; 4], dims: usize) -> Nearest {
                 }
                 let mut cells = [0usize; 4];
                 for a in 0..dims {
-                    cells[a] = lattice_cell(base[a] + o[a], lat.period[a]);
+                    cells[a] = lattice_cell(c.base[a] + o[a], lat.period[a]);
                 }
                 let h = lattice_hash(lat.perm, cells, dims);
                 let mut d = [0.0f64; 3];
                 for a in 0..dims {
-                    d[a] = o[a] as f64 + feature_point(lat, h, a) - frac[a];
+                    d[a] = o[a] as f64 + feature_point(lat, h, a) - c.frac[a];
                 }
                 let m = cell_metric(d, params.distance);
                 if m < best.m[0] {

@@ -204,3 +204,28 @@ pub fn interp_corners(v: &mut [f64; 16], weight: &[f64; 4], dims: usize) -> f64 
     }
     v[0]
 }
+
+/// A point's unwrapped lattice cell and its fraction per axis (mirrors `CellPoint` in
+/// common.wgsl); the cellular and impulse searches visit neighbour cells by offset from `base`.
+#[derive(Clone, Copy, Debug)]
+pub struct CellPoint {
+    /// The lower cell on each axis, unwrapped.
+    pub base: [i64; 3],
+    /// The point's fraction in [0, 1) within that cell.
+    pub frac: [f64; 3],
+}
+
+/// The cell and fraction of `p` on its first `dims` axes (unused axes are 0).
+#[inline(always)]
+pub fn cell_point(p: [f64; 4], dims: usize) -> CellPoint {
+    let mut c = CellPoint {
+        base: [0; 3],
+        frac: [0.0; 3],
+    };
+    for a in 0..dims {
+        let fl = floor(p[a]);
+        c.base[a] = fl as i64;
+        c.frac[a] = p[a] - fl;
+    }
+    c
+}

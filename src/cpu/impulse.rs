@@ -6,7 +6,8 @@
 
 use std::f64::consts::PI;
 
-use super::common::{Lattice, floor, lattice_cell, lattice_hash};
+use super::cellular::cell_gap;
+use super::common::{CellPoint, Lattice, cell_point, lattice_cell, lattice_hash};
 use crate::spec::MAX_IMPULSES;
 
 /// PCG-RXS-M-XS 32 (O'Neill 2014; the `pcg_hash` of Jarzynski and Olano 2020): advances the
@@ -45,29 +46,24 @@ fn cells_in_reach(
     radius: f64,
     mut visit: impl FnMut([f64; 3], u32),
 ) {
-    let mut base = [0i64; 3];
-    let mut frac = [0.0f64; 3];
-    for a in 0..dims {
-        let fl = floor(p[a]);
-        base[a] = fl as i64;
-        frac[a] = p[a] - fl;
-    }
+    let c = cell_point(p, dims);
     let z_range = if dims == 3 { -reach..=reach } else { 0..=0 };
     for oz in z_range {
         for oy in -reach..=reach {
             for ox in -reach..=reach {
                 let o = [ox, oy, oz];
-                let mut gap2 = 0.0;
-                for a in 0..dims {
-                    let g = super::cellular::cell_gap(frac[a], o[a]);
-                    gap2 += g * g;
-                }
-                if gap2 >= radius * radius {
+                if cell_gap2(&c, o, dims) >= radius * radius {
                     continue;
                 }
-                let state = impulse_cell_state(lat, base, o, dims);
+                let state = impulse_cell_state(lat, &c, o, dims);
                 // The point relative to this cell's corner.
-                let rel = [0, 1, 2].map(|a| if a < dims { frac[a] - o[a] as f64 } else { 0.0 });
+                let rel = [0, 1, 2].map(|a| {
+                    if a < dims {
+                        c.frac[a] - o[a] as f64
+                    } else {
+                        0.0
+                    }
+                });
                 visit(rel, state);
             }
         }
@@ -77,16 +73,27 @@ fn cells_in_reach(
 /// A cell's generator state: the hashes of the cell and of its diagonal neighbour (+1 on every
 /// axis), `h1 | h2 << 8`, XOR the seed's salt (CONVENTIONS §10).
 #[inline(always)]
-pub fn impulse_cell_state(lat: &Lattice, base: [i64; 3], o: [i64; 3], dims: usize) -> u32 {
+pub fn impulse_cell_state(lat: &Lattice, c: &CellPoint, o: [i64; 3], dims: usize) -> u32 {
     let mut cells = [0usize; 4];
     let mut next = [0usize; 4];
     for a in 0..dims {
-        cells[a] = lattice_cell(base[a] + o[a], lat.period[a]);
-        next[a] = lattice_cell(base[a] + o[a] + 1, lat.period[a]);
+        cells[a] = lattice_cell(c.base[a] + o[a], lat.period[a]);
+        next[a] = lattice_cell(c.base[a] + o[a] + 1, lat.period[a]);
     }
     let h1 = lattice_hash(lat.perm, cells, dims) as u32;
     let h2 = lattice_hash(lat.perm, next, dims) as u32;
     (h1 | (h2 << 8)) ^ lat.salt
+}
+
+/// The squared distance from the point to the nearest side of cell offset `o`.
+#[inline(always)]
+pub fn cell_gap2(c: &CellPoint, o: [i64; 3], dims: usize) -> f64 {
+    let mut gap2 = 0.0;
+    for a in 0..dims {
+        let g = cell_gap(c.frac[a], o[a]);
+        gap2 += g * g;
+    }
+    gap2
 }
 
 /// The sparse-convolution kernel `0.5 + 0.5 cos(pi r)` for r < 1.
