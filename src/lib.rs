@@ -39,6 +39,7 @@ pub mod cpu;
 pub mod error;
 #[cfg(feature = "export")]
 pub mod export;
+pub mod fixed;
 pub mod gpu;
 pub mod spec;
 pub mod tables;

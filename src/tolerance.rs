@@ -2,7 +2,7 @@
 //! the refusal to render on the GPU where that bound would be meaningless.
 
 use crate::error::{Error, Result};
-use crate::spec::{CellReturn, Fractal, Interp, Kind, NoiseSpec};
+use crate::spec::{CellReturn, Fractal, Kind, NoiseSpec};
 
 /// CONVENTIONS §7: f32 arithmetic inside one octave stays within 2e-5 of the f64 reference
 /// when the sample point reaches the GPU exactly (measured: about 1e-7 on lavapipe and llvmpipe).
@@ -34,126 +34,56 @@ impl Bound {
     }
 }
 
-/// Refuses specs whose GPU error bound exceeds [`Bound::meaningful_limit`]: far from the origin
-/// the f32 points lose their fraction (an all-zero image would otherwise pass as correct).
-/// The error names the field that moves the points there.
+/// Refuses specs whose GPU error bound exceeds [`Bound::meaningful_limit`] (an all-zero image
+/// would otherwise pass as correct). Since points reach the GPU split exactly into cells and
+/// fractions (CONVENTIONS §1), the bound no longer depends on |p| and every valid spec passes;
+/// the check stays as a guard for kernels whose Lipschitz constant would make it meaningless.
 pub fn check_gpu_precision(spec: &NoiseSpec) -> Result<()> {
     let bound = gpu_error_bound(spec);
     let limit = Bound::meaningful_limit(spec);
     if bound.value <= limit {
         return Ok(());
     }
-    let mut first_octave = spec.clone();
-    first_octave.octaves = 1;
-    let field = if spec.octaves > 1 && gpu_error_bound(&first_octave).value <= limit {
-        "lacunarity"
-    } else {
-        spec.offset_or_frequency()
-    };
     Err(Error::Precision {
-        field,
+        field: "gabor_frequency",
         reason: format!(
-            "GPU precision: f32 sample points here give an error bound of {:.3e}, more than \
-             {limit:e} (1e-3 of the output range), so the GPU cannot render this spec \
-             meaningfully ({}). Render it on the CPU (f64), or bring the points nearer the \
-             origin (|p| < ~1000 cells unless frequency and lacunarity are powers of two and \
-             offsets whole numbers below 2^24)",
+            "GPU precision: the error bound {:.3e} is more than {limit:e} (1e-3 of the output \
+             range), so the GPU cannot render this spec meaningfully ({})",
             bound.value, bound.reason
         ),
     })
 }
 
-/// [`check_gpu_precision`] for caller-given points (`sample`): each point reaches the GPU
-/// rounded to f32 unless it is an exact f32.
-pub fn check_points_precision(spec: &NoiseSpec, points: &[[f64; 4]]) -> Result<()> {
-    let exact = |v: f64| f64::from(v as f32) == v;
-    let all_exact = points.iter().all(|p| p.iter().all(|&c| exact(c)));
-    let lacunarity_exact = spec.octaves == 1 || is_power_of_two(spec.lacunarity);
-    if all_exact && lacunarity_exact {
-        return Ok(());
-    }
-    let reach = points
-        .iter()
-        .flat_map(|p| p.iter().map(|c| c.abs()))
-        .fold(0.0, f64::max);
-    let rounding = rounding_term(spec, reach);
-    let limit = Bound::meaningful_limit(spec);
-    if ARITHMETIC_BOUND + rounding <= limit {
-        return Ok(());
-    }
-    Err(Error::Precision {
-        field: "points",
-        reason: format!(
-            "GPU precision: points up to |p| = {reach:e} are not exact in f32; rounding them              gives an error bound of {:.3e}, more than {limit:e}; sample them on the CPU",
-            ARITHMETIC_BOUND + rounding
-        ),
-    })
-}
-
-fn is_power_of_two(v: f64) -> bool {
-    v > 0.0 && v.log2().fract() == 0.0
-}
-
-/// True when every sample point is an exact f32: power-of-two frequency and lacunarity, and
-/// whole offsets with every texel coordinate below 2^24. Then the GPU sees the same points.
-pub fn points_exact_in_f32(spec: &NoiseSpec) -> bool {
-    let pow2 = is_power_of_two;
-    let extent = [spec.size.width, spec.size.height, spec.size.depth, 1];
-    let offsets_whole = spec
-        .offset
-        .iter()
-        .zip(extent)
-        .all(|(o, e)| o.fract() == 0.0 && o.abs() + f64::from(e) < (1u64 << 24) as f64);
-    pow2(spec.frequency) && (spec.octaves == 1 || pow2(spec.lacunarity)) && offsets_whole
-}
-
-/// The largest |GPU - CPU| a correct kernel can produce for `spec`.
-///
-/// `2e-5` for the arithmetic, plus, when the points are not exact f32 values, the error from
-/// rounding them: `8 * 2^-22 * |p|` per octave at that octave's |p|, weighted like the sum.
+/// The largest |GPU - CPU| a correct kernel can produce for `spec`, at any distance from the
+/// origin: `2e-5` for f32 arithmetic within an octave, plus the GPU's 24-bit fractions
+/// (`Lipschitz x 2^-24`, x4 for ridged, x2 for billow).
 pub fn gpu_error_bound(spec: &NoiseSpec) -> Bound {
-    if points_exact_in_f32(spec) {
-        return Bound {
-            value: ARITHMETIC_BOUND,
-            reason: "2e-5: f32 arithmetic within an octave (CONVENTIONS §7); every sample point \
-                     is exact in f32"
-                .into(),
-        };
-    }
-    let p = spec.max_abs_coord();
-    let rounding = rounding_term(spec, p);
+    let truncation = fraction_term(spec);
     let mut reason = format!(
-        "2e-5 for f32 arithmetic + {rounding:.2e} for rounding sample points to f32 (|p| up to \
-         {p:.4e}; the frequency, lacunarity or offset is not a power of two / whole number)"
+        "2e-5 for f32 arithmetic within an octave (CONVENTIONS §7) + {truncation:.1e} for the \
+         GPU's 24-bit fractions; points are split exactly into cells and fractions (§1), so the \
+         bound does not grow with |p|"
     );
     if let Some(jump) = discontinuity(spec) {
         reason.push_str(&format!(
-            "; {jump} are discontinuous, so a rounded point can flip a step"
+            "; {jump} are discontinuous, so a texel within 2^-24 cells of one may jump"
         ));
     }
     Bound {
-        value: ARITHMETIC_BOUND + rounding,
+        value: ARITHMETIC_BOUND + truncation,
         reason,
     }
 }
 
-/// The error from rounding points of magnitude up to `p` (octave 0) to f32: `8 * 2^-22 * |p|`
-/// per octave at that octave's |p|, weighted like the fractal sum.
-fn rounding_term(spec: &NoiseSpec, p: f64) -> f64 {
-    let lipschitz = octave_lipschitz(spec);
-    let weights = crate::spec::octave_weights(spec.persistence, spec.octaves);
-    let mut scale = 1.0;
-    let mut weighted = 0.0;
-    for w in weights {
-        weighted += w * p * scale;
-        scale *= spec.lacunarity;
-    }
+/// The error from the GPU's fractions (24 bits of the exact 64): `Lipschitz x 2^-24` per
+/// octave; the octave weights sum to 1.
+fn fraction_term(spec: &NoiseSpec) -> f64 {
     let shaping = match spec.fractal {
         Fractal::Ridged => 4.0,
         Fractal::Billow => 2.0,
         _ => 1.0,
     };
-    lipschitz * shaping * 2f64.powi(-22) * weighted
+    octave_lipschitz(spec) * shaping * 2f64.powi(-24)
 }
 
 /// How fast one octave can change: [`OCTAVE_LIPSCHITZ`], more for dense impulses and for
@@ -168,12 +98,12 @@ pub fn octave_lipschitz(spec: &NoiseSpec) -> f64 {
     }
 }
 
-/// What in `spec` is discontinuous, if anything (a rounded point may jump across it).
+/// What in `spec` is discontinuous where f32 and f64 arithmetic can decide differently, if
+/// anything. (Steps of `nearest` and simplex's corner order are decided on the fractions' top
+/// 24 bits, identically on both backends.)
 pub fn discontinuity(spec: &NoiseSpec) -> Option<&'static str> {
     match spec.kind {
-        _ if spec.interp == Interp::Nearest && spec.kind.interpolates() => Some("nearest steps"),
         Kind::Cellular if spec.cell_return == CellReturn::CellValue => Some("cell-value borders"),
-        Kind::Simplex if spec.dims >= 3 => Some("3D and 4D simplex faces (r2 = 0.6)"),
         Kind::Gabor => Some("Gabor kernels at their 5% truncation"),
         _ => None,
     }

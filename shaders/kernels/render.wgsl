@@ -8,14 +8,12 @@ const COLORMAP_LEN: u32 = 256u;
 
 // Mirrors src/gpu/params.rs `RenderParams` (layout checked by a test through naga's layouter).
 struct RenderParams {
-    // CONVENTIONS §1: texel (i, j, k) samples frequency * (offset + (i, j, k, 0)).
-    offset: vec4<f32>,
-    // The window: image texel of its first texel, and its extent (x, y, z; w unused).
+    // The window: image texel of its first texel, and its extent (x, y, z; w unused). Where a
+    // texel lands on each octave's lattice is the noise library's (noise_state.frame).
     origin: vec4<u32>,
     extent: vec4<u32>,
     // Fixed output range (lo, hi) for colormapped and 16-bit targets; z, w unused.
     range: vec4<f32>,
-    frequency: f32,
     // Invocations that do work: texels, words or points of this dispatch.
     item_count: u32,
     // Invocations per dispatch row (groups in x times the workgroup size).
@@ -25,9 +23,6 @@ struct RenderParams {
     words_per_row: u32,
     // 1: take the range from `range_found` (Range::Auto) instead of `range`.
     auto_range: u32,
-    _pad0: u32,
-    _pad1: u32,
-    _pad2: u32,
 }
 
 @group(0) @binding(0) var<uniform> params: RenderParams;
@@ -42,7 +37,9 @@ struct RenderParams {
 // (lo, hi) found by the reduction in reduce.wgsl.
 @group(2) @binding(6) var<storage, read> range_found: array<f32, 2>;
 @group(2) @binding(7) var<storage, read_write> out_words: array<u32>;
-@group(2) @binding(8) var<storage, read> points: array<vec4<f32>>;
+// Caller-given points split on the host: for point n and octave o, entry 2 (n octaves + o) is
+// the lattice cell and the next one the fraction's top 32 bits (cpu::common::LatticePoint).
+@group(2) @binding(8) var<storage, read> points: array<vec4<u32>>;
 
 // The invocation's item; a 2D dispatch covers more groups than one dimension allows.
 fn invocation_index(gid: vec3<u32>) -> u32 {
@@ -56,12 +53,8 @@ fn window_texel(n: u32) -> vec3<u32> {
     return params.origin.xyz + vec3<u32>(n % w, (n / w) % h, n / (w * h));
 }
 
-fn texel_point(t: vec3<u32>) -> vec4<f32> {
-    return params.frequency * (params.offset + vec4<f32>(f32(t.x), f32(t.y), f32(t.z), 0.0));
-}
-
 fn noise_at_texel(t: vec3<u32>) -> f32 {
-    return fractal_noise(texel_point(t));
+    return fractal_noise_texel(t);
 }
 
 fn output_range() -> vec2<f32> {
@@ -147,12 +140,17 @@ fn pack_r16(@builtin(global_invocation_id) gid: vec3<u32>) {
     out_words[n] = word;
 }
 
-// Noise at caller-given points already in noise space (the `sample` command).
+// Noise at caller-given points, split per octave on the host (the `sample` command).
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn sample_points(@builtin(global_invocation_id) gid: vec3<u32>) {
     let n = invocation_index(gid);
     if n >= params.item_count {
         return;
     }
-    out_values[n] = fractal_noise(points[n]);
+    var sum = 0.0;
+    for (var o = 0u; o < noise_state.octaves; o++) {
+        let at = 2u * (n * noise_state.octaves + o);
+        sum += octave_term(o, LatticePoint(points[at], point_frac(points[at + 1u])));
+    }
+    out_values[n] = fractal_finish(sum);
 }

@@ -40,9 +40,9 @@ struct Nearest {
     hash: u32,
 }
 
-fn cellular_search(lat: Lattice, p: vec4<f32>, dims: u32) -> Nearest {
+fn cellular_search(lat: Lattice, pt: LatticePoint, dims: u32) -> Nearest {
     let kind = noise_state.kind;
-    let c = cell_point(p, dims);
+    let c = cell_point(pt, dims);
     let r = kind.cell_search;
     let rz = select(0, r, dims == 3u);
     var best = Nearest(vec2<f32>(3.40282347e38), 0u);
@@ -59,7 +59,7 @@ fn cellular_search(lat: Lattice, p: vec4<f32>, dims: u32) -> Nearest {
                 }
                 var cells = vec4<u32>(0u);
                 for (var a = 0u; a < dims; a++) {
-                    cells[a] = lattice_cell(c.base[a] + o[a], lat.period[a]);
+                    cells[a] = lattice_cell(cell_offset(c.base[a], o[a]), lat.period[a]);
                 }
                 let h = lattice_hash(lat, cells, dims);
                 var d = vec3<f32>(0.0);
@@ -78,9 +78,9 @@ fn cellular_search(lat: Lattice, p: vec4<f32>, dims: u32) -> Nearest {
     return best;
 }
 
-fn cellular(lat: Lattice, p: vec4<f32>, dims: u32) -> f32 {
+fn cellular(lat: Lattice, pt: LatticePoint, dims: u32) -> f32 {
     let kind = noise_state.kind;
-    let near = cellular_search(lat, p, dims);
+    let near = cellular_search(lat, pt, dims);
     let d1 = cell_distance(near.m.x, kind.distance) * kind.distance_scale;
     let d2 = cell_distance(near.m.y, kind.distance) * kind.distance_scale;
     var q = d1;

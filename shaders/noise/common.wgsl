@@ -4,8 +4,13 @@
 // (gpu_noise::wgsl::noise_module): it declares its bindings at @group(NOISE_GROUP), a constant
 // the includer defines, and reads the octaves from the `noise_state` uniform, which
 // gpu_noise::NoiseBindings fills. Its names: the constants below, NOISE_* overrides, the
-// structs OctaveState, NoiseState, Lattice, AxisFrame, CellFrame, the noise_* bindings, and the
-// functions of these files. Conventions: docs/CONVENTIONS.md.
+// structs OctaveState, OctaveFrame, NoiseState, LatticePoint, Lattice, AxisFrame, CellFrame,
+// the noise_* bindings, and the functions of these files. Conventions: docs/CONVENTIONS.md.
+//
+// Points reach the kinds split into a lattice cell (u32 words: the cell modulo 2^32) and an f32
+// fraction, so that precision does not depend on the distance from the origin (§1): each
+// octave's frame gives the exact fixed-point coordinate of texel (0, 0, 0) and the steps per
+// texel, and texel_lattice_point adds them in 32-bit integer words.
 
 const MAX_OCTAVES: u32 = 16u;
 const PERM_LEN: u32 = 512u;
@@ -79,6 +84,16 @@ struct KindState {
     poisson: array<vec4<u32>, 16>,
 }
 
+// Where an octave puts the image's texels (mirrors src/gpu/state.rs `FrameState`, from
+// spec::frames::OctaveFrame): texel (0, 0, 0) at cell `cell` + fraction `word / 2^32` per axis;
+// texel axis b (x, y, z) adds `step_cell[b] + step_word[b] / 2^32` per texel.
+struct OctaveFrame {
+    cell: vec4<u32>,
+    word: vec4<u32>,
+    step_cell: array<vec4<u32>, 3>,
+    step_word: array<vec4<u32>, 3>,
+}
+
 // Mirrors src/gpu/state.rs `NoiseState` (layout checked by a test through naga's layouter).
 struct NoiseState {
     octaves: u32,
@@ -86,6 +101,7 @@ struct NoiseState {
     _pad1: u32,
     _pad2: u32,
     octave: array<OctaveState, MAX_OCTAVES>,
+    frame: array<OctaveFrame, MAX_OCTAVES>,
     // Tiling period in cells per octave and axis; 0 = the axis does not wrap.
     period: array<vec4<i32>, MAX_OCTAVES>,
     kind: KindState,
@@ -123,13 +139,82 @@ fn lerp(t: f32, a: f32, b: f32) -> f32 {
     return a + t * (b - a);
 }
 
-// Wraps a cell by the tiling period (Euclidean), then takes it & 255.
-fn lattice_cell(cell: i32, period: i32) -> u32 {
+// Wraps a cell by the tiling period (Euclidean), then takes it & 255. Tiled cells stay within
+// a few periods of [0, period) (the host wraps each frame's origin), so they read as i32.
+fn lattice_cell(cell: u32, period: i32) -> u32 {
     var c = cell;
     if period > 0 {
-        c = ((cell % period) + period) % period;
+        c = u32(((bitcast<i32>(cell) % period) + period) % period);
     }
-    return u32(c & 255);
+    return c & 255u;
+}
+
+// A point on an octave's lattice (CONVENTIONS §1): its cell modulo 2^32 and its fraction in
+// [0, 1) (mirrors cpu::common::LatticePoint). For simplex, the skewed axes.
+struct LatticePoint {
+    cell: vec4<u32>,
+    frac: vec4<f32>,
+}
+
+// A fraction's top 32 bits as f32: its top 24 bits times 2^-24 (exact, below 1).
+fn point_frac(word: vec4<u32>) -> vec4<f32> {
+    return vec4<f32>(word >> vec4<u32>(8u)) * (1.0 / 16777216.0);
+}
+
+// The 64-bit products a * b per component, as low and high words.
+struct Wide {
+    lo: vec4<u32>,
+    hi: vec4<u32>,
+}
+
+fn mul_wide(a: vec4<u32>, b: vec4<u32>) -> Wide {
+    let m = vec4<u32>(0xffffu);
+    let s = vec4<u32>(16u);
+    let a0 = a & m;
+    let a1 = a >> s;
+    let b0 = b & m;
+    let b1 = b >> s;
+    let p00 = a0 * b0;
+    let p01 = a0 * b1;
+    let p10 = a1 * b0;
+    let mid = (p00 >> s) + (p01 & m) + (p10 & m);
+    return Wide((mid << s) | (p00 & m), a1 * b1 + (p01 >> s) + (p10 >> s) + (mid >> s));
+}
+
+// Adds n steps (whole cells and 2^-32 words) to a coordinate, carrying exactly.
+fn add_steps(cell: ptr<function, vec4<u32>>, word: ptr<function, vec4<u32>>, n: vec4<u32>,
+    step_cell: vec4<u32>, step_word: vec4<u32>) {
+    let product = mul_wide(n, step_word);
+    let w = *word + product.lo;
+    let carry = select(vec4<u32>(0u), vec4<u32>(1u), w < product.lo);
+    *word = w;
+    *cell = *cell + n * step_cell + product.hi + carry;
+}
+
+// Image texel t on octave o's lattice, exact (mirrors cpu::common::texel_lattice_point). Only
+// simplex's skewed lattice mixes the texel axes; the others step along the diagonal.
+fn texel_lattice_point(o: u32, t: vec3<u32>) -> LatticePoint {
+    let f = noise_state.frame[o];
+    var cell = f.cell;
+    var word = f.word;
+    if NOISE_KIND == KIND_SIMPLEX {
+        for (var b = 0u; b < 3u; b++) {
+            add_steps(&cell, &word, vec4<u32>(t[b]), f.step_cell[b], f.step_word[b]);
+        }
+    } else {
+        let step_cell = vec4<u32>(f.step_cell[0].x, f.step_cell[1].y, f.step_cell[2].z, 0u);
+        let step_word = vec4<u32>(f.step_word[0].x, f.step_word[1].y, f.step_word[2].z, 0u);
+        add_steps(&cell, &word, vec4<u32>(t, 0u), step_cell, step_word);
+    }
+    return LatticePoint(cell, point_frac(word));
+}
+
+// An f32 point already on the lattice, split by floor: precise near the origin only (for
+// callers' own points; texels go through texel_lattice_point).
+fn lattice_point_of(q: vec4<f32>) -> LatticePoint {
+    let fl = floor(q);
+    let frac = min(q - fl, vec4<f32>(0.99999994));
+    return LatticePoint(bitcast<vec4<u32>>(vec4<i32>(fl)), frac);
 }
 
 fn perm_at(lat: Lattice, i: u32) -> u32 {
@@ -177,12 +262,11 @@ struct AxisFrame {
     w: f32,
 }
 
-fn axis_frame(lat: Lattice, x: f32, a: u32) -> AxisFrame {
-    let fl = floor(x);
-    let c = i32(fl);
+fn axis_frame(lat: Lattice, pt: LatticePoint, a: u32) -> AxisFrame {
+    let c = pt.cell[a];
     let period = lat.period[a];
-    let f = x - fl;
-    return AxisFrame(lattice_cell(c, period), lattice_cell(c + 1, period), f, interp_weight(f, NOISE_INTERP));
+    let f = pt.frac[a];
+    return AxisFrame(lattice_cell(c, period), lattice_cell(c + 1u, period), f, interp_weight(f, NOISE_INTERP));
 }
 
 // A point's lattice cell: lower and upper corner cells, fractions and weights per axis.
@@ -193,10 +277,10 @@ struct CellFrame {
     weight: vec4<f32>,
 }
 
-fn cell_frame(lat: Lattice, p: vec4<f32>, dims: u32) -> CellFrame {
+fn cell_frame(lat: Lattice, pt: LatticePoint, dims: u32) -> CellFrame {
     var frame: CellFrame;
     for (var a = 0u; a < dims; a++) {
-        let ax = axis_frame(lat, p[a], a);
+        let ax = axis_frame(lat, pt, a);
         frame.lo[a] = ax.c0;
         frame.hi[a] = ax.c1;
         frame.frac[a] = ax.f;
@@ -223,18 +307,22 @@ fn interp_corners(v: ptr<function, array<f32, 16>>, weight: vec4<f32>, dims: u32
 }
 
 // A point's unwrapped lattice cell and its fraction per axis (cellular and impulse kinds, whose
-// searches visit neighbour cells by offset from `base`).
+// searches visit neighbour cells by offset from `base`, in wrapping u32 arithmetic).
 struct CellPoint {
-    base: vec3<i32>,
+    base: vec3<u32>,
     frac: vec3<f32>,
 }
 
-fn cell_point(p: vec4<f32>, dims: u32) -> CellPoint {
+fn cell_point(pt: LatticePoint, dims: u32) -> CellPoint {
     var c: CellPoint;
     for (var a = 0u; a < dims; a++) {
-        let fl = floor(p[a]);
-        c.base[a] = i32(fl);
-        c.frac[a] = p[a] - fl;
+        c.base[a] = pt.cell[a];
+        c.frac[a] = pt.frac[a];
     }
     return c;
+}
+
+// Cell `base + o` of one axis, o a small signed offset.
+fn cell_offset(base: u32, o: i32) -> u32 {
+    return base + bitcast<u32>(o);
 }

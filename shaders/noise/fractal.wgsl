@@ -1,35 +1,36 @@
 // One octave by kind and the fractal sums over octaves (CONVENTIONS §4); mirrored by
-// src/cpu/fractal.rs. `fractal_noise(p)` is the library's entry: noise at p (lattice units)
-// with the octaves of `noise_state` and the kind, dims, interpolation and fractal of the
-// NOISE_* overrides.
+// src/cpu/fractal.rs. The library's entries, with the octaves of `noise_state` and the kind,
+// dims, interpolation and fractal of the NOISE_* overrides:
+// - fractal_noise_texel(t): image texel t of the prepared spec, exact at any offset;
+// - fractal_noise(p): an f32 point p in lattice units (octave 0), precise near the origin.
 
-fn noise_octave(lat: Lattice, p: vec4<f32>) -> f32 {
+fn noise_octave(lat: Lattice, pt: LatticePoint) -> f32 {
     let dims = NOISE_DIMS;
     switch NOISE_KIND {
         case KIND_PERLIN: {
             switch dims {
-                case 1u: { return perlin1(lat, p); }
-                case 2u: { return perlin2(lat, p); }
-                case 3u: { return perlin3(lat, p); }
-                default: { return perlin4(lat, p); }
+                case 1u: { return perlin1(lat, pt); }
+                case 2u: { return perlin2(lat, pt); }
+                case 3u: { return perlin3(lat, pt); }
+                default: { return perlin4(lat, pt); }
             }
         }
-        case KIND_GRADIENT: { return gradient(lat, p, dims); }
+        case KIND_GRADIENT: { return gradient(lat, pt, dims); }
         case KIND_SIMPLEX: {
             switch dims {
-                case 2u: { return simplex2(lat, p); }
-                case 3u: { return simplex3(lat, p); }
-                default: { return simplex4(lat, p); }
+                case 2u: { return simplex2(lat, pt); }
+                case 3u: { return simplex3(lat, pt); }
+                default: { return simplex4(lat, pt); }
             }
         }
-        case KIND_CELLULAR: { return cellular(lat, p, dims); }
-        case KIND_SPARSE_CONVOLUTION: { return sparse_convolution(lat, p, dims); }
-        case KIND_GABOR: { return gabor(lat, p); }
+        case KIND_CELLULAR: { return cellular(lat, pt, dims); }
+        case KIND_SPARSE_CONVOLUTION: { return sparse_convolution(lat, pt, dims); }
+        case KIND_GABOR: { return gabor(lat, pt); }
         default: {
             if NOISE_INTERP == INTERP_CATMULL_ROM {
-                return value_catmull_rom(lat, p, dims);
+                return value_catmull_rom(lat, pt, dims);
             }
-            return value(lat, p, dims);
+            return value(lat, pt, dims);
         }
     }
 }
@@ -51,11 +52,44 @@ fn fractal_finish(sum: f32) -> f32 {
     return sum;
 }
 
+// Octave o's weighted term at a point on its lattice.
+fn octave_term(o: u32, pt: LatticePoint) -> f32 {
+    return noise_state.octave[o].weight * fractal_term(noise_octave(octave_lattice(o), pt));
+}
+
+// The noise of image texel t (x, y, z) of the prepared spec: each octave at its frame's exact
+// lattice point (mirrors cpu::fractal::noise_at_texel).
+fn fractal_noise_texel(t: vec3<u32>) -> f32 {
+    var sum = 0.0;
+    for (var o = 0u; o < noise_state.octaves; o++) {
+        sum += octave_term(o, texel_lattice_point(o, t));
+    }
+    return fractal_finish(sum);
+}
+
+// simplex's skew of an f32 point, q + F (q.x + ... ) on the first NOISE_DIMS axes.
+fn lattice_skew(q: vec4<f32>) -> vec4<f32> {
+    if NOISE_KIND != KIND_SIMPLEX {
+        return q;
+    }
+    var f = SIMPLEX_F4;
+    if NOISE_DIMS == 2u {
+        f = SIMPLEX_F2;
+    } else if NOISE_DIMS == 3u {
+        f = 1.0 / 3.0;
+    }
+    let used = vec4<f32>(vec4<u32>(0u, 1u, 2u, 3u) < vec4<u32>(NOISE_DIMS));
+    let q_used = q * used;
+    return q + used * f * (q_used.x + q_used.y + q_used.z + q_used.w);
+}
+
+// The noise at an f32 point p (lattice units at octave 0): octave k samples p * scale_k, split
+// by floor in f32, so precise only near the origin; use fractal_noise_texel far out.
 fn fractal_noise(p: vec4<f32>) -> f32 {
     var sum = 0.0;
     for (var o = 0u; o < noise_state.octaves; o++) {
-        let octave = noise_state.octave[o];
-        sum += octave.weight * fractal_term(noise_octave(octave_lattice(o), p * octave.scale));
+        let q = lattice_skew(p * noise_state.octave[o].scale);
+        sum += octave_term(o, lattice_point_of(q));
     }
     return fractal_finish(sum);
 }

@@ -1,8 +1,8 @@
 // Classic gradient noise (1985 style) with seed-drawn unit gradients, 1D-3D;
 // mirrored by src/cpu/gradient.rs.
 
-fn gradient(lat: Lattice, p: vec4<f32>, dims: u32) -> f32 {
-    let frame = cell_frame(lat, p, dims);
+fn gradient(lat: Lattice, pt: LatticePoint, dims: u32) -> f32 {
+    let frame = cell_frame(lat, pt, dims);
     var v: array<f32, 16>;
     for (var n = 0u; n < (1u << dims); n++) {
         let h = lattice_hash(lat, corner_cells(frame, n), dims);

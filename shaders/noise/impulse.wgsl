@@ -38,8 +38,8 @@ fn impulse_cell_state(lat: Lattice, c: CellPoint, o: vec3<i32>, dims: u32) -> u3
     var cells = vec4<u32>(0u);
     var next = vec4<u32>(0u);
     for (var a = 0u; a < dims; a++) {
-        cells[a] = lattice_cell(c.base[a] + o[a], lat.period[a]);
-        next[a] = lattice_cell(c.base[a] + o[a] + 1, lat.period[a]);
+        cells[a] = lattice_cell(cell_offset(c.base[a], o[a]), lat.period[a]);
+        next[a] = lattice_cell(cell_offset(c.base[a], o[a] + 1), lat.period[a]);
     }
     let h1 = lattice_hash(lat, cells, dims);
     let h2 = lattice_hash(lat, next, dims);
@@ -56,8 +56,8 @@ fn cell_gap2(c: CellPoint, o: vec3<i32>, dims: u32) -> f32 {
     return gap2;
 }
 
-fn sparse_convolution(lat: Lattice, p: vec4<f32>, dims: u32) -> f32 {
-    let c = cell_point(p, dims);
+fn sparse_convolution(lat: Lattice, pt: LatticePoint, dims: u32) -> f32 {
+    let c = cell_point(pt, dims);
     let rz = select(0, 1, dims == 3u);
     var sum = 0.0;
     for (var oz = -rz; oz <= rz; oz++) {
@@ -94,9 +94,9 @@ fn gabor_kernel(d: vec2<f32>, w: vec2<f32>, frequency: f32, bandwidth: f32, radi
     return envelope * cos(2.0 * NOISE_PI * frequency * (w.x * d.x + w.y * d.y));
 }
 
-fn gabor(lat: Lattice, p: vec4<f32>) -> f32 {
+fn gabor(lat: Lattice, pt: LatticePoint) -> f32 {
     let kind = noise_state.kind;
-    let c = cell_point(p, 2u);
+    let c = cell_point(pt, 2u);
     let reach = kind.gabor_reach;
     var sum = 0.0;
     for (var oy = -reach; oy <= reach; oy++) {

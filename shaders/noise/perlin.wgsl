@@ -53,17 +53,17 @@ fn grad4(hash: u32, d: vec4<f32>) -> f32 {
     return sum;
 }
 
-fn perlin1(lat: Lattice, p: vec4<f32>) -> f32 {
-    let ax = axis_frame(lat, p.x, 0u);
+fn perlin1(lat: Lattice, pt: LatticePoint) -> f32 {
+    let ax = axis_frame(lat, pt, 0u);
     let x = ax.f;
     return PERLIN1_SCALE * lerp(ax.w,
         grad1(lattice_hash1(lat, ax.c0), x),
         grad1(lattice_hash1(lat, ax.c1), x - 1.0));
 }
 
-fn perlin2(lat: Lattice, p: vec4<f32>) -> f32 {
-    let ax = axis_frame(lat, p.x, 0u);
-    let ay = axis_frame(lat, p.y, 1u);
+fn perlin2(lat: Lattice, pt: LatticePoint) -> f32 {
+    let ax = axis_frame(lat, pt, 0u);
+    let ay = axis_frame(lat, pt, 1u);
     let x = ax.f;
     let y = ay.f;
     return PERLIN2_SCALE * lerp(ay.w,
@@ -75,10 +75,10 @@ fn perlin2(lat: Lattice, p: vec4<f32>) -> f32 {
             grad2(lattice_hash2(lat, ax.c1, ay.c1), x - 1.0, y - 1.0)));
 }
 
-fn perlin3(lat: Lattice, p: vec4<f32>) -> f32 {
-    let ax = axis_frame(lat, p.x, 0u);
-    let ay = axis_frame(lat, p.y, 1u);
-    let az = axis_frame(lat, p.z, 2u);
+fn perlin3(lat: Lattice, pt: LatticePoint) -> f32 {
+    let ax = axis_frame(lat, pt, 0u);
+    let ay = axis_frame(lat, pt, 1u);
+    let az = axis_frame(lat, pt, 2u);
     let x = ax.f;
     let y = ay.f;
     let z = az.f;
@@ -99,8 +99,8 @@ fn perlin3(lat: Lattice, p: vec4<f32>) -> f32 {
                 grad3(lattice_hash3(lat, ax.c1, ay.c1, az.c1), x - 1.0, y - 1.0, z - 1.0))));
 }
 
-fn perlin4(lat: Lattice, p: vec4<f32>) -> f32 {
-    let frame = cell_frame(lat, p, 4u);
+fn perlin4(lat: Lattice, pt: LatticePoint) -> f32 {
+    let frame = cell_frame(lat, pt, 4u);
     var v: array<f32, 16>;
     for (var n = 0u; n < 16u; n++) {
         let b = vec4<f32>((vec4<u32>(n) >> vec4<u32>(0u, 1u, 2u, 3u)) & vec4<u32>(1u));

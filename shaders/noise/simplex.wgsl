@@ -1,6 +1,7 @@
 // Simplex noise (Gustavson 2005, "Simplex noise demystified"), 2D-4D, with the seed's
-// permutation; mirrored by src/cpu/simplex.rs (see there for the two tie-safe deviations in
-// operation order). The gradients are computed from bits (the tables SIMPLEX_GRAD3 and
+// permutation; mirrored by src/cpu/simplex.rs. The point arrives skewed and split (cells and
+// skewed fractions u, v, ...); x0 = u - G (u + v + ...), and x0 > y0 is u > v, compared on
+// the f32 fractions (24 bits, as the CPU compares its keys). The gradients are computed from bits (the tables SIMPLEX_GRAD3 and
 // SIMPLEX_GRAD4 in src/tables.rs are what the tests check them against).
 
 const SIMPLEX_F2: f32 = 0.3660254037844386;
@@ -44,18 +45,15 @@ fn simplex_grad4(h: u32) -> vec4<f32> {
     }
 }
 
-fn simplex2(lat: Lattice, p: vec4<f32>) -> f32 {
-    let x = p.x;
-    let y = p.y;
-    let s = (x + y) * SIMPLEX_F2;
-    let i = floor(x + s);
-    let j = floor(y + s);
-    let t = (i + j) * SIMPLEX_G2;
-    let x0 = x - (i - t);
-    let y0 = y - (j - t);
+fn simplex2(lat: Lattice, pt: LatticePoint) -> f32 {
+    let u = pt.frac.x;
+    let v = pt.frac.y;
+    let t = (u + v) * SIMPLEX_G2;
+    let x0 = u - t;
+    let y0 = v - t;
     var i1 = 0u;
     var j1 = 1u;
-    if x - y > i - j {
+    if u > v {
         i1 = 1u;
         j1 = 0u;
     }
@@ -63,8 +61,8 @@ fn simplex2(lat: Lattice, p: vec4<f32>) -> f32 {
     let y1 = y0 - f32(j1) + SIMPLEX_G2;
     let x2 = x0 - 1.0 + 2.0 * SIMPLEX_G2;
     let y2 = y0 - 1.0 + 2.0 * SIMPLEX_G2;
-    let ii = lattice_cell(i32(i), 0);
-    let jj = lattice_cell(i32(j), 0);
+    let ii = lattice_cell(pt.cell.x, 0);
+    let jj = lattice_cell(pt.cell.y, 0);
     let g0 = simplex_grad3(perm_at(lat, ii + perm_at(lat, jj)));
     let g1 = simplex_grad3(perm_at(lat, ii + i1 + perm_at(lat, jj + j1)));
     let g2 = simplex_grad3(perm_at(lat, ii + 1u + perm_at(lat, jj + 1u)));
@@ -102,24 +100,18 @@ fn simplex3_hash(lat: Lattice, cells: vec3<u32>, o: vec3<u32>) -> u32 {
     return perm_at(lat, cells.x + o.x + h2);
 }
 
-fn simplex3(lat: Lattice, p: vec4<f32>) -> f32 {
-    let x = p.x;
-    let y = p.y;
-    let z = p.z;
-    let s = (x + y + z) / 3.0;
-    let i = floor(x + s);
-    let j = floor(y + s);
-    let k = floor(z + s);
-    let t = (i + j + k) / 6.0;
-    let d0 = vec4<f32>(x - (i - t), y - (j - t), z - (k - t), 0.0);
-    let order = simplex3_order(x - y >= i - j, y - z >= j - k, x - z >= i - k);
+fn simplex3(lat: Lattice, pt: LatticePoint) -> f32 {
+    let f = pt.frac;
+    let t = (f.x + f.y + f.z) / 6.0;
+    let d0 = vec4<f32>(f.x - t, f.y - t, f.z - t, 0.0);
+    let order = simplex3_order(f.x >= f.y, f.y >= f.z, f.x >= f.z);
     let g = 1.0 / 6.0;
     let c1 = vec3<f32>(order.c1);
     let c2 = vec3<f32>(order.c2);
     let d1 = vec4<f32>(d0.x - c1.x + g, d0.y - c1.y + g, d0.z - c1.z + g, 0.0);
     let d2 = vec4<f32>(d0.x - c2.x + 2.0 * g, d0.y - c2.y + 2.0 * g, d0.z - c2.z + 2.0 * g, 0.0);
     let d3 = vec4<f32>(d0.x - 1.0 + 3.0 * g, d0.y - 1.0 + 3.0 * g, d0.z - 1.0 + 3.0 * g, 0.0);
-    let cells = vec3<u32>(lattice_cell(i32(i), 0), lattice_cell(i32(j), 0), lattice_cell(i32(k), 0));
+    let cells = vec3<u32>(lattice_cell(pt.cell.x, 0), lattice_cell(pt.cell.y, 0), lattice_cell(pt.cell.z, 0));
     let n0 = simplex_corner(0.6, d0, simplex_grad3(simplex3_hash(lat, cells, vec3<u32>(0u))));
     let n1 = simplex_corner(0.6, d1, simplex_grad3(simplex3_hash(lat, cells, order.c1)));
     let n2 = simplex_corner(0.6, d2, simplex_grad3(simplex3_hash(lat, cells, order.c2)));
@@ -140,15 +132,13 @@ fn simplex4_ranks(g0: bool, g1: bool, g2: bool, g3: bool, g4: bool, g5: bool) ->
     return rank;
 }
 
-fn simplex4(lat: Lattice, p: vec4<f32>) -> f32 {
-    let s = (p.x + p.y + p.z + p.w) * SIMPLEX_F4;
-    let c = floor(p + vec4<f32>(s));
-    let t = (c.x + c.y + c.z + c.w) * SIMPLEX_G4;
-    let d0 = p - (c - vec4<f32>(t));
-    let rank = simplex4_ranks(p.x - p.y > c.x - c.y, p.x - p.z > c.x - c.z, p.y - p.z > c.y - c.z,
-        p.x - p.w > c.x - c.w, p.y - p.w > c.y - c.w, p.z - p.w > c.z - c.w);
-    let cells = vec4<u32>(lattice_cell(i32(c.x), 0), lattice_cell(i32(c.y), 0),
-        lattice_cell(i32(c.z), 0), lattice_cell(i32(c.w), 0));
+fn simplex4(lat: Lattice, pt: LatticePoint) -> f32 {
+    let f = pt.frac;
+    let t = (f.x + f.y + f.z + f.w) * SIMPLEX_G4;
+    let d0 = f - vec4<f32>(t);
+    let rank = simplex4_ranks(f.x > f.y, f.x > f.z, f.y > f.z, f.x > f.w, f.y > f.w, f.z > f.w);
+    let cells = vec4<u32>(lattice_cell(pt.cell.x, 0), lattice_cell(pt.cell.y, 0),
+        lattice_cell(pt.cell.z, 0), lattice_cell(pt.cell.w, 0));
     var sum = 0.0;
     for (var m = 0u; m < 5u; m++) {
         // Corner m steps along the axes whose rank is >= 4 - m (corner 4 along all).

@@ -1,7 +1,7 @@
 // Value noise: interpolated lattice values, 1D-4D; mirrored by src/cpu/value.rs.
 
-fn value(lat: Lattice, p: vec4<f32>, dims: u32) -> f32 {
-    let frame = cell_frame(lat, p, dims);
+fn value(lat: Lattice, pt: LatticePoint, dims: u32) -> f32 {
+    let frame = cell_frame(lat, pt, dims);
     var v: array<f32, 16>;
     for (var n = 0u; n < (1u << dims); n++) {
         v[n] = lattice_value(lat, lattice_hash(lat, corner_cells(frame, n), dims));
@@ -19,21 +19,16 @@ fn catmull_rom(t: f32, vm1: f32, v0: f32, v1: f32, v2: f32) -> f32 {
 }
 
 // 4 lattice values per axis (4^dims in all), reduced axis x first.
-fn value_catmull_rom(lat: Lattice, p: vec4<f32>, dims: u32) -> f32 {
-    var base = vec4<i32>(0);
-    var frac = vec4<f32>(0.0);
-    for (var a = 0u; a < dims; a++) {
-        let fl = floor(p[a]);
-        base[a] = i32(fl);
-        frac[a] = p[a] - fl;
-    }
+fn value_catmull_rom(lat: Lattice, pt: LatticePoint, dims: u32) -> f32 {
+    let base = pt.cell;
+    let frac = pt.frac;
     let period = lat.period;
     var v: array<f32, 256>;
     for (var n = 0u; n < (1u << (2u * dims)); n++) {
         var cells = vec4<u32>(0u);
         for (var a = 0u; a < dims; a++) {
             let step = i32((n >> (2u * a)) & 3u) - 1;
-            cells[a] = lattice_cell(base[a] + step, period[a]);
+            cells[a] = lattice_cell(cell_offset(base[a], step), period[a]);
         }
         v[n] = lattice_value(lat, lattice_hash(lat, cells, dims));
     }

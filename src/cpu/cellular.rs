@@ -3,7 +3,7 @@
 //! cell that can hold the nearest or second-nearest point for any jitter, so F1 and F2 are
 //! exact.
 
-use super::common::{Lattice, cell_point, lattice_cell, lattice_hash, perm_at};
+use super::common::{Lattice, LatticePoint, cell_point, lattice_cell, lattice_hash, perm_at};
 use crate::spec::{CellReturn, Distance};
 
 /// The metric's internal value of an offset (squared for the Euclidean metrics, so that
@@ -55,11 +55,11 @@ pub struct Nearest {
     pub hash: usize,
 }
 
-/// Searches the cells around `p` (offsets -search..=search on each axis, skipping those that
+/// Searches the cells around the point (offsets -search..=search on each axis, skipping those that
 /// cannot beat F2) for the two nearest feature points.
-pub fn cellular_search(lat: &Lattice, p: [f64; 4], dims: usize) -> Nearest {
+pub fn cellular_search(lat: &Lattice, pt: &LatticePoint, dims: usize) -> Nearest {
     let params = lat.params;
-    let c = cell_point(p, dims);
+    let c = cell_point(pt, dims);
     let r = params.cell_search;
     let mut best = Nearest {
         m: [f64::INFINITY, f64::INFINITY],
@@ -105,9 +105,9 @@ pub fn cellular_search(lat: &Lattice, p: [f64; 4], dims: usize) -> Nearest {
 }
 
 /// Cellular noise in `dims` (2 or 3) dimensions, scaled to about [-1, 1] (CONVENTIONS §9).
-pub fn cellular(lat: &Lattice, p: [f64; 4], dims: usize) -> f64 {
+pub fn cellular(lat: &Lattice, pt: &LatticePoint, dims: usize) -> f64 {
     let params = lat.params;
-    let near = cellular_search(lat, p, dims);
+    let near = cellular_search(lat, pt, dims);
     let d1 = cell_distance(near.m[0], params.distance) * params.distance_scale;
     let d2 = cell_distance(near.m[1], params.distance) * params.distance_scale;
     let q = match params.cell_return {

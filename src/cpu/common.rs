@@ -1,7 +1,62 @@
 //! Shared lattice helpers; mirrors `shaders/noise/common.wgsl` function by function.
 
+use crate::fixed::Fixed;
+use crate::spec::frames::OctaveFrame;
 use crate::spec::{Interp, KindParams, Octave};
 use crate::tables::{PERM_LEN, TABLE_SIZE};
+
+/// A point on an octave's lattice, split into its cell and its fraction (CONVENTIONS §1); what
+/// every kind receives (WGSL: `LatticePoint`). For simplex the axes are the skewed ones.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct LatticePoint {
+    /// The cell, `floor` of the coordinate, per axis.
+    pub cell: [i64; 4],
+    /// The fraction in [0, 1): the top 53 of its 64 bits.
+    pub frac: [f64; 4],
+    /// The fraction's top 24 bits: exactly the GPU's f32 fraction times 2^24, so comparisons
+    /// that pick a branch (simplex's corner order) decide alike on both backends.
+    pub key: [u32; 4],
+}
+
+/// Splits an exact lattice coordinate into cell, f64 fraction (truncated to 53 bits, so it
+/// stays below 1) and the 24-bit decision key.
+#[inline(always)]
+pub fn lattice_point(l: &[Fixed; 4]) -> LatticePoint {
+    let mut pt = LatticePoint {
+        cell: [0; 4],
+        frac: [0.0; 4],
+        key: [0; 4],
+    };
+    for a in 0..4 {
+        let bits = l[a].fraction_bits();
+        pt.cell[a] = l[a].cell();
+        pt.frac[a] = (bits >> 11) as f64 * (1.0 / 9_007_199_254_740_992.0);
+        pt.key[a] = (bits >> 40) as u32;
+    }
+    pt
+}
+
+/// The exact lattice coordinate of image texel `t` in an octave's frame. Validation keeps
+/// every texel of the image below 2^62 cells, so the sum cannot overflow there.
+#[inline(always)]
+pub fn texel_coordinates(frame: &OctaveFrame, t: [u32; 3]) -> [Fixed; 4] {
+    let mut l = frame.origin;
+    for (b, &n) in t.iter().enumerate() {
+        for a in 0..4 {
+            l[a].0 = l[a]
+                .0
+                .wrapping_add(frame.step[b][a].0.wrapping_mul(i128::from(n)));
+        }
+    }
+    l
+}
+
+/// The lattice point of image texel `t` in an octave's frame (WGSL: `texel_lattice_point`,
+/// which adds the same products in 32-bit words).
+#[inline(always)]
+pub fn texel_lattice_point(frame: &OctaveFrame, t: [u32; 3]) -> LatticePoint {
+    lattice_point(&texel_coordinates(frame, t))
+}
 
 /// One octave's view of the lattice: its tables, tiling periods and interpolation (WGSL:
 /// `Lattice`, whose table slot stands for the tables and whose interpolation is an override).
@@ -55,18 +110,6 @@ pub fn interp_weight(t: f64, interp: Interp) -> f64 {
         Interp::Cosine => (1.0 - (std::f64::consts::PI * t).cos()) * 0.5,
         Interp::Cubic => t * t * (3.0 - 2.0 * t),
         Interp::Quintic | Interp::CatmullRom => t * t * t * (t * (t * 6.0 - 15.0) + 10.0),
-    }
-}
-
-/// Exact `floor` for |x| < 2^52 (larger values are already whole). On baseline x86-64 the
-/// standard `f64::floor` is a libm call, 10% of the CPU backend's time.
-#[inline(always)]
-pub fn floor(x: f64) -> f64 {
-    if x.abs() < 4_503_599_627_370_496.0 {
-        let t = x as i64 as f64;
-        if t > x { t - 1.0 } else { t }
-    } else {
-        x
     }
 }
 
@@ -148,12 +191,11 @@ pub struct AxisFrame {
     pub cell: i64,
 }
 
-/// One axis of `x`'s cell on axis `a`: corner cells (wrapped), fraction and weight.
+/// Axis `a` of a lattice point: corner cells (wrapped), fraction and weight.
 #[inline(always)]
-pub fn axis_frame(lat: &Lattice, x: f64, a: usize) -> AxisFrame {
-    let fl = floor(x);
-    let c = fl as i64;
-    let f = x - fl;
+pub fn axis_frame(lat: &Lattice, pt: &LatticePoint, a: usize) -> AxisFrame {
+    let c = pt.cell[a];
+    let f = pt.frac[a];
     AxisFrame {
         c0: lattice_cell(c, lat.period[a]),
         c1: lattice_cell(c + 1, lat.period[a]),
@@ -174,16 +216,16 @@ pub struct CellFrame {
     pub weight: [f64; 4],
 }
 
-/// Splits `p` into lattice cells and fractions (CONVENTIONS §5 for the wrap).
+/// The corner cells, fractions and weights of a lattice point (CONVENTIONS §5 for the wrap).
 #[inline(always)]
-pub fn cell_frame(lat: &Lattice, p: [f64; 4], dims: usize) -> CellFrame {
+pub fn cell_frame(lat: &Lattice, pt: &LatticePoint, dims: usize) -> CellFrame {
     let mut frame = CellFrame {
         cells: [[0; 2]; 4],
         frac: [0.0; 4],
         weight: [0.0; 4],
     };
     for a in 0..dims {
-        let ax = axis_frame(lat, p[a], a);
+        let ax = axis_frame(lat, pt, a);
         frame.cells[a] = [ax.c0, ax.c1];
         frame.frac[a] = ax.f;
         frame.weight[a] = ax.w;
@@ -215,17 +257,16 @@ pub struct CellPoint {
     pub frac: [f64; 3],
 }
 
-/// The cell and fraction of `p` on its first `dims` axes (unused axes are 0).
+/// The cell and fraction of a lattice point on its first `dims` axes (unused axes are 0).
 #[inline(always)]
-pub fn cell_point(p: [f64; 4], dims: usize) -> CellPoint {
+pub fn cell_point(pt: &LatticePoint, dims: usize) -> CellPoint {
     let mut c = CellPoint {
         base: [0; 3],
         frac: [0.0; 3],
     };
     for a in 0..dims {
-        let fl = floor(p[a]);
-        c.base[a] = fl as i64;
-        c.frac[a] = p[a] - fl;
+        c.base[a] = pt.cell[a];
+        c.frac[a] = pt.frac[a];
     }
     c
 }

@@ -3,35 +3,36 @@
 //! `shaders/kernels/render.wgsl`.
 
 use super::cellular::cellular;
-use super::common::Lattice;
+use super::common::{Lattice, LatticePoint, lattice_point, texel_lattice_point};
 use super::gradient::gradient;
 use super::impulse::{gabor, sparse_convolution};
 use super::perlin::{perlin1, perlin2, perlin3, perlin4};
 use super::simplex::{simplex2, simplex3, simplex4};
 use super::value::{value, value_catmull_rom};
-use crate::spec::{Fractal, Interp, Kind, NoiseSpec, Prepared};
+use crate::spec::frames::sample_point;
+use crate::spec::{Fractal, Interp, Kind, NoiseSpec, Octave, Prepared};
 
-/// One octave of the spec's kind at `p` (already scaled to lattice units).
+/// One octave of the spec's kind at a lattice point (CONVENTIONS §1).
 #[inline(always)]
-pub fn noise_octave(lat: &Lattice, kind: Kind, dims: usize, p: [f64; 4]) -> f64 {
+pub fn noise_octave(lat: &Lattice, kind: Kind, dims: usize, pt: &LatticePoint) -> f64 {
     match kind {
         Kind::Perlin => match dims {
-            1 => perlin1(lat, p),
-            2 => perlin2(lat, p),
-            3 => perlin3(lat, p),
-            _ => perlin4(lat, p),
+            1 => perlin1(lat, pt),
+            2 => perlin2(lat, pt),
+            3 => perlin3(lat, pt),
+            _ => perlin4(lat, pt),
         },
-        Kind::Gradient => gradient(lat, p, dims),
-        Kind::Value if lat.interp == Interp::CatmullRom => value_catmull_rom(lat, p, dims),
-        Kind::Value => value(lat, p, dims),
+        Kind::Gradient => gradient(lat, pt, dims),
+        Kind::Value if lat.interp == Interp::CatmullRom => value_catmull_rom(lat, pt, dims),
+        Kind::Value => value(lat, pt, dims),
         Kind::Simplex => match dims {
-            2 => simplex2(lat, p),
-            3 => simplex3(lat, p),
-            _ => simplex4(lat, p),
+            2 => simplex2(lat, pt),
+            3 => simplex3(lat, pt),
+            _ => simplex4(lat, pt),
         },
-        Kind::Cellular => cellular(lat, p, dims),
-        Kind::SparseConvolution => sparse_convolution(lat, p, dims),
-        Kind::Gabor => gabor(lat, p),
+        Kind::Cellular => cellular(lat, pt, dims),
+        Kind::SparseConvolution => sparse_convolution(lat, pt, dims),
+        Kind::Gabor => gabor(lat, pt),
     }
 }
 
@@ -56,23 +57,38 @@ pub fn fractal_finish(fractal: Fractal, sum: f64) -> f64 {
     }
 }
 
-/// The spec's noise at `p`: octave k samples `p * scale_k` with the tables of seed s + k and
-/// adds `weight_k * term` (scales and weights come from [`Prepared`]).
-pub fn fractal_noise(prep: &Prepared, p: [f64; 4]) -> f64 {
+/// The weighted fractal sum of one lattice point per octave (`point(k, octave)`).
+#[inline(always)]
+fn fractal_sum(prep: &Prepared, point: impl Fn(usize, &Octave) -> LatticePoint) -> f64 {
     let spec = prep.spec();
     let dims = spec.dims as usize;
     let mut sum = 0.0;
-    for octave in prep.octaves() {
+    for (k, octave) in prep.octaves().iter().enumerate() {
         let lat = Lattice::new(octave, spec.interp, prep.kind_params());
-        let scale = octave.scale();
-        let q = [p[0] * scale, p[1] * scale, p[2] * scale, p[3] * scale];
-        let n = noise_octave(&lat, spec.kind, dims, q);
+        let n = noise_octave(&lat, spec.kind, dims, &point(k, octave));
         sum += octave.weight() * fractal_term(spec.fractal, n);
     }
     fractal_finish(spec.fractal, sum)
 }
 
-/// The domain point of image texel (i, j, k): `frequency * (offset + (i, j, k, 0))`.
+/// The spec's noise at a caller-given point `p` (noise space, no frequency applied): octave k
+/// samples `p x scale_k`, split exactly (CONVENTIONS §1), with the tables of seed s + k. Points
+/// that [`NoiseSpec::check_points`] refuses give NaN.
+pub fn fractal_noise(prep: &Prepared, p: [f64; 4]) -> f64 {
+    let spec = prep.spec();
+    let mut points = [LatticePoint::default(); crate::spec::MAX_OCTAVES as usize];
+    for (k, octave) in prep.octaves().iter().enumerate() {
+        match sample_point(spec, p, octave.scale(), octave.period()) {
+            Some(l) => points[k] = lattice_point(&l),
+            None => return f64::NAN,
+        }
+    }
+    fractal_sum(prep, |k, _| points[k])
+}
+
+/// The domain point of image texel (i, j, k), `frequency * (offset + (i, j, k, 0))`, rounded to
+/// f64: for display and approximate checks. The noise itself samples the exact point of the
+/// octave frames (CONVENTIONS §1).
 #[inline(always)]
 pub fn texel_point(spec: &NoiseSpec, i: u32, j: u32, k: u32) -> [f64; 4] {
     let f = spec.frequency;
@@ -85,8 +101,10 @@ pub fn texel_point(spec: &NoiseSpec, i: u32, j: u32, k: u32) -> [f64; 4] {
     ]
 }
 
-/// The spec's noise at image texel (i, j, k).
+/// The spec's noise at image texel (i, j, k): each octave at its frame's exact lattice point.
 #[inline(always)]
 pub fn noise_at_texel(prep: &Prepared, i: u32, j: u32, k: u32) -> f64 {
-    fractal_noise(prep, texel_point(prep.spec(), i, j, k))
+    fractal_sum(prep, |_, octave| {
+        texel_lattice_point(octave.frame(), [i, j, k])
+    })
 }

@@ -1,16 +1,16 @@
 //! Classic gradient noise (1985 style) with seed-drawn unit gradients, 1D-3D;
 //! mirrors `shaders/gradient.wgsl`.
 
-use super::common::{CellFrame, Lattice, cell_frame, interp_corners, lattice_hash};
+use super::common::{CellFrame, Lattice, LatticePoint, cell_frame, interp_corners, lattice_hash};
 
 /// Gradient noise in `dims` (1..=3) dimensions: corner value `G[hash] . d`, d from the corner
 /// to the point, interpolated with the lattice's weights.
-pub fn gradient(lat: &Lattice, p: [f64; 4], dims: usize) -> f64 {
+pub fn gradient(lat: &Lattice, pt: &LatticePoint, dims: usize) -> f64 {
     let CellFrame {
         cells,
         frac,
         weight,
-    } = cell_frame(lat, p, dims);
+    } = cell_frame(lat, pt, dims);
     let mut v = [0.0; 16];
     for (n, slot) in v.iter_mut().enumerate().take(1 << dims) {
         let mut corner = [0usize; 4];

@@ -7,7 +7,7 @@
 use std::f64::consts::PI;
 
 use super::cellular::cell_gap;
-use super::common::{CellPoint, Lattice, cell_point, lattice_cell, lattice_hash};
+use super::common::{CellPoint, Lattice, LatticePoint, cell_point, lattice_cell, lattice_hash};
 use crate::spec::MAX_IMPULSES;
 
 /// PCG-RXS-M-XS 32 (O'Neill 2014; the `pcg_hash` of Jarzynski and Olano 2020): advances the
@@ -40,13 +40,13 @@ pub fn impulse_count(state: &mut u32, thresholds: &[u32; MAX_IMPULSES]) -> usize
 /// point with fraction `frac`, with each such cell's generator state (its lattice hash).
 fn cells_in_reach(
     lat: &Lattice,
-    p: [f64; 4],
+    pt: &LatticePoint,
     dims: usize,
     reach: i64,
     radius: f64,
     mut visit: impl FnMut([f64; 3], u32),
 ) {
-    let c = cell_point(p, dims);
+    let c = cell_point(pt, dims);
     let z_range = if dims == 3 { -reach..=reach } else { 0..=0 };
     for oz in z_range {
         for oy in -reach..=reach {
@@ -108,10 +108,10 @@ pub fn sparse_kernel(r2: f64) -> f64 {
 
 /// Sparse convolution noise in `dims` (2 or 3) dimensions: impulses at uniform positions in
 /// their cells with weights uniform in [-1, 1], under `sparse_kernel`, times `1 / (3 sigma)`.
-pub fn sparse_convolution(lat: &Lattice, p: [f64; 4], dims: usize) -> f64 {
+pub fn sparse_convolution(lat: &Lattice, pt: &LatticePoint, dims: usize) -> f64 {
     let params = lat.params;
     let mut sum = 0.0;
-    cells_in_reach(lat, p, dims, 1, 1.0, |rel, mut state| {
+    cells_in_reach(lat, pt, dims, 1, 1.0, |rel, mut state| {
         let count = impulse_count(&mut state, &params.poisson);
         for _ in 0..count {
             let mut r2 = 0.0;
@@ -140,7 +140,7 @@ pub fn gabor_kernel(d: [f64; 2], w: [f64; 2], frequency: f64, bandwidth: f64, ra
 
 /// 2D Gabor noise: impulses as in sparse convolution under the Gabor kernel, with a fixed
 /// direction or (isotropic) a random one per impulse, times `1 / (3 sigma)`.
-pub fn gabor(lat: &Lattice, p: [f64; 4]) -> f64 {
+pub fn gabor(lat: &Lattice, pt: &LatticePoint) -> f64 {
     let params = lat.params;
     let (frequency, bandwidth, radius) = (
         params.gabor_frequency,
@@ -148,7 +148,7 @@ pub fn gabor(lat: &Lattice, p: [f64; 4]) -> f64 {
         params.gabor_radius,
     );
     let mut sum = 0.0;
-    cells_in_reach(lat, p, 2, params.gabor_reach, radius, |rel, mut state| {
+    cells_in_reach(lat, pt, 2, params.gabor_reach, radius, |rel, mut state| {
         let count = impulse_count(&mut state, &params.poisson);
         for _ in 0..count {
             let dx = rel[0] - unit_from_bits(pcg_next(&mut state));

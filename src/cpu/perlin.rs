@@ -2,7 +2,8 @@
 //! 1D and 2D keep its hash, fade and corners with gradients of their own (CONVENTIONS §3), so
 //! they have no axis-aligned bars or flat runs.
 
-use super::common::{AxisFrame, CellFrame, Lattice, axis_frame, cell_frame, interp_corners, lerp};
+use super::common::{AxisFrame, CellFrame, Lattice, LatticePoint, axis_frame, cell_frame};
+use super::common::{interp_corners, lerp};
 use super::common::{lattice_hash1, lattice_hash2, lattice_hash3, lattice_hash4};
 use crate::tables::{PERLIN2_GRADIENTS, PERLIN3_GRADIENTS, PERLIN4_GRADIENTS, PERM_LEN};
 
@@ -56,9 +57,9 @@ pub fn perlin1_blend(h: &[usize; 2], ax: &AxisFrame) -> f64 {
     PERLIN1_SCALE * lerp(ax.w, grad1(h[0], x), grad1(h[1], x - 1.0))
 }
 
-/// 1D Perlin noise at `p.x`.
-pub fn perlin1(lat: &Lattice, p: [f64; 4]) -> f64 {
-    let ax = axis_frame(lat, p[0], 0);
+/// 1D Perlin noise at a lattice point's x.
+pub fn perlin1(lat: &Lattice, pt: &LatticePoint) -> f64 {
+    let ax = axis_frame(lat, pt, 0);
     perlin1_blend(&perlin1_hashes(lat.perm, &ax), &ax)
 }
 
@@ -85,10 +86,10 @@ pub fn perlin2_blend(h: &[usize; 4], ax: &AxisFrame, ay: &AxisFrame) -> f64 {
         )
 }
 
-/// 2D Perlin noise at `p.xy`.
-pub fn perlin2(lat: &Lattice, p: [f64; 4]) -> f64 {
-    let ax = axis_frame(lat, p[0], 0);
-    let ay = axis_frame(lat, p[1], 1);
+/// 2D Perlin noise at a lattice point's xy.
+pub fn perlin2(lat: &Lattice, pt: &LatticePoint) -> f64 {
+    let ax = axis_frame(lat, pt, 0);
+    let ay = axis_frame(lat, pt, 1);
     perlin2_blend(&perlin2_hashes(lat.perm, &ax, &ay), &ax, &ay)
 }
 
@@ -143,21 +144,21 @@ pub fn perlin3_blend(h: &[usize; 8], ax: &AxisFrame, ay: &AxisFrame, az: &AxisFr
     )
 }
 
-/// 3D Perlin noise at `p.xyz`: Ken Perlin's reference.
-pub fn perlin3(lat: &Lattice, p: [f64; 4]) -> f64 {
-    let ax = axis_frame(lat, p[0], 0);
-    let ay = axis_frame(lat, p[1], 1);
-    let az = axis_frame(lat, p[2], 2);
+/// 3D Perlin noise at a lattice point's xyz: Ken Perlin's reference.
+pub fn perlin3(lat: &Lattice, pt: &LatticePoint) -> f64 {
+    let ax = axis_frame(lat, pt, 0);
+    let ay = axis_frame(lat, pt, 1);
+    let az = axis_frame(lat, pt, 2);
     perlin3_blend(&perlin3_hashes(lat.perm, &ax, &ay, &az), &ax, &ay, &az)
 }
 
-/// 4D Perlin noise at `p`.
-pub fn perlin4(lat: &Lattice, p: [f64; 4]) -> f64 {
+/// 4D Perlin noise at a lattice point.
+pub fn perlin4(lat: &Lattice, pt: &LatticePoint) -> f64 {
     let CellFrame {
         cells,
         frac,
         weight,
-    } = cell_frame(lat, p, 4);
+    } = cell_frame(lat, pt, 4);
     let mut v = [0.0; 16];
     for (n, slot) in v.iter_mut().enumerate() {
         let b = [n & 1, (n >> 1) & 1, (n >> 2) & 1, (n >> 3) & 1];

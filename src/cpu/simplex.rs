@@ -1,11 +1,12 @@
 //! Simplex noise (Gustavson 2005, "Simplex noise demystified"), 2D-4D, with the seed's
 //! permutation; mirrors `shaders/noise/simplex.wgsl`. Seed 0 reproduces his published code value
-//! for value. Two deviations in operation order, equal in exact arithmetic, make ties decide the
-//! same way in f32 and f64: the simplex order compares `x - y` with `i - j` (rather than `x0`
-//! with `y0`), and 3D skews with `/ 3` and `/ 6` (rather than `* F3` and `* G3`), so exact grid
-//! points on a simplex face pick the same simplex on the GPU and the CPU.
+//! for value. The point arrives already skewed and split (CONVENTIONS §1, §8): cell (i, j, ...)
+//! and skewed fractions (u, v, ...) in [0, 1), exact at any distance from the origin. His
+//! unskewed offsets follow as `x0 = u - G (u + v + ...)`, and his comparisons `x0 > y0` become
+//! `u > v`, decided on the fractions' top 24 bits (the GPU's f32 fractions exactly), so the
+//! CPU and the GPU always pick the same simplex.
 
-use super::common::{Lattice, floor, lattice_cell, perm_at};
+use super::common::{Lattice, LatticePoint, lattice_cell, perm_at};
 use crate::tables::{SIMPLEX_GRAD3, SIMPLEX_GRAD4};
 
 /// `0.5 (sqrt 3 - 1)`, as Gustavson's code computes it in f64.
@@ -41,23 +42,24 @@ pub fn simplex_grad4(h: usize) -> [f64; 4] {
     SIMPLEX_GRAD4[h % 32]
 }
 
-/// 2D simplex noise.
-pub fn simplex2(lat: &Lattice, p: [f64; 4]) -> f64 {
-    let (x, y) = (p[0], p[1]);
-    let s = (x + y) * F2;
-    let i = floor(x + s);
-    let j = floor(y + s);
-    let t = (i + j) * G2;
-    let x0 = x - (i - t);
-    let y0 = y - (j - t);
-    // x0 > y0, decided on the inputs (see the module's note).
-    let (i1, j1) = if x - y > i - j { (1, 0) } else { (0, 1) };
+/// 2D simplex noise at a skewed lattice point.
+pub fn simplex2(lat: &Lattice, pt: &LatticePoint) -> f64 {
+    let (u, v) = (pt.frac[0], pt.frac[1]);
+    let t = (u + v) * G2;
+    let x0 = u - t;
+    let y0 = v - t;
+    // x0 > y0, decided on the keys (see the module's note).
+    let (i1, j1) = if pt.key[0] > pt.key[1] {
+        (1, 0)
+    } else {
+        (0, 1)
+    };
     let x1 = x0 - i1 as f64 + G2;
     let y1 = y0 - j1 as f64 + G2;
     let x2 = x0 - 1.0 + 2.0 * G2;
     let y2 = y0 - 1.0 + 2.0 * G2;
-    let ii = lattice_cell(i as i64, 0);
-    let jj = lattice_cell(j as i64, 0);
+    let ii = lattice_cell(pt.cell[0], 0);
+    let jj = lattice_cell(pt.cell[1], 0);
     let perm = lat.perm;
     let g0 = simplex_grad3(perm_at(perm, ii + perm_at(perm, jj)));
     let g1 = simplex_grad3(perm_at(perm, ii + i1 + perm_at(perm, jj + j1)));
@@ -88,15 +90,14 @@ pub fn simplex3_order(xy: bool, yz: bool, xz: bool) -> ([usize; 3], [usize; 3]) 
     }
 }
 
-/// 3D simplex noise.
-pub fn simplex3(lat: &Lattice, p: [f64; 4]) -> f64 {
-    let (x, y, z) = (p[0], p[1], p[2]);
-    let s = (x + y + z) / 3.0;
-    let (i, j, k) = (floor(x + s), floor(y + s), floor(z + s));
-    let t = (i + j + k) / 6.0;
-    let d0 = [x - (i - t), y - (j - t), z - (k - t), 0.0];
-    // x0 >= y0, y0 >= z0, x0 >= z0, decided on the inputs.
-    let (c1, c2) = simplex3_order(x - y >= i - j, y - z >= j - k, x - z >= i - k);
+/// 3D simplex noise at a skewed lattice point.
+pub fn simplex3(lat: &Lattice, pt: &LatticePoint) -> f64 {
+    let f = pt.frac;
+    let t = (f[0] + f[1] + f[2]) / 6.0;
+    let d0 = [f[0] - t, f[1] - t, f[2] - t, 0.0];
+    // x0 >= y0, y0 >= z0, x0 >= z0, decided on the keys.
+    let k = pt.key;
+    let (c1, c2) = simplex3_order(k[0] >= k[1], k[1] >= k[2], k[0] >= k[2]);
     let g = 1.0 / 6.0;
     let corner = |c: [usize; 3], m: f64| {
         [
@@ -107,7 +108,7 @@ pub fn simplex3(lat: &Lattice, p: [f64; 4]) -> f64 {
         ]
     };
     let (d1, d2, d3) = (corner(c1, 1.0), corner(c2, 2.0), corner([1, 1, 1], 3.0));
-    let cells = [i, j, k].map(|c| lattice_cell(c as i64, 0));
+    let cells = [0, 1, 2].map(|a| lattice_cell(pt.cell[a], 0));
     let perm = lat.perm;
     let hash = |o: [usize; 3]| {
         let h = perm_at(perm, cells[2] + o[2]);
@@ -138,15 +139,14 @@ pub fn simplex4_ranks(greater: [bool; 6]) -> [usize; 4] {
     rank
 }
 
-/// 4D simplex noise.
-pub fn simplex4(lat: &Lattice, p: [f64; 4]) -> f64 {
-    let s = (p[0] + p[1] + p[2] + p[3]) * F4;
-    let c = p.map(|v| floor(v + s));
-    let t = (c[0] + c[1] + c[2] + c[3]) * G4;
-    let d0 = [0, 1, 2, 3].map(|a| p[a] - (c[a] - t));
-    let gt = |a: usize, b: usize| p[a] - p[b] > c[a] - c[b];
+/// 4D simplex noise at a skewed lattice point.
+pub fn simplex4(lat: &Lattice, pt: &LatticePoint) -> f64 {
+    let f = pt.frac;
+    let t = (f[0] + f[1] + f[2] + f[3]) * G4;
+    let d0 = f.map(|v| v - t);
+    let gt = |a: usize, b: usize| pt.key[a] > pt.key[b];
     let rank = simplex4_ranks([gt(0, 1), gt(0, 2), gt(1, 2), gt(0, 3), gt(1, 3), gt(2, 3)]);
-    let cells = c.map(|v| lattice_cell(v as i64, 0));
+    let cells = pt.cell.map(|c| lattice_cell(c, 0));
     let perm = lat.perm;
     let mut sum = 0.0;
     for m in 0..5usize {

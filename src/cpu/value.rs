@@ -1,12 +1,12 @@
 //! Value noise: interpolated lattice values, 1D-4D; mirrors `shaders/value.wgsl`.
 
 use super::common::{
-    CellFrame, Lattice, cell_frame, floor, interp_corners, lattice_cell, lattice_hash,
+    CellFrame, Lattice, LatticePoint, cell_frame, interp_corners, lattice_cell, lattice_hash,
 };
 
 /// Value noise in `dims` dimensions: corner value `V[hash]`, interpolated with the weights.
-pub fn value(lat: &Lattice, p: [f64; 4], dims: usize) -> f64 {
-    let CellFrame { cells, weight, .. } = cell_frame(lat, p, dims);
+pub fn value(lat: &Lattice, pt: &LatticePoint, dims: usize) -> f64 {
+    let CellFrame { cells, weight, .. } = cell_frame(lat, pt, dims);
     let mut v = [0.0; 16];
     for (n, slot) in v.iter_mut().enumerate().take(1 << dims) {
         let mut corner = [0usize; 4];
@@ -31,14 +31,8 @@ pub fn catmull_rom(t: f64, vm1: f64, v0: f64, v1: f64, v2: f64) -> f64 {
 
 /// Value noise with Catmull-Rom interpolation: 4 lattice values per axis (4^dims in all),
 /// reduced axis x first.
-pub fn value_catmull_rom(lat: &Lattice, p: [f64; 4], dims: usize) -> f64 {
-    let mut base = [0i64; 4];
-    let mut frac = [0.0; 4];
-    for a in 0..dims {
-        let fl = floor(p[a]);
-        base[a] = fl as i64;
-        frac[a] = p[a] - fl;
-    }
+pub fn value_catmull_rom(lat: &Lattice, pt: &LatticePoint, dims: usize) -> f64 {
+    let (base, frac) = (pt.cell, pt.frac);
     let mut v = [0.0; 256];
     for (n, slot) in v.iter_mut().enumerate().take(1 << (2 * dims)) {
         let mut corner = [0usize; 4];

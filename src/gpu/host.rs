@@ -8,9 +8,10 @@ use super::pipelines::Entry;
 use super::readback::PendingReadback;
 use super::renderer::{Renderer, TargetKey};
 use super::scratch::Growable;
-use crate::error::Result;
+use super::state::words;
+use crate::error::{Error, Result};
 use crate::spec::Prepared;
-use crate::tolerance::check_points_precision;
+use crate::spec::frames::sample_point;
 use crate::window::Window;
 
 /// Bands in flight at once: one rendering while the previous one is read.
@@ -115,23 +116,23 @@ impl Renderer {
         points: &[[f64; 4]],
     ) -> Result<Vec<PendingReadback>> {
         prep.spec().check_points(points)?;
-        check_points_precision(prep.spec(), points)?;
         let key = self.prepare(Entry::Sample, prep)?;
-        let chunk = (u64::from(self.chunk_texels()) / 4).max(1) as usize;
+        let octaves = prep.octaves().len() as u64;
+        let chunk = (u64::from(self.chunk_texels()) / (8 * octaves)).max(1) as usize;
         let mut pending = Vec::new();
         for part in points.chunks(chunk) {
-            let as_f32: Vec<[f32; 4]> = part.iter().map(|p| p.map(|v| v as f32)).collect();
+            let split = split_points(prep, part)?;
             let count = part.len() as u64;
             let (values, made_v) = self
                 .scratch
                 .ensure(&self.device, Growable::Values, count * 4);
-            let (inputs, made_p) = self
-                .scratch
-                .ensure(&self.device, Growable::Points, count * 16);
+            let (inputs, made_p) =
+                self.scratch
+                    .ensure(&self.device, Growable::Points, count * octaves * 32);
             self.stats.buffers_created += u64::from(made_v) + u64::from(made_p);
             // The points go in through the queue; the encoder below is submitted right after.
             self.queue
-                .write_buffer(&inputs, 0, bytemuck::cast_slice(&as_f32));
+                .write_buffer(&inputs, 0, bytemuck::cast_slice(&split));
             let target = self.target_group(
                 TargetKey::Sample(values.clone(), inputs.clone()),
                 |device, layout| {
@@ -153,8 +154,7 @@ impl Renderer {
             );
             let mut encoder = self.device.create_command_encoder(&Default::default());
             self.library.update(&mut encoder, prep);
-            let mut params =
-                super::params::RenderParams::new(prep.spec(), Window::full(prep.spec().size));
+            let mut params = super::params::RenderParams::new(Window::full(prep.spec().size));
             let (groups, pitch) = self.grid(count);
             params.item_count = count as u32;
             params.row_pitch = pitch;
@@ -175,6 +175,27 @@ impl Renderer {
         }
         Ok(pending)
     }
+}
+
+/// Each point on each octave's lattice, split exactly on the host (CONVENTIONS §1): per point
+/// and octave, the cells modulo 2^32 and the fractions' top 32 bits (`points` in render.wgsl).
+fn split_points(prep: &Prepared, points: &[[f64; 4]]) -> Result<Vec<[u32; 4]>> {
+    let spec = prep.spec();
+    let mut split = Vec::with_capacity(points.len() * prep.octaves().len() * 2);
+    for (n, p) in points.iter().enumerate() {
+        for octave in prep.octaves() {
+            let l = sample_point(spec, *p, octave.scale(), octave.period()).ok_or_else(|| {
+                Error::invalid(
+                    "points",
+                    format!("point {}: its lattice coordinates pass 2^62 cells", n + 1),
+                )
+            })?;
+            let w = l.map(words);
+            split.push(w.map(|(cell, _)| cell));
+            split.push(w.map(|(_, word)| word));
+        }
+    }
+    Ok(split)
 }
 
 /// Waits for every readback in order and concatenates the values.

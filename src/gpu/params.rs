@@ -3,23 +3,18 @@
 
 use bytemuck::{Pod, Zeroable};
 
-use crate::spec::NoiseSpec;
 use crate::window::Window;
 
 /// Where a dispatch samples and what it writes.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable)]
 pub struct RenderParams {
-    /// The spec's offset, rounded to f32.
-    pub offset: [f32; 4],
     /// The window's first texel in image coordinates (x, y, z, unused).
     pub origin: [u32; 4],
     /// The window's extent (x, y, z, unused).
     pub extent: [u32; 4],
     /// Fixed output range (lo, hi, unused, unused) for normalized targets.
     pub range: [f32; 4],
-    /// The spec's frequency, rounded to f32.
-    pub frequency: f32,
     /// Invocations that do work: texels, words or points.
     pub item_count: u32,
     /// Invocations per dispatch row.
@@ -28,20 +23,17 @@ pub struct RenderParams {
     pub words_per_row: u32,
     /// 1 when the range comes from the GPU's min/max reduction.
     pub auto_range: u32,
-    /// Padding to a multiple of 16 bytes.
-    pub _pad: [u32; 3],
 }
 
 impl RenderParams {
-    /// The parameters for rendering `window` of `spec`; the dispatch fields start at zero.
-    pub fn new(spec: &NoiseSpec, window: Window) -> Self {
+    /// The parameters for rendering `window`; the dispatch fields start at zero. Where its
+    /// texels land on the lattice is the noise library's state (`NoiseState::frame`).
+    pub fn new(window: Window) -> Self {
         let [x, y, z] = window.origin;
         let s = window.size;
         Self {
-            offset: spec.offset.map(|v| v as f32),
             origin: [x, y, z, 0],
             extent: [s.width, s.height, s.depth, 0],
-            frequency: spec.frequency as f32,
             words_per_row: s.width,
             ..Default::default()
         }
@@ -51,18 +43,13 @@ impl RenderParams {
     pub fn field_offsets() -> Vec<(&'static str, usize)> {
         use std::mem::offset_of;
         vec![
-            ("offset", offset_of!(RenderParams, offset)),
             ("origin", offset_of!(RenderParams, origin)),
             ("extent", offset_of!(RenderParams, extent)),
             ("range", offset_of!(RenderParams, range)),
-            ("frequency", offset_of!(RenderParams, frequency)),
             ("item_count", offset_of!(RenderParams, item_count)),
             ("row_pitch", offset_of!(RenderParams, row_pitch)),
             ("words_per_row", offset_of!(RenderParams, words_per_row)),
             ("auto_range", offset_of!(RenderParams, auto_range)),
-            ("_pad0", offset_of!(RenderParams, _pad)),
-            ("_pad1", offset_of!(RenderParams, _pad) + 4),
-            ("_pad2", offset_of!(RenderParams, _pad) + 8),
         ]
     }
 }

@@ -152,7 +152,7 @@ impl Entry {
                 storage_buffer(6, true, range_pair),
                 storage_buffer(7, false, 4),
             ],
-            Entry::Sample => vec![storage_buffer(0, false, 4), storage_buffer(8, true, 16)],
+            Entry::Sample => vec![storage_buffer(0, false, 4), storage_buffer(8, true, 32)],
             Entry::RangePartial => vec![storage_buffer(9, false, super::PARTIAL_RANGE_BYTES)],
             Entry::RangeFinal => vec![
                 storage_buffer(9, false, super::PARTIAL_RANGE_BYTES),

@@ -71,7 +71,6 @@ impl Renderer {
             encoder,
             Entry::Buffer,
             key,
-            prep,
             Window::full(spec.size),
             &target,
         )?;
@@ -162,7 +161,7 @@ impl Renderer {
             },
         );
         let window = Window::full(prep.spec().size);
-        self.dispatch_window(encoder, entry, key, prep, window, &target)
+        self.dispatch_window(encoder, entry, key, window, &target)
     }
 
     fn record_rgba8(
@@ -201,7 +200,7 @@ impl Renderer {
                 )
             },
         );
-        let mut params = RenderParams::new(spec, Window::full(spec.size));
+        let mut params = RenderParams::new(Window::full(spec.size));
         params.auto_range = u32::from(auto);
         params.range = range_of(output.range, prep);
         let (groups, pitch) = self.grid(spec.size.texels());
@@ -257,7 +256,7 @@ impl Renderer {
             },
         );
         for band in bands {
-            let mut params = RenderParams::new(spec, band);
+            let mut params = RenderParams::new(band);
             params.auto_range = u32::from(auto);
             params.range = range_of(range, prep);
             params.words_per_row = words_per_row;
@@ -310,7 +309,7 @@ impl Renderer {
                     ],
                 )
             });
-        let mut params = RenderParams::new(spec, Window::full(spec.size));
+        let mut params = RenderParams::new(Window::full(spec.size));
         params.item_count = spec.size.texels() as u32;
         let groups = (crate::wgsl::REDUCE_GROUPS, 1);
         self.dispatch(
@@ -371,7 +370,7 @@ impl Renderer {
             TargetKey::Buffer(Entry::Buffer, values.clone(), 0, size),
             |device, layout| bind_group(device, layout, &[buffer_entry(0, &values, 0, size)]),
         );
-        self.dispatch_window(encoder, Entry::Buffer, key, prep, window, &target)?;
+        self.dispatch_window(encoder, Entry::Buffer, key, window, &target)?;
         let staging = self.staging_buffer(bytes);
         encoder.copy_buffer_to_buffer(&values, 0, &staging, 0, bytes);
         self.belt.finish_and_recall_on_submit(encoder);
@@ -390,11 +389,10 @@ impl Renderer {
         encoder: &mut wgpu::CommandEncoder,
         entry: Entry,
         key: NoiseKey,
-        prep: &Prepared,
         window: Window,
         target: &wgpu::BindGroup,
     ) -> Result<()> {
-        let mut params = RenderParams::new(prep.spec(), window);
+        let mut params = RenderParams::new(window);
         let (groups, pitch) = self.grid(window.texels());
         params.item_count = window.texels() as u32;
         params.row_pitch = pitch;

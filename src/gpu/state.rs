@@ -3,7 +3,54 @@
 
 use bytemuck::{Pod, Zeroable};
 
+use crate::fixed::Fixed;
+use crate::spec::frames::OctaveFrame;
 use crate::spec::{KindParams, MAX_IMPULSES, MAX_OCTAVES, Prepared};
+
+/// One octave's frame as the GPU reads it (`struct OctaveFrame` in common.wgsl): the cells
+/// modulo 2^32 and the fractions' top 32 bits of [`OctaveFrame`]'s exact numbers.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable)]
+pub struct FrameState {
+    /// Cell of texel (0, 0, 0) per lattice axis, modulo 2^32.
+    pub cell: [u32; 4],
+    /// Its fraction's top 32 bits.
+    pub word: [u32; 4],
+    /// Per texel axis b: whole cells of the step per lattice axis, modulo 2^32.
+    pub step_cell: [[u32; 4]; 3],
+    /// Per texel axis b: the step's fraction in 2^-32 units (steps have no finer bits).
+    pub step_word: [[u32; 4]; 3],
+}
+
+/// A fixed-point number's cell modulo 2^32 and its fraction's top 32 bits.
+pub fn words(v: Fixed) -> (u32, u32) {
+    (v.cell() as u32, (v.fraction_bits() >> 32) as u32)
+}
+
+impl FrameState {
+    /// The GPU's view of an octave frame.
+    pub fn new(frame: &OctaveFrame) -> Self {
+        let mut state = FrameState::default();
+        for a in 0..4 {
+            (state.cell[a], state.word[a]) = words(frame.origin[a]);
+            for b in 0..3 {
+                (state.step_cell[b][a], state.step_word[b][a]) = words(frame.step[b][a]);
+            }
+        }
+        state
+    }
+
+    /// Field names in declaration order with their Rust offsets, for the layout test.
+    pub fn field_offsets() -> Vec<(&'static str, usize)> {
+        use std::mem::offset_of;
+        vec![
+            ("cell", offset_of!(FrameState, cell)),
+            ("word", offset_of!(FrameState, word)),
+            ("step_cell", offset_of!(FrameState, step_cell)),
+            ("step_word", offset_of!(FrameState, step_word)),
+        ]
+    }
+}
 
 /// One octave as the GPU reads it.
 #[repr(C)]
@@ -29,6 +76,8 @@ pub struct NoiseState {
     pub _pad: [u32; 3],
     /// Per octave: scale, weight, table slot.
     pub octave: [OctaveState; MAX_OCTAVES as usize],
+    /// Per octave: where the image's texels land on its lattice.
+    pub frame: [FrameState; MAX_OCTAVES as usize],
     /// Tiling period in cells per octave and axis; 0 = no wrap.
     pub period: [[i32; 4]; MAX_OCTAVES as usize],
     /// The cellular, sparse-convolution and Gabor parameters.
@@ -145,6 +194,7 @@ impl NoiseState {
                 slot,
                 salt: octave.tables().impulse_salt,
             };
+            state.frame[k] = FrameState::new(octave.frame());
             // Validation keeps periods below 2^30.
             state.period[k] = octave.period().map(|c| c as i32);
         }
@@ -161,6 +211,7 @@ impl NoiseState {
             ("_pad1", offset_of!(NoiseState, _pad) + 4),
             ("_pad2", offset_of!(NoiseState, _pad) + 8),
             ("octave", offset_of!(NoiseState, octave)),
+            ("frame", offset_of!(NoiseState, frame)),
             ("period", offset_of!(NoiseState, period)),
             ("kind", offset_of!(NoiseState, kind)),
         ]

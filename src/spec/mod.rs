@@ -5,6 +5,7 @@
 //! tables, scales, weights and tiling periods that both backends read; the result is opaque, so
 //! nothing can change after validation without validating again.
 
+pub mod frames;
 mod kind_params;
 mod names;
 mod prepared;
@@ -26,8 +27,9 @@ pub const MAX_SIDE: u32 = 1 << 24;
 pub const MAX_TEXELS: u64 = 1 << 30;
 /// Largest world a spec may describe (windows and bands of it render one at a time).
 pub const MAX_WORLD_TEXELS: u64 = 1 << 40;
-/// Lattice cells are i32 on the GPU; every sample point, at every octave, stays below this.
-pub const MAX_COORD: f64 = (1u64 << 30) as f64;
+/// Every lattice coordinate, at every octave and texel (skewed for simplex), stays below this
+/// many cells: 2^62, so cells fit in 62 bits (CONVENTIONS §1).
+pub const MAX_COORD: f64 = crate::fixed::MAX_CELL;
 
 /// Noise kinds (CONVENTIONS §3). The discriminant is the code the shader switches on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -327,6 +329,6 @@ impl NoiseSpec {
     pub fn validate(&self) -> crate::Result<Prepared> {
         self.check_fields()?;
         let periods = self.tiling_periods()?;
-        Ok(Prepared::build(self.clone(), periods))
+        Prepared::build(self.clone(), periods)
     }
 }

@@ -1,8 +1,9 @@
 //! [`Prepared`]: a validated spec and everything derived from it, opaque so that it cannot drift
 //! from what was validated (a raised `octaves` would make the GPU read past its tables).
 
+use super::frames::OctaveFrame;
 use super::{KindParams, NoiseSpec};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::tables::OctaveTables;
 
 /// One octave of a fractal sum: its tables, tiling period, scale and weight.
@@ -13,6 +14,7 @@ pub struct Octave {
     pub(crate) period: [i64; 4],
     pub(crate) scale: f64,
     pub(crate) weight: f64,
+    pub(crate) frame: OctaveFrame,
 }
 
 impl Octave {
@@ -40,6 +42,11 @@ impl Octave {
     pub fn weight(&self) -> f64 {
         self.weight
     }
+
+    /// Where the image's texels land on this octave's lattice, exactly (CONVENTIONS §1).
+    pub fn frame(&self) -> &OctaveFrame {
+        &self.frame
+    }
 }
 
 /// A validated [`NoiseSpec`] with the data both backends need. Build it with
@@ -60,14 +67,14 @@ pub struct Prepared {
 }
 
 impl Prepared {
-    pub(super) fn build(spec: NoiseSpec, periods: Vec<[i64; 4]>) -> Self {
-        let octaves = build_octaves(&spec, periods, |_| None);
+    pub(super) fn build(spec: NoiseSpec, periods: Vec<[i64; 4]>) -> Result<Self> {
+        let octaves = build_octaves(&spec, periods, |_| None)?;
         let params = KindParams::of(&spec);
-        Self {
+        Ok(Self {
             spec,
             octaves,
             params,
-        }
+        })
     }
 
     /// The spec as validated.
@@ -102,7 +109,7 @@ impl Prepared {
         let octaves = build_octaves(&spec, periods, |seed| {
             let old = self.octaves.iter().find(|o| same_dims && o.seed == seed)?;
             Some(old.tables.clone())
-        });
+        })?;
         let params = KindParams::of(&spec);
         *self = Prepared {
             spec,
@@ -121,27 +128,35 @@ impl Prepared {
 }
 
 /// The octaves of `spec`: seed `s + k`, scale `lacunarity^k` by repeated multiplication,
-/// normalized weight; `reuse(seed)` may supply tables already built for that seed.
+/// normalized weight, frame; `reuse(seed)` may supply tables already built for that seed.
 fn build_octaves(
     spec: &NoiseSpec,
     periods: Vec<[i64; 4]>,
     reuse: impl Fn(u64) -> Option<OctaveTables>,
-) -> Vec<Octave> {
+) -> Result<Vec<Octave>> {
     let weights = octave_weights(spec.persistence, spec.octaves);
     let mut scale = 1.0;
     let mut octaves = Vec::with_capacity(periods.len());
     for (k, (period, weight)) in periods.into_iter().zip(weights).enumerate() {
         let seed = spec.seed.wrapping_add(k as u64);
+        // Validation keeps every lattice coordinate below 2^62 cells, so this never fails.
+        let frame = OctaveFrame::new(spec, scale, period).ok_or_else(|| {
+            Error::invalid(
+                spec.offset_or_frequency(),
+                format!("octave {k}'s lattice coordinates pass 2^62 cells"),
+            )
+        })?;
         octaves.push(Octave {
             seed,
             tables: reuse(seed).unwrap_or_else(|| OctaveTables::new(seed, spec.dims)),
             period,
             scale,
             weight,
+            frame,
         });
         scale *= spec.lacunarity;
     }
-    octaves
+    Ok(octaves)
 }
 
 /// Octave weights `a_k / sum_j a_j` with `a_k = persistence^k`, computed so that nothing

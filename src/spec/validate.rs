@@ -1,14 +1,18 @@
 //! Field checks of [`NoiseSpec::validate`]: every error names the spec field at fault and the
 //! allowed range.
 
+use super::frames::skew_stretch;
 use super::{Fractal, Interp, Kind, MAX_COORD, MAX_OCTAVES, MAX_SIDE, MAX_WORLD_TEXELS, NoiseSpec};
 use crate::error::{Error, Result};
 
-/// Largest `lacunarity^(octaves - 1)`: beyond it the last octave's scale leaves f32's range of
-/// useful lattice coordinates on the GPU, whatever the image.
-pub const MAX_OCTAVE_SCALE: f64 = MAX_COORD;
-/// Largest frequency: one texel spans at most this many cells.
-pub const MAX_FREQUENCY: f64 = MAX_COORD;
+/// Largest `lacunarity^(octaves - 1)`: 2^30, so that the octaves' frequencies stay within the
+/// range where their per-texel steps (multiples of 2^-32 cells) are meaningful.
+pub const MAX_OCTAVE_SCALE: f64 = (1u64 << 30) as f64;
+/// Largest frequency: one texel spans at most 2^30 cells.
+pub const MAX_FREQUENCY: f64 = (1u64 << 30) as f64;
+/// Smallest frequency at any octave: steps are multiples of 2^-32 cells per texel
+/// (CONVENTIONS §1), so a smaller one would round to a still image.
+pub const MIN_OCTAVE_FREQUENCY: f64 = 1.0 / 4_294_967_296.0;
 /// Largest |offset|, so the offset is a finite f32 on the GPU.
 pub const MAX_OFFSET: f64 = f32::MAX as f64;
 /// Most mean impulses per cell (sparse convolution, Gabor): counts are capped at
@@ -185,10 +189,11 @@ impl NoiseSpec {
         Ok(())
     }
 
-    /// Every sample point at every octave must stay below 2^30 in magnitude (the GPU's cells are
-    /// i32). The message blames what actually grows |p|: the lacunarity, the offset, or the
-    /// frequency times the size.
+    /// Every lattice coordinate at every octave (skewed for simplex) must stay below 2^62 cells,
+    /// and every octave's frequency at or above 2^-32 cells per texel. The message blames what
+    /// actually grows |p|: the lacunarity, the offset, or the frequency times the size.
     fn check_reach(&self) -> Result<()> {
+        self.check_finest_step()?;
         let growth = self.last_octave_scale();
         if !growth.le(&MAX_OCTAVE_SCALE) {
             return Err(Error::invalid(
@@ -199,11 +204,12 @@ impl NoiseSpec {
                 ),
             ));
         }
-        let reach = self.max_reach();
+        let stretch = skew_stretch(self.kind, self.dims);
+        let reach = self.max_reach() * stretch;
         if reach < MAX_COORD {
             return Ok(());
         }
-        let field = if growth > 1.0 && self.max_abs_coord() < MAX_COORD {
+        let field = if growth > 1.0 && self.max_abs_coord() * stretch < MAX_COORD {
             "lacunarity"
         } else {
             self.offset_or_frequency()
@@ -212,17 +218,43 @@ impl NoiseSpec {
             field,
             format!(
                 "samples reach |p| = {reach:e} lattice cells (frequency x (offset + texel) x \
-                 lacunarity^k at the largest octave k); every point must stay below 2^30 = \
-                 {MAX_COORD:e}"
+                 lacunarity^k at the largest octave k{}); every lattice cell must fit in 62 \
+                 bits: |p| < 2^62 = {MAX_COORD:e}",
+                if stretch > 1.0 {
+                    ", times simplex's skew"
+                } else {
+                    ""
+                }
+            ),
+        ))
+    }
+
+    /// The smallest octave frequency (the first, or the last when lacunarity < 1) must be at
+    /// least 2^-32 cells per texel.
+    fn check_finest_step(&self) -> Result<()> {
+        let smallest = self.frequency * self.last_octave_scale().min(1.0);
+        if smallest >= MIN_OCTAVE_FREQUENCY {
+            return Ok(());
+        }
+        let field = if self.frequency >= MIN_OCTAVE_FREQUENCY {
+            "lacunarity"
+        } else {
+            "frequency"
+        };
+        Err(Error::invalid(
+            field,
+            format!(
+                "every octave's frequency must be at least 2^-32 = {MIN_OCTAVE_FREQUENCY:e} \
+                 cells per texel (steps are multiples of 2^-32 cells), got {smallest:e}"
             ),
         ))
     }
 
     /// Checks caller-given points (noise space) as validation checks texels: every coordinate
-    /// times `lacunarity^(octaves-1)` finite and below 2^30. The error (field `points`) gives
-    /// the 1-based index of the first bad point.
+    /// times `lacunarity^(octaves-1)` (and simplex's skew) finite and below 2^62. The error
+    /// (field `points`) gives the 1-based index of the first bad point.
     pub fn check_points(&self, points: &[[f64; 4]]) -> Result<()> {
-        let reach = self.last_octave_scale().max(1.0);
+        let reach = self.last_octave_scale().max(1.0) * skew_stretch(self.kind, self.dims);
         let bad = |c: &f64| !(c * reach).abs().lt(&MAX_COORD);
         match points.iter().position(|p| p.iter().any(bad)) {
             None => Ok(()),
@@ -230,7 +262,7 @@ impl NoiseSpec {
                 "points",
                 format!(
                     "point {}: coordinates times lacunarity^(octaves-1) must be finite and \
-                     below 2^30 in magnitude",
+                     below 2^62 lattice cells in magnitude",
                     n + 1
                 ),
             )),
