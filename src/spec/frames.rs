@@ -67,15 +67,16 @@ impl OctaveFrame {
         let frequency = spec.frequency * scale;
         let dims = spec.dims as usize;
         let skew = lattice_skew(spec.kind, spec.dims);
+        // Axes past `dims` stay 0: the noise never reads them.
         let mut q = [Fixed::ZERO; 4];
-        for (v, &o) in q.iter_mut().zip(&spec.offset) {
+        for (v, &o) in q.iter_mut().zip(&spec.offset).take(dims) {
             *v = Fixed::product(frequency, o, FRACTION_BITS)?;
         }
         let mut origin = skewed(q, skew, dims)?;
         wrap_cells(&mut origin, period);
         let mut step = [[Fixed::ZERO; 4]; 3];
         for (b, row) in step.iter_mut().enumerate() {
-            for (a, s) in row.iter_mut().enumerate() {
+            for (a, s) in row.iter_mut().enumerate().take(dims) {
                 let diagonal = if a == b { 1.0 } else { 0.0 };
                 let factor = match skew {
                     Some(f) if a < dims && b < dims => diagonal + f,
@@ -119,7 +120,8 @@ impl OctaveFrame {
 }
 
 /// A caller-given point `p` (noise space) on octave `scale`'s lattice: `p x scale` exact,
-/// rounded half up to 2^-64, then skewed and wrapped like texel points.
+/// rounded half up to 2^-64, then skewed and wrapped like texel points (axes past the spec's
+/// dims are 0).
 pub fn sample_point(
     spec: &NoiseSpec,
     p: [f64; 4],
@@ -127,7 +129,7 @@ pub fn sample_point(
     period: [i64; 4],
 ) -> Option<[Fixed; 4]> {
     let mut q = [Fixed::ZERO; 4];
-    for (v, &c) in q.iter_mut().zip(&p) {
+    for (v, &c) in q.iter_mut().zip(&p).take(spec.dims as usize) {
         *v = Fixed::product(c, scale, FRACTION_BITS)?;
     }
     let mut l = skewed(q, lattice_skew(spec.kind, spec.dims), spec.dims as usize)?;

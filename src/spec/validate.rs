@@ -256,7 +256,8 @@ impl NoiseSpec {
     pub fn check_points(&self, points: &[[f64; 4]]) -> Result<()> {
         let reach = self.last_octave_scale().max(1.0) * skew_stretch(self.kind, self.dims);
         let bad = |c: &f64| !(c * reach).abs().lt(&MAX_COORD);
-        match points.iter().position(|p| p.iter().any(bad)) {
+        let dims = self.dims as usize;
+        match points.iter().position(|p| p[..dims].iter().any(bad)) {
             None => Ok(()),
             Some(n) => Err(Error::invalid(
                 "points",

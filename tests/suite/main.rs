@@ -20,3 +20,4 @@ mod realtime;
 mod support;
 mod targets;
 mod tiling;
+mod worlds;

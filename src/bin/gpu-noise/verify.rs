@@ -16,7 +16,7 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     let bound = gpu_error_bound(&spec);
     let limit = Bound::meaningful_limit(&spec);
     if bound.value > limit {
-        println!("bound: {:e} ({})", bound.value, bound.reason);
+        println!("bound: {:.3e} ({})", bound.value, bound.reason);
         println!(
             "FAIL: a bound above {limit:e} (1e-3 of the output range) is not meaningful: the \
              GPU's f32 points cannot resolve this spec (move it nearer the origin, or render it \
@@ -45,7 +45,7 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     );
     println!("max_abs_err: {:e}", cmp.max_abs_err);
     println!("rmse: {:e}", cmp.rmse);
-    println!("bound: {:e} ({})", bound.value, bound.reason);
+    println!("bound: {:.3e} ({})", bound.value, bound.reason);
     println!(
         "worst texel: ({}, {}, {}) gpu {} cpu {}",
         n % w,
