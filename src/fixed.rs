@@ -84,7 +84,7 @@ impl Fixed {
     }
 
     /// `self + other`, or `None` past 2^62 cells.
-    pub fn add(self, other: Fixed) -> Option<Fixed> {
+    pub fn checked_add(self, other: Fixed) -> Option<Fixed> {
         Fixed(self.0.checked_add(other.0)?).checked()
     }
 

@@ -77,7 +77,9 @@ pub const WORKGROUP_SIZE: u32 = 64;
 pub const REDUCE_GROUPS: u32 = 256;
 
 /// The noise library with its bindings at `@group(group)`: defines `NOISE_GROUP` and then the
-/// library's files. Call `fractal_noise(p)` (p in lattice units, a `vec4<f32>`) from your code.
+/// library's files. From your code call `fractal_noise_texel(t)` (t a `vec3<u32>` texel of the
+/// prepared spec's image: exact at any offset, CONVENTIONS §1) or `fractal_noise(p)` (p a
+/// `vec4<f32>` in lattice units: split in f32, so precise near the origin only).
 pub fn noise_module(group: u32) -> String {
     let mut source = format!("const NOISE_GROUP: u32 = {group}u;\n");
     source.push_str(&crate::tables::wgsl_constants());

@@ -198,8 +198,11 @@ fn texel_lattice_point(o: u32, t: vec3<u32>) -> LatticePoint {
     var cell = f.cell;
     var word = f.word;
     if NOISE_KIND == KIND_SIMPLEX {
+        // Uniform across a dispatch for z (0 in every 2D image), so the skip costs no divergence.
         for (var b = 0u; b < 3u; b++) {
-            add_steps(&cell, &word, vec4<u32>(t[b]), f.step_cell[b], f.step_word[b]);
+            if t[b] != 0u {
+                add_steps(&cell, &word, vec4<u32>(t[b]), f.step_cell[b], f.step_word[b]);
+            }
         }
     } else {
         let step_cell = vec4<u32>(f.step_cell[0].x, f.step_cell[1].y, f.step_cell[2].z, 0u);

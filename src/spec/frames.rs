@@ -40,12 +40,12 @@ pub fn skewed(q: [Fixed; 4], skew: Option<f64>, dims: usize) -> Option<[Fixed; 4
     };
     let mut sum = Fixed::ZERO;
     for v in &q[..dims] {
-        sum = sum.add(*v)?;
+        sum = sum.checked_add(*v)?;
     }
     let shift = sum.mul_f64(f)?;
     let mut l = q;
     for v in &mut l[..dims] {
-        *v = v.add(shift)?;
+        *v = v.checked_add(shift)?;
     }
     Some(l)
 }
@@ -98,7 +98,7 @@ impl OctaveFrame {
                 continue;
             }
             for (v, s) in l.iter_mut().zip(&self.step[b]) {
-                *v = v.add(s.times(n)?)?;
+                *v = v.checked_add(s.times(n)?)?;
             }
         }
         Some(l)
