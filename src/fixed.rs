@@ -95,7 +95,7 @@ impl Fixed {
 
     /// `self * 2^k` (a level-of-detail step), or `None` past 2^62 cells.
     pub fn shifted(self, k: u32) -> Option<Fixed> {
-        self.times(1i64.checked_shl(k)?)
+        self.times(1i64.checked_shl(k).filter(|f| *f > 0)?)
     }
 
     /// Rounded half up to a multiple of 2^-32 (a step's precision).

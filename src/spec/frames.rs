@@ -136,3 +136,34 @@ pub fn sample_point(
     wrap_cells(&mut l, period);
     Some(l)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::Kind;
+
+    #[test]
+    fn a_moved_frame_is_the_same_map_from_another_texel_and_spacing() {
+        for kind in [Kind::Perlin, Kind::Simplex] {
+            let mut spec = NoiseSpec::new(kind, 3);
+            spec.frequency = 0.0371;
+            spec.offset = [1e12 + 0.25, -3.5, 7.0, 0.0];
+            let frame = OctaveFrame::new(&spec, 1.93, [0; 4]).unwrap();
+            let (t0, lod) = ([-1_000_000_007i64, 5, 1 << 40], 3);
+            let moved = frame.moved(t0, lod, [0; 4]).unwrap();
+            for t in [[0i64, 0, 0], [1, 2, 3], [255, 17, 1]] {
+                let far = [0, 1, 2].map(|b| t0[b] + (t[b] << lod));
+                assert_eq!(moved.point(t), frame.point(far), "{kind:?} {t:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_skew_adds_f_times_the_sum_to_every_axis() {
+        let q = [1.5, -2.25, 0.0, 9.0].map(|v| Fixed::from_f64(v).unwrap());
+        let l = skewed(q, Some(0.5), 2).unwrap();
+        // F (1.5 - 2.25) = -0.375 on x and y; z and w (past dims) unchanged.
+        let expect = [1.125, -2.625, 0.0, 9.0].map(|v| Fixed::from_f64(v).unwrap());
+        assert_eq!(l, expect);
+    }
+}

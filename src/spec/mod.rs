@@ -20,7 +20,7 @@ pub use prepared::{Octave, Prepared, octave_weights};
 
 /// Largest octave count (CONVENTIONS §4); the GPU state holds this many octaves.
 pub const MAX_OCTAVES: u32 = 16;
-/// Texel indices become f32 on the GPU; they stay exact below 2^24.
+/// Largest image side: texel indices times the octave steps stay within the GPU's 32-bit words.
 pub const MAX_SIDE: u32 = 1 << 24;
 /// Largest image held in memory at once (4 GiB of f32): whole-image renders to a `Vec` or a
 /// GPU buffer. Larger images stream in bands (export) or render as windows (tile sets).

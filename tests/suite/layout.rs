@@ -4,7 +4,7 @@
 
 use gpu_noise::gpu::params::RenderParams;
 use gpu_noise::gpu::pipelines::{ENTRIES, OVERRIDE_NAMES};
-use gpu_noise::gpu::state::{KindState, NoiseState, OctaveState};
+use gpu_noise::gpu::state::{FrameState, KindState, NoiseState, OctaveState};
 use gpu_noise::spec::MAX_OCTAVES;
 use gpu_noise::tables::{PERM_LEN, TABLE_SIZE};
 use gpu_noise::wgsl::{REDUCE_GROUPS, WORKGROUP_SIZE, noise_module, validate, validate_kernels};
@@ -156,6 +156,12 @@ fn host_structs_match_the_wgsl_structs() {
         "OctaveState",
         OctaveState::field_offsets(),
         std::mem::size_of::<OctaveState>(),
+    );
+    assert_struct_matches(
+        &m,
+        "OctaveFrame",
+        FrameState::field_offsets(),
+        std::mem::size_of::<FrameState>(),
     );
 }
 
