@@ -50,5 +50,7 @@ pub mod window;
 pub use colormap::Colormap;
 pub use error::{Error, Result};
 pub use gpu::{AdapterChoice, NoiseBindings, Range, Renderer, RendererOptions, TextureOutput};
-pub use spec::{CellReturn, Distance, Fractal, Interp, Kind, NoiseSpec, Prepared, Size};
+pub use spec::{
+    CellReturn, Distance, Fractal, Interp, Kind, LatticeKind, NoiseSpec, Prepared, Size,
+};
 pub use window::Window;

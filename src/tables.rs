@@ -32,6 +32,14 @@ pub const GRADIENT_STREAM: u64 = 0xD1B5_4A32_D192_ED03;
 pub const VALUE_STREAM: u64 = 0x8CB9_2BA7_2F3D_8DD7;
 /// XORed into the seed to draw the impulse kinds' per-seed salt.
 pub const IMPULSE_STREAM: u64 = 0x9E6C_63D0_676A_9A99;
+/// XORed into the seed to draw the hash lattice's seed.
+pub const HASH_STREAM: u64 = 0xC6A4_A793_5BD1_E995;
+
+/// The hash lattice's seed (CONVENTIONS §2): the high 32 bits of the first output of a
+/// generator whose state starts at `seed ^ HASH_STREAM`.
+pub fn hash_seed(seed: u64) -> u32 {
+    (SplitMix64::new(seed ^ HASH_STREAM).next_u64() >> 32) as u32
+}
 
 /// The salt XORed into every cell's impulse generator (CONVENTIONS §10): the high 32 bits of
 /// the first output of a generator whose state starts at `seed ^ IMPULSE_STREAM`, so that each
@@ -141,6 +149,8 @@ pub struct OctaveTables {
     pub values: [f64; TABLE_SIZE],
     /// The impulse kinds' per-seed salt.
     pub impulse_salt: u32,
+    /// The hash lattice's seed.
+    pub hash_seed: u32,
 }
 
 impl OctaveTables {
@@ -151,6 +161,7 @@ impl OctaveTables {
             gradients: gradients(seed, dims),
             values: values(seed),
             impulse_salt: impulse_salt(seed),
+            hash_seed: hash_seed(seed),
         }
     }
 }
@@ -289,6 +300,13 @@ pub fn wgsl_constants() -> String {
         String::from("// Generated from src/tables.rs (the one source of these numbers).\n");
     for (name, v) in [("C1", C1), ("S1", S1), ("C3", C3), ("S3", S3)] {
         out += &format!("const PERLIN2_{name}: f32 = {:?};\n", v as f32);
+    }
+    use crate::cpu::hash::{PRIME_1, PRIME_2, PRIME_3, PRIME_4, PRIME_5};
+    for (n, v) in [PRIME_1, PRIME_2, PRIME_3, PRIME_4, PRIME_5]
+        .iter()
+        .enumerate()
+    {
+        out += &format!("const HASH_PRIME_{}: u32 = {v}u;\n", n + 1);
     }
     out
 }

@@ -18,10 +18,14 @@
 //! ```
 
 /// The noise library's files, in dependency order (later files use earlier ones).
-pub const NOISE_FILES: [(&str, &str); 8] = [
+pub const NOISE_FILES: [(&str, &str); 9] = [
     (
         "noise/common.wgsl",
         include_str!("../shaders/noise/common.wgsl"),
+    ),
+    (
+        "noise/hash.wgsl",
+        include_str!("../shaders/noise/hash.wgsl"),
     ),
     (
         "noise/perlin.wgsl",

@@ -28,9 +28,15 @@ fn cell_gap(f: f32, o: i32) -> f32 {
     return 0.0;
 }
 
-// The feature point relative to its cell's corner: 0.5 + jitter (u - 0.5), u = (V[P[h + a]] + 1) / 2.
+// The feature point relative to its cell's corner: 0.5 + jitter (u - 0.5), u = (V[P[h + a]] + 1) / 2
+// (table) or the unit float of hash_bits(h, a) (hash).
 fn feature_point(lat: Lattice, h: u32, a: u32) -> f32 {
-    let u = (lattice_value(lat, perm_at(lat, h + a)) + 1.0) * 0.5;
+    var u: f32;
+    if NOISE_LATTICE == LATTICE_HASH {
+        u = hash_unit(hash_bits(h, a));
+    } else {
+        u = (noise_values[lat.slot * TABLE_SIZE + perm_at(lat, h + a)] + 1.0) * 0.5;
+    }
     return 0.5 + noise_state.kind.jitter * (u - 0.5);
 }
 

@@ -46,6 +46,8 @@ const FRACTAL_FBM: u32 = 1u;
 const FRACTAL_TURBULENCE: u32 = 2u;
 const FRACTAL_RIDGED: u32 = 3u;
 const FRACTAL_BILLOW: u32 = 4u;
+const LATTICE_TABLE: u32 = 0u;
+const LATTICE_HASH: u32 = 1u;
 
 // Specialization constants (Prepared::pipeline_constants): each pipeline is compiled for one
 // kind, dims, interpolation and fractal, so the driver drops every branch the spec does not take.
@@ -53,13 +55,19 @@ override NOISE_KIND: u32 = 0u;
 override NOISE_DIMS: u32 = 2u;
 override NOISE_INTERP: u32 = 4u;
 override NOISE_FRACTAL: u32 = 0u;
+override NOISE_LATTICE: u32 = 0u;
 
-// One octave: it samples p * scale, adds weight * term, and reads the tables in `slot`.
+// One octave: it samples p * scale, adds weight * term, and reads the tables in `slot` (or
+// hashes cells with `hash_seed`).
 struct OctaveState {
     scale: f32,
     weight: f32,
     slot: u32,
     salt: u32,
+    hash_seed: u32,
+    _pad0: u32,
+    _pad1: u32,
+    _pad2: u32,
 }
 
 // What the cellular, sparse-convolution and Gabor kinds derive from the spec (mirrors
@@ -113,15 +121,17 @@ struct NoiseState {
 @group(NOISE_GROUP) @binding(2) var<storage, read> noise_gradients: array<vec4<f32>>;
 @group(NOISE_GROUP) @binding(3) var<storage, read> noise_values: array<f32>;
 
-// One octave's view of the lattice: its table slot, tiling period and impulse salt.
+// One octave's view of the lattice: its table slot, tiling period, impulse salt and hash seed.
 struct Lattice {
     slot: u32,
     period: vec4<i32>,
     salt: u32,
+    hash_seed: u32,
 }
 
 fn octave_lattice(o: u32) -> Lattice {
-    return Lattice(noise_state.octave[o].slot, noise_state.period[o], noise_state.octave[o].salt);
+    let octave = noise_state.octave[o];
+    return Lattice(octave.slot, noise_state.period[o], octave.salt, octave.hash_seed);
 }
 
 // Interpolation weight for a fraction t in [0, 1) (CONVENTIONS §3).
@@ -139,14 +149,14 @@ fn lerp(t: f32, a: f32, b: f32) -> f32 {
     return a + t * (b - a);
 }
 
-// Wraps a cell by the tiling period (Euclidean), then takes it & 255. Tiled cells stay within
-// a few periods of [0, period) (the host wraps each frame's origin), so they read as i32.
+// Wraps a cell by the tiling period (Euclidean); the table lattice reads its low 8 bits, the
+// hash lattice all 32. Tiled cells stay within a few periods of [0, period) (the host wraps
+// each frame's origin), so they read as i32.
 fn lattice_cell(cell: u32, period: i32) -> u32 {
-    var c = cell;
     if period > 0 {
-        c = u32(((bitcast<i32>(cell) % period) + period) % period);
+        return u32(((bitcast<i32>(cell) % period) + period) % period);
     }
-    return c & 255u;
+    return cell;
 }
 
 // A point on an octave's lattice (CONVENTIONS §1): its cell modulo 2^32 and its fraction in
@@ -224,37 +234,49 @@ fn perm_at(lat: Lattice, i: u32) -> u32 {
     return noise_perm[lat.slot * PERM_LEN + i];
 }
 
+// The table lattice's hash P[P[P[P[X] + Y] + Z] + W] on the cells' low 8 bits (unused axes
+// 0, so 1D and 2D are the 3D hash with zero coordinates, as Ken's reference).
+fn table_hash(lat: Lattice, cells: vec4<u32>, dims: u32) -> u32 {
+    let c = cells & vec4<u32>(255u);
+    var h = perm_at(lat, perm_at(lat, c.x) + select(0u, c.y, dims > 1u));
+    h = perm_at(lat, h + select(0u, c.z, dims > 2u));
+    if dims > 3u {
+        h = perm_at(lat, h + c.w);
+    }
+    return h;
+}
+
+// The hash of corner `cells`: the permutation table's (0..256) or the hash lattice's.
+fn lattice_hash(lat: Lattice, cells: vec4<u32>, dims: u32) -> u32 {
+    if NOISE_LATTICE == LATTICE_HASH {
+        return cell_hash(lat.hash_seed, cells, dims);
+    }
+    return table_hash(lat, cells, dims);
+}
+
 fn lattice_hash1(lat: Lattice, x: u32) -> u32 {
-    return perm_at(lat, perm_at(lat, perm_at(lat, x)));
+    return lattice_hash(lat, vec4<u32>(x, 0u, 0u, 0u), 1u);
 }
 
 fn lattice_hash2(lat: Lattice, x: u32, y: u32) -> u32 {
-    return perm_at(lat, perm_at(lat, perm_at(lat, x) + y));
+    return lattice_hash(lat, vec4<u32>(x, y, 0u, 0u), 2u);
 }
 
 fn lattice_hash3(lat: Lattice, x: u32, y: u32, z: u32) -> u32 {
-    return perm_at(lat, perm_at(lat, perm_at(lat, x) + y) + z);
+    return lattice_hash(lat, vec4<u32>(x, y, z, 0u), 3u);
 }
 
-fn lattice_hash4(lat: Lattice, x: u32, y: u32, z: u32, w: u32) -> u32 {
-    return perm_at(lat, perm_at(lat, perm_at(lat, perm_at(lat, x) + y) + z) + w);
-}
-
-fn lattice_hash(lat: Lattice, cells: vec4<u32>, dims: u32) -> u32 {
-    switch dims {
-        case 1u: { return lattice_hash1(lat, cells.x); }
-        case 2u: { return lattice_hash2(lat, cells.x, cells.y); }
-        case 3u: { return lattice_hash3(lat, cells.x, cells.y, cells.z); }
-        default: { return lattice_hash4(lat, cells.x, cells.y, cells.z, cells.w); }
-    }
-}
-
+// The classic gradient of a hash: G[h & 255] (both lattices).
 fn lattice_gradient(lat: Lattice, h: u32) -> vec4<f32> {
-    return noise_gradients[lat.slot * TABLE_SIZE + h];
+    return noise_gradients[lat.slot * TABLE_SIZE + (h & 255u)];
 }
 
+// The value noise value of a hash: V[h], or from the hash's bits.
 fn lattice_value(lat: Lattice, h: u32) -> f32 {
-    return noise_values[lat.slot * TABLE_SIZE + h];
+    if NOISE_LATTICE == LATTICE_HASH {
+        return hash_value(h);
+    }
+    return noise_values[lat.slot * TABLE_SIZE + (h & 255u)];
 }
 
 // One axis of a point's lattice cell: corner cells (wrapped, & 255), fraction, weight.

@@ -32,8 +32,9 @@ fn sparse_kernel(r2: f32) -> f32 {
     return 0.0;
 }
 
-// The generator state of cell base + o: the hashes of the cell and of its diagonal neighbour,
-// h1 | h2 << 8, XOR the seed's salt (wrapped when tiling).
+// The generator state of cell base + o: with the table, the hashes of the cell and of its
+// diagonal neighbour, h1 | h2 << 8; with the hash lattice, the cell's 32-bit hash; XOR the
+// seed's salt (cells wrapped when tiling).
 fn impulse_cell_state(lat: Lattice, c: CellPoint, o: vec3<i32>, dims: u32) -> u32 {
     var cells = vec4<u32>(0u);
     var next = vec4<u32>(0u);
@@ -42,6 +43,9 @@ fn impulse_cell_state(lat: Lattice, c: CellPoint, o: vec3<i32>, dims: u32) -> u3
         next[a] = lattice_cell(cell_offset(c.base[a], o[a] + 1), lat.period[a]);
     }
     let h1 = lattice_hash(lat, cells, dims);
+    if NOISE_LATTICE == LATTICE_HASH {
+        return h1 ^ lat.salt;
+    }
     let h2 = lattice_hash(lat, next, dims);
     return (h1 | (h2 << 8u)) ^ lat.salt;
 }

@@ -45,6 +45,20 @@ fn simplex_grad4(h: u32) -> vec4<f32> {
     }
 }
 
+// The hash of simplex corner cells + step (CONVENTIONS §8): its own permutation chain, the
+// last coordinate innermost, on the table lattice; the cell hash on the hash lattice.
+fn simplex_hash(lat: Lattice, cells: vec4<u32>, step: vec4<u32>, dims: u32) -> u32 {
+    if NOISE_LATTICE == LATTICE_HASH {
+        return cell_hash(lat.hash_seed, cells + step, dims);
+    }
+    let c = cells & vec4<u32>(255u);
+    var h = 0u;
+    for (var a = dims; a > 0u; a--) {
+        h = perm_at(lat, c[a - 1u] + step[a - 1u] + h);
+    }
+    return h;
+}
+
 fn simplex2(lat: Lattice, pt: LatticePoint) -> f32 {
     let u = pt.frac.x;
     let v = pt.frac.y;
@@ -61,11 +75,9 @@ fn simplex2(lat: Lattice, pt: LatticePoint) -> f32 {
     let y1 = y0 - f32(j1) + SIMPLEX_G2;
     let x2 = x0 - 1.0 + 2.0 * SIMPLEX_G2;
     let y2 = y0 - 1.0 + 2.0 * SIMPLEX_G2;
-    let ii = lattice_cell(pt.cell.x, 0);
-    let jj = lattice_cell(pt.cell.y, 0);
-    let g0 = simplex_grad3(perm_at(lat, ii + perm_at(lat, jj)));
-    let g1 = simplex_grad3(perm_at(lat, ii + i1 + perm_at(lat, jj + j1)));
-    let g2 = simplex_grad3(perm_at(lat, ii + 1u + perm_at(lat, jj + 1u)));
+    let g0 = simplex_grad3(simplex_hash(lat, pt.cell, vec4<u32>(0u), 2u));
+    let g1 = simplex_grad3(simplex_hash(lat, pt.cell, vec4<u32>(i1, j1, 0u, 0u), 2u));
+    let g2 = simplex_grad3(simplex_hash(lat, pt.cell, vec4<u32>(1u, 1u, 0u, 0u), 2u));
     let n0 = simplex_corner(0.5, vec4<f32>(x0, y0, 0.0, 0.0), g0);
     let n1 = simplex_corner(0.5, vec4<f32>(x1, y1, 0.0, 0.0), g1);
     let n2 = simplex_corner(0.5, vec4<f32>(x2, y2, 0.0, 0.0), g2);
@@ -94,12 +106,6 @@ fn simplex3_order(xy: bool, yz: bool, xz: bool) -> SimplexOrder {
     return SimplexOrder(vec3<u32>(0u, 1u, 0u), vec3<u32>(1u, 1u, 0u));
 }
 
-fn simplex3_hash(lat: Lattice, cells: vec3<u32>, o: vec3<u32>) -> u32 {
-    let h = perm_at(lat, cells.z + o.z);
-    let h2 = perm_at(lat, cells.y + o.y + h);
-    return perm_at(lat, cells.x + o.x + h2);
-}
-
 fn simplex3(lat: Lattice, pt: LatticePoint) -> f32 {
     let f = pt.frac;
     let t = (f.x + f.y + f.z) / 6.0;
@@ -111,11 +117,10 @@ fn simplex3(lat: Lattice, pt: LatticePoint) -> f32 {
     let d1 = vec4<f32>(d0.x - c1.x + g, d0.y - c1.y + g, d0.z - c1.z + g, 0.0);
     let d2 = vec4<f32>(d0.x - c2.x + 2.0 * g, d0.y - c2.y + 2.0 * g, d0.z - c2.z + 2.0 * g, 0.0);
     let d3 = vec4<f32>(d0.x - 1.0 + 3.0 * g, d0.y - 1.0 + 3.0 * g, d0.z - 1.0 + 3.0 * g, 0.0);
-    let cells = vec3<u32>(lattice_cell(pt.cell.x, 0), lattice_cell(pt.cell.y, 0), lattice_cell(pt.cell.z, 0));
-    let n0 = simplex_corner(0.6, d0, simplex_grad3(simplex3_hash(lat, cells, vec3<u32>(0u))));
-    let n1 = simplex_corner(0.6, d1, simplex_grad3(simplex3_hash(lat, cells, order.c1)));
-    let n2 = simplex_corner(0.6, d2, simplex_grad3(simplex3_hash(lat, cells, order.c2)));
-    let n3 = simplex_corner(0.6, d3, simplex_grad3(simplex3_hash(lat, cells, vec3<u32>(1u))));
+    let n0 = simplex_corner(0.6, d0, simplex_grad3(simplex_hash(lat, pt.cell, vec4<u32>(0u), 3u)));
+    let n1 = simplex_corner(0.6, d1, simplex_grad3(simplex_hash(lat, pt.cell, vec4<u32>(order.c1, 0u), 3u)));
+    let n2 = simplex_corner(0.6, d2, simplex_grad3(simplex_hash(lat, pt.cell, vec4<u32>(order.c2, 0u), 3u)));
+    let n3 = simplex_corner(0.6, d3, simplex_grad3(simplex_hash(lat, pt.cell, vec4<u32>(1u, 1u, 1u, 0u), 3u)));
     return 32.0 * (n0 + n1 + n2 + n3);
 }
 
@@ -137,18 +142,12 @@ fn simplex4(lat: Lattice, pt: LatticePoint) -> f32 {
     let t = (f.x + f.y + f.z + f.w) * SIMPLEX_G4;
     let d0 = f - vec4<f32>(t);
     let rank = simplex4_ranks(f.x > f.y, f.x > f.z, f.y > f.z, f.x > f.w, f.y > f.w, f.z > f.w);
-    let cells = vec4<u32>(lattice_cell(pt.cell.x, 0), lattice_cell(pt.cell.y, 0),
-        lattice_cell(pt.cell.z, 0), lattice_cell(pt.cell.w, 0));
     var sum = 0.0;
     for (var m = 0u; m < 5u; m++) {
         // Corner m steps along the axes whose rank is >= 4 - m (corner 4 along all).
         let step = select(vec4<u32>(0u), vec4<u32>(1u), (rank + vec4<u32>(m) >= vec4<u32>(4u)) & vec4<bool>(m > 0u));
         let d = d0 - vec4<f32>(step) + vec4<f32>(f32(m) * SIMPLEX_G4);
-        let h0 = perm_at(lat, cells.w + step.w);
-        let h1 = perm_at(lat, cells.z + step.z + h0);
-        let h2 = perm_at(lat, cells.y + step.y + h1);
-        let h3 = perm_at(lat, cells.x + step.x + h2);
-        sum += simplex_corner(0.6, d, simplex_grad4(h3));
+        sum += simplex_corner(0.6, d, simplex_grad4(simplex_hash(lat, pt.cell, step, 4u)));
     }
     return 27.0 * sum;
 }

@@ -3,7 +3,9 @@
 //! cell that can hold the nearest or second-nearest point for any jitter, so F1 and F2 are
 //! exact.
 
+use super::common::lattice_value;
 use super::common::{Lattice, LatticePoint, cell_point, lattice_cell, lattice_hash, perm_at};
+use super::hash::{hash_bits, hash_unit};
 use crate::spec::{CellReturn, Distance};
 
 /// The metric's internal value of an offset (squared for the Euclidean metrics, so that
@@ -39,10 +41,14 @@ pub fn cell_gap(f: f64, o: i64) -> f64 {
 }
 
 /// The feature point of a cell relative to the cell's corner: `0.5 + jitter (u - 0.5)` per
-/// axis, `u = (V[P[h + a]] + 1) / 2`.
+/// axis, `u = (V[P[h + a]] + 1) / 2` (table) or the unit float of `hash_bits(h, a)` (hash).
 #[inline(always)]
 pub fn feature_point(lat: &Lattice, h: usize, a: usize) -> f64 {
-    let u = (lat.values[perm_at(lat.perm, h + a)] + 1.0) * 0.5;
+    let u = if lat.hashed() {
+        hash_unit(hash_bits(h as u32, a as u32))
+    } else {
+        (lat.values[perm_at(lat.perm, h + a)] + 1.0) * 0.5
+    };
     0.5 + lat.params.jitter * (u - 0.5)
 }
 
@@ -80,11 +86,11 @@ pub fn cellular_search(lat: &Lattice, pt: &LatticePoint, dims: usize) -> Nearest
                 if cell_metric(gap, params.distance) >= params.cell_bound {
                     continue;
                 }
-                let mut cells = [0usize; 4];
+                let mut cells = [0u32; 4];
                 for a in 0..dims {
                     cells[a] = lattice_cell(c.base[a] + o[a], lat.period[a]);
                 }
-                let h = lattice_hash(lat.perm, cells, dims);
+                let h = lattice_hash(lat, cells, dims);
                 let mut d = [0.0f64; 3];
                 for a in 0..dims {
                     d[a] = o[a] as f64 + feature_point(lat, h, a) - c.frac[a];
@@ -115,7 +121,7 @@ pub fn cellular(lat: &Lattice, pt: &LatticePoint, dims: usize) -> f64 {
         CellReturn::F2 => d2,
         CellReturn::F2MinusF1 => d2 - d1,
         CellReturn::F1TimesF2 => d1 * d2,
-        CellReturn::CellValue => return lat.values[near.hash],
+        CellReturn::CellValue => return lattice_value(lat, near.hash),
     };
     q * params.return_scale - 1.0
 }

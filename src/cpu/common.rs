@@ -1,8 +1,9 @@
 //! Shared lattice helpers; mirrors `shaders/noise/common.wgsl` function by function.
 
+use super::hash::{cell_hash, hash_value};
 use crate::fixed::Fixed;
 use crate::spec::frames::OctaveFrame;
-use crate::spec::{Interp, KindParams, Octave};
+use crate::spec::{Interp, KindParams, LatticeKind, Octave};
 use crate::tables::{PERM_LEN, TABLE_SIZE};
 
 /// A point on an octave's lattice, split into its cell and its fraction (CONVENTIONS §1); what
@@ -76,11 +77,20 @@ pub struct Lattice<'a> {
     pub params: &'a KindParams,
     /// The impulse kinds' salt of this octave's seed.
     pub salt: u32,
+    /// The permutation table or the hash lattice (WGSL: the `NOISE_LATTICE` override).
+    pub mode: LatticeKind,
+    /// The hash lattice's seed for this octave.
+    pub hash_seed: u32,
 }
 
 impl<'a> Lattice<'a> {
     /// The lattice of one octave of a prepared spec.
-    pub fn new(octave: &'a Octave, interp: Interp, params: &'a KindParams) -> Self {
+    pub fn new(
+        octave: &'a Octave,
+        interp: Interp,
+        params: &'a KindParams,
+        mode: LatticeKind,
+    ) -> Self {
         let tables = octave.tables();
         Self {
             perm: &tables.perm,
@@ -90,7 +100,15 @@ impl<'a> Lattice<'a> {
             interp,
             params,
             salt: tables.impulse_salt,
+            mode,
+            hash_seed: tables.hash_seed,
         }
+    }
+
+    /// Whether cells are hashed rather than looked up in the permutation.
+    #[inline(always)]
+    pub fn hashed(&self) -> bool {
+        self.mode == LatticeKind::Hash
     }
 }
 
@@ -119,15 +137,16 @@ pub fn lerp(t: f64, a: f64, b: f64) -> f64 {
     a + t * (b - a)
 }
 
-/// Wraps a cell coordinate by the tiling period (Euclidean), then takes it `& 255`.
+/// Wraps a cell coordinate by the tiling period (Euclidean); the result modulo 2^32 (the
+/// table lattice reads its low 8 bits, the hash lattice all 32).
 #[inline(always)]
-pub fn lattice_cell(cell: i64, period: i64) -> usize {
+pub fn lattice_cell(cell: i64, period: i64) -> u32 {
     let wrapped = if period > 0 {
         cell.rem_euclid(period)
     } else {
         cell
     };
-    (wrapped & 255) as usize
+    wrapped as u32
 }
 
 // The `& (PERM_LEN - 1)` below never changes a value (entries are < 256, so sums are < 512);
@@ -138,51 +157,50 @@ pub fn perm_at(perm: &[u32; PERM_LEN], i: usize) -> usize {
     perm[i & (PERM_LEN - 1)] as usize
 }
 
-/// `P[P[P[X]]]`
+/// The table lattice's hash: `P[P[P[P[X] + Y] + Z] + W]` on the cells' low 8 bits, with the
+/// unused axes 0 (so 1D and 2D are the 3D hash with zero coordinates, as Ken's reference).
 #[inline(always)]
-pub fn lattice_hash1(perm: &[u32; PERM_LEN], x: usize) -> usize {
-    perm_at(perm, perm_at(perm, perm_at(perm, x)))
+pub fn table_hash(perm: &[u32; PERM_LEN], cells: [u32; 4], dims: usize) -> usize {
+    let c = cells.map(|v| (v & 255) as usize);
+    let h = perm_at(perm, perm_at(perm, c[0]) + if dims > 1 { c[1] } else { 0 });
+    let h = perm_at(perm, h + if dims > 2 { c[2] } else { 0 });
+    if dims > 3 { perm_at(perm, h + c[3]) } else { h }
 }
 
-/// `P[P[P[X] + Y]]`
+/// The hash of corner `cells` in `dims` dimensions: the permutation table's (in 0..256) or the
+/// hash lattice's (32 bits); unused axes ignored.
 #[inline(always)]
-pub fn lattice_hash2(perm: &[u32; PERM_LEN], x: usize, y: usize) -> usize {
-    perm_at(perm, perm_at(perm, perm_at(perm, x) + y))
-}
-
-/// `P[P[P[X] + Y] + Z]`
-#[inline(always)]
-pub fn lattice_hash3(perm: &[u32; PERM_LEN], x: usize, y: usize, z: usize) -> usize {
-    perm_at(perm, perm_at(perm, perm_at(perm, x) + y) + z)
-}
-
-/// `P[P[P[P[X] + Y] + Z] + W]`
-#[inline(always)]
-pub fn lattice_hash4(perm: &[u32; PERM_LEN], x: usize, y: usize, z: usize, w: usize) -> usize {
-    perm_at(
-        perm,
-        perm_at(perm, perm_at(perm, perm_at(perm, x) + y) + z) + w,
-    )
-}
-
-/// Hash of the corner `cells` in `dims` dimensions (unused axes ignored).
-#[inline(always)]
-pub fn lattice_hash(perm: &[u32; PERM_LEN], cells: [usize; 4], dims: usize) -> usize {
-    match dims {
-        1 => lattice_hash1(perm, cells[0]),
-        2 => lattice_hash2(perm, cells[0], cells[1]),
-        3 => lattice_hash3(perm, cells[0], cells[1], cells[2]),
-        _ => lattice_hash4(perm, cells[0], cells[1], cells[2], cells[3]),
+pub fn lattice_hash(lat: &Lattice, cells: [u32; 4], dims: usize) -> usize {
+    if lat.hashed() {
+        cell_hash(lat.hash_seed, cells, dims) as usize
+    } else {
+        table_hash(lat.perm, cells, dims)
     }
+}
+
+/// The value noise value of a lattice hash: `V[h]`, or from the hash's bits.
+#[inline(always)]
+pub fn lattice_value(lat: &Lattice, h: usize) -> f64 {
+    if lat.hashed() {
+        hash_value(h as u32)
+    } else {
+        lat.values[h & (TABLE_SIZE - 1)]
+    }
+}
+
+/// The classic gradient of a lattice hash: `G[h & 255]` (both lattices).
+#[inline(always)]
+pub fn lattice_gradient(lat: &Lattice, h: usize) -> [f32; 4] {
+    lat.gradients[h & (TABLE_SIZE - 1)]
 }
 
 /// One axis of a point's lattice cell (mirrors `AxisFrame` in common.wgsl).
 #[derive(Clone, Copy, Debug)]
 pub struct AxisFrame {
-    /// Lower and upper corner cells, wrapped and `& 255`.
-    pub c0: usize,
+    /// Lower and upper corner cells, wrapped, modulo 2^32.
+    pub c0: u32,
     /// The upper corner's cell.
-    pub c1: usize,
+    pub c1: u32,
     /// Fraction in [0, 1) and its interpolation weight.
     pub f: f64,
     /// The interpolation weight of `f`.
@@ -208,8 +226,8 @@ pub fn axis_frame(lat: &Lattice, pt: &LatticePoint, a: usize) -> AxisFrame {
 /// Cells, fractions and weights of a point's lattice cell in `dims` dimensions.
 #[derive(Clone, Copy, Debug)]
 pub struct CellFrame {
-    /// `[axis][0]` is the lower corner's cell, `[axis][1]` the upper's (wrapped, `& 255`).
-    pub cells: [[usize; 2]; 4],
+    /// `[axis][0]` is the lower corner's cell, `[axis][1]` the upper's (wrapped).
+    pub cells: [[u32; 2]; 4],
     /// Fraction in [0, 1) per axis.
     pub frac: [f64; 4],
     /// Interpolation weight per axis.

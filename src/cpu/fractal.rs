@@ -64,7 +64,7 @@ fn fractal_sum(prep: &Prepared, point: impl Fn(usize, &Octave) -> LatticePoint) 
     let dims = spec.dims as usize;
     let mut sum = 0.0;
     for (k, octave) in prep.octaves().iter().enumerate() {
-        let lat = Lattice::new(octave, spec.interp, prep.kind_params());
+        let lat = Lattice::new(octave, spec.interp, prep.kind_params(), spec.lattice);
         let n = noise_octave(&lat, spec.kind, dims, &point(k, octave));
         sum += octave.weight() * fractal_term(spec.fractal, n);
     }

@@ -1,7 +1,8 @@
 //! Classic gradient noise (1985 style) with seed-drawn unit gradients, 1D-3D;
 //! mirrors `shaders/gradient.wgsl`.
 
-use super::common::{CellFrame, Lattice, LatticePoint, cell_frame, interp_corners, lattice_hash};
+use super::common::{CellFrame, Lattice, LatticePoint, cell_frame, interp_corners};
+use super::common::{lattice_gradient, lattice_hash};
 
 /// Gradient noise in `dims` (1..=3) dimensions: corner value `G[hash] . d`, d from the corner
 /// to the point, interpolated with the lattice's weights.
@@ -13,15 +14,15 @@ pub fn gradient(lat: &Lattice, pt: &LatticePoint, dims: usize) -> f64 {
     } = cell_frame(lat, pt, dims);
     let mut v = [0.0; 16];
     for (n, slot) in v.iter_mut().enumerate().take(1 << dims) {
-        let mut corner = [0usize; 4];
+        let mut corner = [0u32; 4];
         let mut dot = 0.0;
         let h = {
             for a in 0..dims {
                 corner[a] = cells[a][(n >> a) & 1];
             }
-            lattice_hash(lat.perm, corner, dims)
+            lattice_hash(lat, corner, dims)
         };
-        let g = lat.gradients[h];
+        let g = lattice_gradient(lat, h);
         for a in 0..dims {
             dot += f64::from(g[a]) * (frac[a] - ((n >> a) & 1) as f64);
         }

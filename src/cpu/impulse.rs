@@ -70,18 +70,22 @@ fn cells_in_reach(
     }
 }
 
-/// A cell's generator state: the hashes of the cell and of its diagonal neighbour (+1 on every
-/// axis), `h1 | h2 << 8`, XOR the seed's salt (CONVENTIONS §10).
+/// A cell's generator state (CONVENTIONS §10): with the table, the 8-bit hashes of the cell and
+/// of its diagonal neighbour (+1 on every axis), `h1 | h2 << 8`; with the hash lattice, the
+/// cell's 32-bit hash; XOR the seed's salt.
 #[inline(always)]
 pub fn impulse_cell_state(lat: &Lattice, c: &CellPoint, o: [i64; 3], dims: usize) -> u32 {
-    let mut cells = [0usize; 4];
-    let mut next = [0usize; 4];
+    let mut cells = [0u32; 4];
+    let mut next = [0u32; 4];
     for a in 0..dims {
         cells[a] = lattice_cell(c.base[a] + o[a], lat.period[a]);
         next[a] = lattice_cell(c.base[a] + o[a] + 1, lat.period[a]);
     }
-    let h1 = lattice_hash(lat.perm, cells, dims) as u32;
-    let h2 = lattice_hash(lat.perm, next, dims) as u32;
+    let h1 = lattice_hash(lat, cells, dims) as u32;
+    if lat.hashed() {
+        return h1 ^ lat.salt;
+    }
+    let h2 = lattice_hash(lat, next, dims) as u32;
     (h1 | (h2 << 8)) ^ lat.salt
 }
 

@@ -8,6 +8,7 @@ pub mod cellular;
 pub mod common;
 pub mod fractal;
 pub mod gradient;
+pub mod hash;
 pub mod impulse;
 pub mod levels;
 pub mod perlin;

@@ -2,10 +2,10 @@
 //! 1D and 2D keep its hash, fade and corners with gradients of their own (CONVENTIONS §3), so
 //! they have no axis-aligned bars or flat runs.
 
+use super::common::lattice_hash;
 use super::common::{AxisFrame, CellFrame, Lattice, LatticePoint, axis_frame, cell_frame};
 use super::common::{interp_corners, lerp};
-use super::common::{lattice_hash1, lattice_hash2, lattice_hash3, lattice_hash4};
-use crate::tables::{PERLIN2_GRADIENTS, PERLIN3_GRADIENTS, PERLIN4_GRADIENTS, PERM_LEN};
+use crate::tables::{PERLIN2_GRADIENTS, PERLIN3_GRADIENTS, PERLIN4_GRADIENTS};
 
 /// 1D gradient from `h & 15`: `(1 + (h & 7)) / 8`, negated where `h & 8` is set.
 #[inline(always)]
@@ -46,8 +46,11 @@ pub fn grad4(hash: usize, d: [f64; 4]) -> f64 {
 
 /// Corner hashes of a 1D cell: `[x0, x1]`.
 #[inline(always)]
-pub fn perlin1_hashes(perm: &[u32; PERM_LEN], ax: &AxisFrame) -> [usize; 2] {
-    [lattice_hash1(perm, ax.c0), lattice_hash1(perm, ax.c1)]
+pub fn perlin1_hashes(lat: &Lattice, ax: &AxisFrame) -> [usize; 2] {
+    [
+        lattice_hash(lat, [ax.c0, 0, 0, 0], 1),
+        lattice_hash(lat, [ax.c1, 0, 0, 0], 1),
+    ]
 }
 
 /// 1D Perlin noise from its corner hashes.
@@ -60,17 +63,17 @@ pub fn perlin1_blend(h: &[usize; 2], ax: &AxisFrame) -> f64 {
 /// 1D Perlin noise at a lattice point's x.
 pub fn perlin1(lat: &Lattice, pt: &LatticePoint) -> f64 {
     let ax = axis_frame(lat, pt, 0);
-    perlin1_blend(&perlin1_hashes(lat.perm, &ax), &ax)
+    perlin1_blend(&perlin1_hashes(lat, &ax), &ax)
 }
 
 /// Corner hashes of a 2D cell, x fastest: `[x0y0, x1y0, x0y1, x1y1]`.
 #[inline(always)]
-pub fn perlin2_hashes(perm: &[u32; PERM_LEN], ax: &AxisFrame, ay: &AxisFrame) -> [usize; 4] {
+pub fn perlin2_hashes(lat: &Lattice, ax: &AxisFrame, ay: &AxisFrame) -> [usize; 4] {
     [
-        lattice_hash2(perm, ax.c0, ay.c0),
-        lattice_hash2(perm, ax.c1, ay.c0),
-        lattice_hash2(perm, ax.c0, ay.c1),
-        lattice_hash2(perm, ax.c1, ay.c1),
+        lattice_hash(lat, [ax.c0, ay.c0, 0, 0], 2),
+        lattice_hash(lat, [ax.c1, ay.c0, 0, 0], 2),
+        lattice_hash(lat, [ax.c0, ay.c1, 0, 0], 2),
+        lattice_hash(lat, [ax.c1, ay.c1, 0, 0], 2),
     ]
 }
 
@@ -90,26 +93,21 @@ pub fn perlin2_blend(h: &[usize; 4], ax: &AxisFrame, ay: &AxisFrame) -> f64 {
 pub fn perlin2(lat: &Lattice, pt: &LatticePoint) -> f64 {
     let ax = axis_frame(lat, pt, 0);
     let ay = axis_frame(lat, pt, 1);
-    perlin2_blend(&perlin2_hashes(lat.perm, &ax, &ay), &ax, &ay)
+    perlin2_blend(&perlin2_hashes(lat, &ax, &ay), &ax, &ay)
 }
 
 /// Corner hashes of a 3D cell, x fastest, then y, then z.
 #[inline(always)]
-pub fn perlin3_hashes(
-    perm: &[u32; PERM_LEN],
-    ax: &AxisFrame,
-    ay: &AxisFrame,
-    az: &AxisFrame,
-) -> [usize; 8] {
+pub fn perlin3_hashes(lat: &Lattice, ax: &AxisFrame, ay: &AxisFrame, az: &AxisFrame) -> [usize; 8] {
     [
-        lattice_hash3(perm, ax.c0, ay.c0, az.c0),
-        lattice_hash3(perm, ax.c1, ay.c0, az.c0),
-        lattice_hash3(perm, ax.c0, ay.c1, az.c0),
-        lattice_hash3(perm, ax.c1, ay.c1, az.c0),
-        lattice_hash3(perm, ax.c0, ay.c0, az.c1),
-        lattice_hash3(perm, ax.c1, ay.c0, az.c1),
-        lattice_hash3(perm, ax.c0, ay.c1, az.c1),
-        lattice_hash3(perm, ax.c1, ay.c1, az.c1),
+        lattice_hash(lat, [ax.c0, ay.c0, az.c0, 0], 3),
+        lattice_hash(lat, [ax.c1, ay.c0, az.c0, 0], 3),
+        lattice_hash(lat, [ax.c0, ay.c1, az.c0, 0], 3),
+        lattice_hash(lat, [ax.c1, ay.c1, az.c0, 0], 3),
+        lattice_hash(lat, [ax.c0, ay.c0, az.c1, 0], 3),
+        lattice_hash(lat, [ax.c1, ay.c0, az.c1, 0], 3),
+        lattice_hash(lat, [ax.c0, ay.c1, az.c1, 0], 3),
+        lattice_hash(lat, [ax.c1, ay.c1, az.c1, 0], 3),
     ]
 }
 
@@ -149,7 +147,7 @@ pub fn perlin3(lat: &Lattice, pt: &LatticePoint) -> f64 {
     let ax = axis_frame(lat, pt, 0);
     let ay = axis_frame(lat, pt, 1);
     let az = axis_frame(lat, pt, 2);
-    perlin3_blend(&perlin3_hashes(lat.perm, &ax, &ay, &az), &ax, &ay, &az)
+    perlin3_blend(&perlin3_hashes(lat, &ax, &ay, &az), &ax, &ay, &az)
 }
 
 /// 4D Perlin noise at a lattice point.
@@ -162,13 +160,8 @@ pub fn perlin4(lat: &Lattice, pt: &LatticePoint) -> f64 {
     let mut v = [0.0; 16];
     for (n, slot) in v.iter_mut().enumerate() {
         let b = [n & 1, (n >> 1) & 1, (n >> 2) & 1, (n >> 3) & 1];
-        let h = lattice_hash4(
-            lat.perm,
-            cells[0][b[0]],
-            cells[1][b[1]],
-            cells[2][b[2]],
-            cells[3][b[3]],
-        );
+        let corner = [0, 1, 2, 3].map(|a| cells[a][b[a]]);
+        let h = lattice_hash(lat, corner, 4);
         let d = [
             frac[0] - b[0] as f64,
             frac[1] - b[1] as f64,

@@ -21,8 +21,8 @@ pub fn render_row(prep: &Prepared, x0: u32, j: u32, k: u32, out: &mut [f64]) {
     let spec = prep.spec();
     out.fill(0.0);
     for octave in prep.octaves() {
-        let lat = Lattice::new(octave, spec.interp, prep.kind_params());
-        let (amplitude, perm) = (octave.weight(), lat.perm);
+        let lat = Lattice::new(octave, spec.interp, prep.kind_params(), spec.lattice);
+        let amplitude = octave.weight();
         let frame = octave.frame();
         // The exact coordinates of the row's first texel, then one exact step per texel.
         let mut l = texel_coordinates(frame, [x0, j, k]);
@@ -42,7 +42,7 @@ pub fn render_row(prep: &Prepared, x0: u32, j: u32, k: u32, out: &mut [f64]) {
                 for s in out.iter_mut() {
                     let ax = axis_frame(&lat, &next(), 0);
                     if ax.cell != cached.0 {
-                        cached = (ax.cell, perlin1_hashes(perm, &ax));
+                        cached = (ax.cell, perlin1_hashes(&lat, &ax));
                     }
                     *s += term(perlin1_blend(&cached.1, &ax));
                 }
@@ -53,7 +53,7 @@ pub fn render_row(prep: &Prepared, x0: u32, j: u32, k: u32, out: &mut [f64]) {
                 for s in out.iter_mut() {
                     let ax = axis_frame(&lat, &next(), 0);
                     if ax.cell != cached.0 {
-                        cached = (ax.cell, perlin2_hashes(perm, &ax, &ay));
+                        cached = (ax.cell, perlin2_hashes(&lat, &ax, &ay));
                     }
                     *s += term(perlin2_blend(&cached.1, &ax, &ay));
                 }
@@ -65,7 +65,7 @@ pub fn render_row(prep: &Prepared, x0: u32, j: u32, k: u32, out: &mut [f64]) {
                 for s in out.iter_mut() {
                     let ax = axis_frame(&lat, &next(), 0);
                     if ax.cell != cached.0 {
-                        cached = (ax.cell, perlin3_hashes(perm, &ax, &ay, &az));
+                        cached = (ax.cell, perlin3_hashes(&lat, &ax, &ay, &az));
                     }
                     *s += term(perlin3_blend(&cached.1, &ax, &ay, &az));
                 }

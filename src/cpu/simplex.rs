@@ -6,7 +6,7 @@
 //! `u > v`, decided on the fractions' top 24 bits (the GPU's f32 fractions exactly), so the
 //! CPU and the GPU always pick the same simplex.
 
-use super::common::{Lattice, LatticePoint, lattice_cell, perm_at};
+use super::common::{Lattice, LatticePoint, lattice_cell, lattice_hash, perm_at};
 use crate::tables::{SIMPLEX_GRAD3, SIMPLEX_GRAD4};
 
 /// `0.5 (sqrt 3 - 1)`, as Gustavson's code computes it in f64.
@@ -42,6 +42,27 @@ pub fn simplex_grad4(h: usize) -> [f64; 4] {
     SIMPLEX_GRAD4[h % 32]
 }
 
+/// The hash of simplex corner `cells + step` (CONVENTIONS §8): its own permutation chain, the
+/// last coordinate innermost, on the table lattice; the cell hash on the hash lattice.
+#[inline(always)]
+pub fn simplex_hash(lat: &Lattice, cells: [u32; 4], step: [usize; 4], dims: usize) -> usize {
+    if lat.hashed() {
+        let corner = [0, 1, 2, 3].map(|a| cells[a].wrapping_add(step[a] as u32));
+        return lattice_hash(lat, corner, dims);
+    }
+    let mut h = 0;
+    for a in (0..dims).rev() {
+        h = perm_at(lat.perm, (cells[a] & 255) as usize + step[a] + h);
+    }
+    h
+}
+
+/// A point's simplex cell, modulo 2^32 (simplex does not tile).
+#[inline(always)]
+fn simplex_cells(pt: &LatticePoint) -> [u32; 4] {
+    pt.cell.map(|c| lattice_cell(c, 0))
+}
+
 /// 2D simplex noise at a skewed lattice point.
 pub fn simplex2(lat: &Lattice, pt: &LatticePoint) -> f64 {
     let (u, v) = (pt.frac[0], pt.frac[1]);
@@ -58,12 +79,10 @@ pub fn simplex2(lat: &Lattice, pt: &LatticePoint) -> f64 {
     let y1 = y0 - j1 as f64 + G2;
     let x2 = x0 - 1.0 + 2.0 * G2;
     let y2 = y0 - 1.0 + 2.0 * G2;
-    let ii = lattice_cell(pt.cell[0], 0);
-    let jj = lattice_cell(pt.cell[1], 0);
-    let perm = lat.perm;
-    let g0 = simplex_grad3(perm_at(perm, ii + perm_at(perm, jj)));
-    let g1 = simplex_grad3(perm_at(perm, ii + i1 + perm_at(perm, jj + j1)));
-    let g2 = simplex_grad3(perm_at(perm, ii + 1 + perm_at(perm, jj + 1)));
+    let cells = simplex_cells(pt);
+    let g0 = simplex_grad3(simplex_hash(lat, cells, [0, 0, 0, 0], 2));
+    let g1 = simplex_grad3(simplex_hash(lat, cells, [i1, j1, 0, 0], 2));
+    let g2 = simplex_grad3(simplex_hash(lat, cells, [1, 1, 0, 0], 2));
     let n0 = simplex_corner(0.5, [x0, y0, 0.0, 0.0], g0);
     let n1 = simplex_corner(0.5, [x1, y1, 0.0, 0.0], g1);
     let n2 = simplex_corner(0.5, [x2, y2, 0.0, 0.0], g2);
@@ -108,13 +127,8 @@ pub fn simplex3(lat: &Lattice, pt: &LatticePoint) -> f64 {
         ]
     };
     let (d1, d2, d3) = (corner(c1, 1.0), corner(c2, 2.0), corner([1, 1, 1], 3.0));
-    let cells = [0, 1, 2].map(|a| lattice_cell(pt.cell[a], 0));
-    let perm = lat.perm;
-    let hash = |o: [usize; 3]| {
-        let h = perm_at(perm, cells[2] + o[2]);
-        let h = perm_at(perm, cells[1] + o[1] + h);
-        perm_at(perm, cells[0] + o[0] + h)
-    };
+    let cells = simplex_cells(pt);
+    let hash = |o: [usize; 3]| simplex_hash(lat, cells, [o[0], o[1], o[2], 0], 3);
     let n0 = simplex_corner(0.6, d0, simplex_grad3(hash([0, 0, 0])));
     let n1 = simplex_corner(0.6, d1, simplex_grad3(hash(c1)));
     let n2 = simplex_corner(0.6, d2, simplex_grad3(hash(c2)));
@@ -146,18 +160,13 @@ pub fn simplex4(lat: &Lattice, pt: &LatticePoint) -> f64 {
     let d0 = f.map(|v| v - t);
     let gt = |a: usize, b: usize| pt.key[a] > pt.key[b];
     let rank = simplex4_ranks([gt(0, 1), gt(0, 2), gt(1, 2), gt(0, 3), gt(1, 3), gt(2, 3)]);
-    let cells = pt.cell.map(|c| lattice_cell(c, 0));
-    let perm = lat.perm;
+    let cells = simplex_cells(pt);
     let mut sum = 0.0;
     for m in 0..5usize {
         // Corner m steps along the axes whose rank is >= 4 - m (corner 4 along all).
         let step = rank.map(|r| usize::from(m > 0 && r + m >= 4));
         let d = [0, 1, 2, 3].map(|a| d0[a] - step[a] as f64 + m as f64 * G4);
-        let h = perm_at(perm, cells[3] + step[3]);
-        let h = perm_at(perm, cells[2] + step[2] + h);
-        let h = perm_at(perm, cells[1] + step[1] + h);
-        let h = perm_at(perm, cells[0] + step[0] + h);
-        sum += simplex_corner(0.6, d, simplex_grad4(h));
+        sum += simplex_corner(0.6, d, simplex_grad4(simplex_hash(lat, cells, step, 4)));
     }
     27.0 * sum
 }

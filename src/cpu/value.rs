@@ -1,19 +1,19 @@
 //! Value noise: interpolated lattice values, 1D-4D; mirrors `shaders/value.wgsl`.
 
-use super::common::{
-    CellFrame, Lattice, LatticePoint, cell_frame, interp_corners, lattice_cell, lattice_hash,
-};
+use super::common::{CellFrame, Lattice, LatticePoint, cell_frame, interp_corners};
+use super::common::{lattice_cell, lattice_hash, lattice_value};
 
-/// Value noise in `dims` dimensions: corner value `V[hash]`, interpolated with the weights.
+/// Value noise in `dims` dimensions: corner value `V[hash]` (or the hash's own value),
+/// interpolated with the weights.
 pub fn value(lat: &Lattice, pt: &LatticePoint, dims: usize) -> f64 {
     let CellFrame { cells, weight, .. } = cell_frame(lat, pt, dims);
     let mut v = [0.0; 16];
     for (n, slot) in v.iter_mut().enumerate().take(1 << dims) {
-        let mut corner = [0usize; 4];
+        let mut corner = [0u32; 4];
         for a in 0..dims {
             corner[a] = cells[a][(n >> a) & 1];
         }
-        *slot = lat.values[lattice_hash(lat.perm, corner, dims)];
+        *slot = lattice_value(lat, lattice_hash(lat, corner, dims));
     }
     interp_corners(&mut v, &weight, dims)
 }
@@ -35,12 +35,12 @@ pub fn value_catmull_rom(lat: &Lattice, pt: &LatticePoint, dims: usize) -> f64 {
     let (base, frac) = (pt.cell, pt.frac);
     let mut v = [0.0; 256];
     for (n, slot) in v.iter_mut().enumerate().take(1 << (2 * dims)) {
-        let mut corner = [0usize; 4];
+        let mut corner = [0u32; 4];
         for a in 0..dims {
             let step = ((n >> (2 * a)) & 3) as i64 - 1;
             corner[a] = lattice_cell(base[a] + step, lat.period[a]);
         }
-        *slot = lat.values[lattice_hash(lat.perm, corner, dims)];
+        *slot = lattice_value(lat, lattice_hash(lat, corner, dims));
     }
     let mut count = 1usize << (2 * dims);
     for t in frac.iter().take(dims) {

@@ -12,7 +12,13 @@ use crate::error::{Error, Result};
 use crate::spec::Prepared;
 
 /// The `override` constants of the noise library, in declaration order (checked by a test).
-pub const OVERRIDE_NAMES: [&str; 4] = ["NOISE_KIND", "NOISE_DIMS", "NOISE_INTERP", "NOISE_FRACTAL"];
+pub const OVERRIDE_NAMES: [&str; 5] = [
+    "NOISE_KIND",
+    "NOISE_DIMS",
+    "NOISE_INTERP",
+    "NOISE_FRACTAL",
+    "NOISE_LATTICE",
+];
 
 /// What a pipeline is specialized for: the override constants' values.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -25,6 +31,8 @@ pub struct NoiseKey {
     pub interp: u32,
     /// `Fractal` code.
     pub fractal: u32,
+    /// `LatticeKind` code.
+    pub lattice: u32,
 }
 
 impl NoiseKey {
@@ -36,12 +44,19 @@ impl NoiseKey {
             dims: spec.dims,
             interp: spec.interp as u32,
             fractal: spec.fractal as u32,
+            lattice: spec.lattice as u32,
         }
     }
 
     /// Values for the WGSL overrides, named as in [`OVERRIDE_NAMES`].
-    pub fn constants(&self) -> [(&'static str, f64); 4] {
-        let values = [self.kind, self.dims, self.interp, self.fractal];
+    pub fn constants(&self) -> [(&'static str, f64); 5] {
+        let values = [
+            self.kind,
+            self.dims,
+            self.interp,
+            self.fractal,
+            self.lattice,
+        ];
         std::array::from_fn(|i| (OVERRIDE_NAMES[i], f64::from(values[i])))
     }
 }

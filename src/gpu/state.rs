@@ -64,6 +64,10 @@ pub struct OctaveState {
     pub slot: u32,
     /// The impulse kinds' salt of this octave's seed.
     pub salt: u32,
+    /// The hash lattice's seed of this octave's seed.
+    pub hash_seed: u32,
+    /// Padding to 16-byte alignment.
+    pub _pad: [u32; 3],
 }
 
 /// The octaves of a prepared spec, with their table slots: what `fractal_noise(p)` reads.
@@ -193,6 +197,8 @@ impl NoiseState {
                 weight: octave.weight() as f32,
                 slot,
                 salt: octave.tables().impulse_salt,
+                hash_seed: octave.tables().hash_seed,
+                _pad: [0; 3],
             };
             state.frame[k] = FrameState::new(octave.frame());
             // Validation keeps periods below 2^30.
@@ -227,6 +233,10 @@ impl OctaveState {
             ("weight", offset_of!(OctaveState, weight)),
             ("slot", offset_of!(OctaveState, slot)),
             ("salt", offset_of!(OctaveState, salt)),
+            ("hash_seed", offset_of!(OctaveState, hash_seed)),
+            ("_pad0", offset_of!(OctaveState, _pad)),
+            ("_pad1", offset_of!(OctaveState, _pad) + 4),
+            ("_pad2", offset_of!(OctaveState, _pad) + 8),
         ]
     }
 }

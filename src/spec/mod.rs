@@ -98,6 +98,24 @@ pub enum CellReturn {
     CellValue = 4,
 }
 
+/// How lattice cells become random numbers (CONVENTIONS §2). Discriminant = shader code.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+#[repr(u32)]
+pub enum LatticeKind {
+    /// The seed's 256-entry permutation (seed 0 is Ken Perlin's): the lattice repeats every
+    /// 256 cells on each axis.
+    #[default]
+    Table = 0,
+    /// An integer hash of the full cell coordinates and the seed (xxHash32 on 32-bit words):
+    /// no period shorter than 2^32 cells per axis.
+    Hash = 1,
+}
+
 /// Interpolation between lattice corners (CONVENTIONS §3). Discriminant = shader code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(
@@ -257,6 +275,8 @@ pub struct NoiseSpec {
     pub persistence: f64,
     /// Repeat exactly with the image size (CONVENTIONS §5).
     pub tile: bool,
+    /// The permutation table (default; repeats every 256 cells) or the hash lattice.
+    pub lattice: LatticeKind,
     /// Image or volume size in texels.
     pub size: Size,
     /// Cellular: how far feature points stray from their cell's center, 0..=1.
@@ -292,6 +312,7 @@ impl NoiseSpec {
             lacunarity: 2.0,
             persistence: 0.5,
             tile: false,
+            lattice: LatticeKind::Table,
             size: Size::new(256, 256, 1),
             jitter: 1.0,
             distance: Distance::Euclidean,

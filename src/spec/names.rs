@@ -1,6 +1,6 @@
 //! The kebab-case names of the spec's enums, as the CLI, spec files and messages spell them.
 
-use super::{CellReturn, Distance, Fractal, Interp, Kind};
+use super::{CellReturn, Distance, Fractal, Interp, Kind, LatticeKind};
 
 /// A name that is none of an enum's values.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -58,6 +58,11 @@ named_enum!(Kind {
     Cellular => "cellular",
     SparseConvolution => "sparse-convolution",
     Gabor => "gabor",
+});
+
+named_enum!(LatticeKind {
+    Table => "table",
+    Hash => "hash",
 });
 
 named_enum!(Distance {

@@ -93,9 +93,9 @@ impl Prepared {
     }
 
     /// The values of the noise library's override constants (`NOISE_KIND`, `NOISE_DIMS`,
-    /// `NOISE_INTERP`, `NOISE_FRACTAL`) for this spec: pass them as
+    /// `NOISE_INTERP`, `NOISE_FRACTAL`, `NOISE_LATTICE`) for this spec: pass them as
     /// `PipelineCompilationOptions::constants` when a pipeline of yours calls `fractal_noise`.
-    pub fn pipeline_constants(&self) -> [(&'static str, f64); 4] {
+    pub fn pipeline_constants(&self) -> [(&'static str, f64); 5] {
         crate::gpu::pipelines::NoiseKey::of(self).constants()
     }
 

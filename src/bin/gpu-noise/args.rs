@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
 use gpu_noise::spec::ParseNameError;
-use gpu_noise::{CellReturn, Distance, Fractal, Interp, Kind};
+use gpu_noise::{CellReturn, Distance, Fractal, Interp, Kind, LatticeKind};
 
 use crate::backend::BackendChoice;
 use crate::spec_file::SpecFile;
@@ -91,6 +91,10 @@ pub struct NoiseArgs {
     /// Make the image repeat exactly (frequency * size must be whole cells)
     #[arg(long)]
     pub tile: bool,
+    /// Lattice: the seed's permutation table (repeats every 256 cells) or an integer hash of
+    /// the full cell coordinates (no period shorter than 2^32 cells) [default: table]
+    #[arg(long, value_parser = names::<LatticeKind>(LatticeKind::NAMES))]
+    pub lattice: Option<LatticeKind>,
     /// cellular: how far feature points stray from their cell's center, 0..=1 [default: 1]
     #[arg(long, allow_hyphen_values = true)]
     pub jitter: Option<f64>,
@@ -206,6 +210,7 @@ impl NoiseArgs {
             lacunarity: self.lacunarity,
             persistence: self.persistence,
             tile: self.tile.then_some(true),
+            lattice: self.lattice,
             jitter: self.jitter,
             distance: self.distance,
             cell_return: self.cell_return,

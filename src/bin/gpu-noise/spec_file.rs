@@ -5,7 +5,9 @@
 use std::io::Read;
 use std::path::Path;
 
-use gpu_noise::{CellReturn, Distance, Error, Fractal, Interp, Kind, NoiseSpec, Result, Size};
+use gpu_noise::{
+    CellReturn, Distance, Error, Fractal, Interp, Kind, LatticeKind, NoiseSpec, Result, Size,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::backend::BackendChoice;
@@ -77,6 +79,9 @@ pub struct SpecFile {
     pub persistence: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tile: Option<bool>,
+    /// `table` or `hash` (CONVENTIONS §2).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lattice: Option<LatticeKind>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub jitter: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -170,6 +175,7 @@ impl SpecFile {
             lacunarity: over.lacunarity.or(self.lacunarity),
             persistence: over.persistence.or(self.persistence),
             tile: over.tile.or(self.tile),
+            lattice: over.lattice.or(self.lattice),
             jitter: over.jitter.or(self.jitter),
             distance: over.distance.or(self.distance),
             cell_return: over.cell_return.or(self.cell_return),
@@ -211,6 +217,7 @@ impl SpecFile {
         spec.lacunarity = self.lacunarity.unwrap_or(spec.lacunarity);
         spec.persistence = self.persistence.unwrap_or(spec.persistence);
         spec.tile = self.tile.unwrap_or(false);
+        spec.lattice = self.lattice.unwrap_or_default();
         self.refuse_foreign_fields(kind)?;
         spec.jitter = self.jitter.unwrap_or(spec.jitter);
         spec.distance = self.distance.unwrap_or(spec.distance);
@@ -271,6 +278,7 @@ impl SpecFile {
             lacunarity: Some(spec.lacunarity),
             persistence: Some(spec.persistence),
             tile: spec.kind.tiles().then_some(spec.tile),
+            lattice: Some(spec.lattice),
             jitter: (spec.kind == Kind::Cellular).then_some(spec.jitter),
             distance: (spec.kind == Kind::Cellular).then_some(spec.distance),
             cell_return: (spec.kind == Kind::Cellular).then_some(spec.cell_return),

@@ -1,0 +1,48 @@
+// The hash lattice (CONVENTIONS §2): xxHash32 (Yann Collet) of a cell's 32-bit coordinates
+// under the octave's seed, in its small-input form; mirrored by src/cpu/hash.rs. The
+// HASH_PRIME_* constants are generated from that file.
+
+// The accumulator before `words` 32-bit words: seed + PRIME_5 + 4 words.
+fn hash_start(seed: u32, words: u32) -> u32 {
+    return seed + HASH_PRIME_5 + 4u * words;
+}
+
+// Folds one word into the accumulator: rotl(acc + word PRIME_3, 17) PRIME_4.
+fn hash_eat(acc: u32, word: u32) -> u32 {
+    let a = acc + word * HASH_PRIME_3;
+    return ((a << 17u) | (a >> 15u)) * HASH_PRIME_4;
+}
+
+// xxHash32's avalanche.
+fn hash_finish(acc: u32) -> u32 {
+    var h = acc;
+    h ^= h >> 15u;
+    h *= HASH_PRIME_2;
+    h ^= h >> 13u;
+    h *= HASH_PRIME_3;
+    return h ^ (h >> 16u);
+}
+
+// The hash of a cell's first `dims` coordinates under `seed`.
+fn cell_hash(seed: u32, cells: vec4<u32>, dims: u32) -> u32 {
+    var h = hash_start(seed, dims);
+    for (var a = 0u; a < dims; a++) {
+        h = hash_eat(h, cells[a]);
+    }
+    return hash_finish(h);
+}
+
+// 32 more bits from a cell's hash: the hash of the word n under the seed h.
+fn hash_bits(h: u32, n: u32) -> u32 {
+    return hash_finish(hash_eat(hash_start(h, 1u), n));
+}
+
+// A value in [-1, 1): the top 24 bits times 2^-23, minus 1 (exact).
+fn hash_value(h: u32) -> f32 {
+    return f32(h >> 8u) * (1.0 / 8388608.0) - 1.0;
+}
+
+// A unit float in [0, 1): the top 24 bits times 2^-24.
+fn hash_unit(h: u32) -> f32 {
+    return f32(h >> 8u) * (1.0 / 16777216.0);
+}
