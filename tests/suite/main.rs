@@ -15,6 +15,7 @@ mod fuzz;
 mod golden;
 mod gpu_vs_cpu;
 mod hostile;
+mod lattice;
 mod layout;
 mod realtime;
 mod support;
