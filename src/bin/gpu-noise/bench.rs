@@ -1,5 +1,6 @@
 //! `gpu-noise bench`: Msamples/s (texels x octaves per second) of the GPU path, kernel only and
-//! with readback, and of the CPU backend, on 2D and 3D perlin with 1 and 6 octaves; then frames
+//! with readback, and of the CPU backend, on 2D and 3D perlin with 1 and 6 octaves on the table
+//! and the hash lattice; then frames
 //! per second of a real-time loop (2D fBm, 6 octaves, the offset moving every frame) at 512^2
 //! and 1024^2, rendering into a buffer on the GPU, and with readback to the host.
 
@@ -7,8 +8,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use gpu_noise::{
-    AdapterChoice, Error, Fractal, Kind, NoiseSpec, Prepared, Renderer, RendererOptions, Result,
-    Size, cpu,
+    AdapterChoice, Error, Fractal, Kind, LatticeKind, NoiseSpec, Prepared, Renderer,
+    RendererOptions, Result, Size, cpu,
 };
 
 use crate::args::BenchArgs;
@@ -80,36 +81,39 @@ fn throughput_table(args: &BenchArgs, mut renderer: Option<&mut Renderer>) -> Re
         "| case | CPU backend Msamples/s | GPU kernel Msamples/s | GPU + readback Msamples/s | GPU+readback / CPU |"
     );
     println!("| --- | ---: | ---: | ---: | ---: |");
-    for dims in [2, 3] {
-        for octaves in [1, 6] {
-            let spec = fbm(dims, args.side, octaves);
-            let prep = spec.validate()?;
-            let samples = spec.size.texels() as f64 * f64::from(octaves);
-            let rate = |d: Duration| samples / d.as_secs_f64() / 1e6;
-            eprintln!("gpu-noise: bench: perlin {dims}D, {octaves} octave(s)...");
-            let cpu_rate = rate(median(
-                || {
-                    std::hint::black_box(cpu::render_f32(&prep)?);
-                    Ok(())
-                },
-                args.repeat,
-            )?);
-            let (kernel, full) = match renderer.as_deref_mut() {
-                Some(r) => (
-                    rate(median(|| target.render(r, &prep), args.repeat)?),
-                    rate(median(
-                        || r.render(&prep).map(|v| drop(std::hint::black_box(v))),
-                        args.repeat,
-                    )?),
-                ),
-                None => (f64::NAN, f64::NAN),
-            };
-            println!(
-                "| perlin {dims}D, {octaves} octave{} | {cpu_rate:.1} | {kernel:.1} | {full:.1} | {:.2}x |",
-                if octaves > 1 { "s fBm" } else { "" },
-                full / cpu_rate
-            );
-        }
+    let cases = [2, 3]
+        .into_iter()
+        .flat_map(|dims| [1, 6].map(|octaves| (dims, octaves)))
+        .flat_map(|case| [LatticeKind::Table, LatticeKind::Hash].map(|l| (case, l)));
+    for ((dims, octaves), lattice) in cases {
+        let mut spec = fbm(dims, args.side, octaves);
+        spec.lattice = lattice;
+        let prep = spec.validate()?;
+        let samples = spec.size.texels() as f64 * f64::from(octaves);
+        let rate = |d: Duration| samples / d.as_secs_f64() / 1e6;
+        eprintln!("gpu-noise: bench: perlin {dims}D, {octaves} octave(s), {lattice} lattice...");
+        let cpu_rate = rate(median(
+            || {
+                std::hint::black_box(cpu::render_f32(&prep)?);
+                Ok(())
+            },
+            args.repeat,
+        )?);
+        let (kernel, full) = match renderer.as_deref_mut() {
+            Some(r) => (
+                rate(median(|| target.render(r, &prep), args.repeat)?),
+                rate(median(
+                    || r.render(&prep).map(|v| drop(std::hint::black_box(v))),
+                    args.repeat,
+                )?),
+            ),
+            None => (f64::NAN, f64::NAN),
+        };
+        println!(
+            "| perlin {dims}D, {octaves} octave{}, {lattice} lattice | {cpu_rate:.1} | {kernel:.1} | {full:.1} | {:.2}x |",
+            if octaves > 1 { "s fBm" } else { "" },
+            full / cpu_rate
+        );
     }
     Ok(())
 }
