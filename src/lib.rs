@@ -51,6 +51,6 @@ pub use colormap::Colormap;
 pub use error::{Error, Result};
 pub use gpu::{AdapterChoice, NoiseBindings, Range, Renderer, RendererOptions, TextureOutput};
 pub use spec::{
-    CellReturn, Distance, Fractal, Interp, Kind, LatticeKind, NoiseSpec, Prepared, Size,
+    CellReturn, Chunk, Distance, Fractal, Interp, Kind, LatticeKind, NoiseSpec, Prepared, Size,
 };
 pub use window::Window;

@@ -5,6 +5,7 @@
 //! tables, scales, weights and tiling periods that both backends read; the result is opaque, so
 //! nothing can change after validation without validating again.
 
+mod chunk;
 pub mod frames;
 mod kind_params;
 mod names;
@@ -12,6 +13,7 @@ mod prepared;
 mod tiling;
 mod validate;
 
+pub use chunk::{Chunk, MAX_LOD};
 pub use kind_params::{
     KindParams, MAX_IMPULSES, gabor_kernel_energy, poisson_thresholds, sparse_kernel_energy,
 };

@@ -61,9 +61,11 @@ impl Octave {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Prepared {
-    spec: NoiseSpec,
-    octaves: Vec<Octave>,
+    pub(super) spec: NoiseSpec,
+    pub(super) octaves: Vec<Octave>,
     params: KindParams,
+    /// A chunk placed in its world ([`Prepared::chunk`]): its frames are not the spec's own.
+    pub(super) placed: bool,
 }
 
 impl Prepared {
@@ -74,6 +76,7 @@ impl Prepared {
             spec,
             octaves,
             params,
+            placed: false,
         })
     }
 
@@ -103,6 +106,13 @@ impl Prepared {
     /// for octaves whose seed and dims stay the same, so moving the offset or the frequency each
     /// frame costs no table generation. On error `self` is unchanged.
     pub fn set_spec(&mut self, spec: NoiseSpec) -> Result<()> {
+        if self.placed {
+            return Err(Error::invalid(
+                "chunk",
+                "a chunk stays placed in its world: change the world's Prepared and take the \
+                 chunk again",
+            ));
+        }
         spec.check_fields()?;
         let periods = spec.tiling_periods()?;
         let same_dims = self.spec.dims == spec.dims;
@@ -115,6 +125,7 @@ impl Prepared {
             spec,
             octaves,
             params,
+            placed: false,
         };
         Ok(())
     }

@@ -7,6 +7,7 @@
 // 3.14 is Ken Perlin's published sample coordinate, not an approximation of pi.
 #![allow(clippy::approx_constant)]
 
+mod chunks;
 mod cli;
 mod determinism;
 mod export;

@@ -1,0 +1,119 @@
+//! Chunks of a streamed world (CONVENTIONS §1): a terrain engine's tiles at any chunk
+//! coordinate and level of detail. A chunk is a [`Prepared`] whose octave frames are moved to
+//! its first texel and spaced `2^lod` texels apart, so the CPU twin and every GPU target render
+//! it unchanged, and every chunk's texels are exactly the world's texels.
+
+use super::{MAX_SIDE, Prepared, Size};
+use crate::error::{Error, Result};
+
+/// Most levels of detail: texels at most 2^32 world texels apart.
+pub const MAX_LOD: u32 = 32;
+
+/// One chunk of the world of a prepared spec. Chunk `(cx, cy, cz)` of `size` at level `lod`
+/// holds `size + 1` texels per axis; its texel `(i, j, k)` is the world's texel
+/// `((cx size + i) 2^lod, (cy size + j) 2^lod, (cz size + k) 2^lod)` (the world's offset and
+/// frequency apply as to any image). So neighbours at the same level share their border texels
+/// bit for bit, and a chunk at level L holds every 2^L-th texel of level 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Chunk {
+    /// Chunk coordinates (x, y, z); for a 2D chunk of 3D or 4D noise, z picks the slice
+    /// `cz size 2^lod`.
+    pub coords: [i64; 3],
+    /// Texel steps between the chunk's borders (a mesh's quads per side): it holds `size + 1`
+    /// texels per axis.
+    pub size: u32,
+    /// Level of detail: texels `2^lod` world texels apart.
+    pub lod: u32,
+    /// A volume of `size + 1` slices (3D and 4D noise) instead of one slice.
+    pub volume: bool,
+}
+
+impl Chunk {
+    /// A 2D chunk (a row of `size + 1` texels for 1D noise).
+    pub fn new(coords: [i64; 3], size: u32, lod: u32) -> Self {
+        Self {
+            coords,
+            size,
+            lod,
+            volume: false,
+        }
+    }
+
+    /// A 3D chunk of a 3D or 4D noise.
+    pub fn volume(coords: [i64; 3], size: u32, lod: u32) -> Self {
+        Self {
+            volume: true,
+            ..Self::new(coords, size, lod)
+        }
+    }
+
+    /// The world texel of the chunk's texel (0, 0, 0), or `None` past i64.
+    pub fn first_texel(&self) -> Option<[i64; 3]> {
+        let span = i64::from(self.size).checked_mul(1i64.checked_shl(self.lod)?)?;
+        let mut t = [0i64; 3];
+        for (v, c) in t.iter_mut().zip(self.coords) {
+            *v = c.checked_mul(span)?;
+        }
+        Some(t)
+    }
+
+    /// The chunk's texels for noise of `dims`: `size + 1` along each axis it spans.
+    pub fn extent(&self, dims: u32) -> Size {
+        let n = self.size + 1;
+        Size::new(
+            n,
+            if dims >= 2 { n } else { 1 },
+            if self.volume { n } else { 1 },
+        )
+    }
+
+    fn check(&self, dims: u32) -> Result<()> {
+        let bad = |reason: String| Err(Error::invalid("chunk", reason));
+        if self.size == 0 || self.size >= MAX_SIDE {
+            return bad(format!(
+                "size must be in 1..{MAX_SIDE} texels, got {}",
+                self.size
+            ));
+        }
+        if self.lod > MAX_LOD {
+            return bad(format!("lod must be in 0..={MAX_LOD}, got {}", self.lod));
+        }
+        if self.volume && dims < 3 {
+            return bad(format!("a volume chunk needs 3 or 4 dims, got {dims}"));
+        }
+        Ok(())
+    }
+}
+
+impl Prepared {
+    /// The prepared spec of one chunk of this world: the same noise, its image the chunk's
+    /// texels. Render it with any target or with the CPU twin. An error names `chunk` when the
+    /// chunk is malformed or its lattice coordinates pass 2^62 cells.
+    pub fn chunk(&self, chunk: &Chunk) -> Result<Prepared> {
+        chunk.check(self.spec().dims)?;
+        let far = |what: &str| {
+            Error::invalid(
+                "chunk",
+                format!(
+                    "chunk {:?} at lod {}: its {what} passes 2^62 lattice cells",
+                    chunk.coords, chunk.lod
+                ),
+            )
+        };
+        let t0 = chunk.first_texel().ok_or_else(|| far("first texel"))?;
+        let size = chunk.extent(self.spec().dims);
+        let last = [size.width, size.height, size.depth].map(|n| i64::from(n - 1));
+        let mut placed = self.clone();
+        placed.spec.size = size;
+        placed.placed = true;
+        for octave in &mut placed.octaves {
+            let frame = octave
+                .frame
+                .moved(t0, chunk.lod, octave.period)
+                .ok_or_else(|| far("first texel"))?;
+            frame.point(last).ok_or_else(|| far("last texel"))?;
+            octave.frame = frame;
+        }
+        Ok(placed)
+    }
+}
