@@ -11,6 +11,10 @@ use std::io::Write;
 
 use gpu_noise::{Colormap, Fractal, Kind, NoiseSpec, Renderer, RendererOptions, Size};
 
+#[path = "support/mod.rs"]
+mod support;
+use support::{buffer, open_device, read_f32};
+
 /// Heights are scaled by this many grid steps.
 const RELIEF: f32 = 40.0;
 
@@ -64,38 +68,6 @@ fn parse_args() -> Result<(u32, String, String), String> {
     Ok((size, ply, png))
 }
 
-/// The caller's device, as a game or tool would make it.
-fn open_device() -> Result<(wgpu::Device, wgpu::Queue), Box<dyn std::error::Error>> {
-    let choice = gpu_noise::AdapterChoice::from_env()?;
-    let instance = gpu_noise::gpu::adapter::new_instance(&choice);
-    let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions {
-        power_preference: wgpu::PowerPreference::HighPerformance,
-        ..Default::default()
-    }))?;
-    let limits = adapter.limits();
-    let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
-        label: Some("terrain"),
-        required_limits: limits,
-        ..Default::default()
-    }))?;
-    println!("adapter: {}", adapter.get_info().name);
-    Ok((device, queue))
-}
-
-fn buffer(
-    device: &wgpu::Device,
-    label: &str,
-    size: u64,
-    usage: wgpu::BufferUsages,
-) -> wgpu::Buffer {
-    device.create_buffer(&wgpu::BufferDescriptor {
-        label: Some(label),
-        size,
-        usage,
-        mapped_at_creation: false,
-    })
-}
-
 /// Records the mesh pass: heights in, vertices (6 f32 each) out.
 fn record_mesh_pass(
     device: &wgpu::Device,
@@ -145,28 +117,6 @@ fn record_mesh_pass(
     pass.set_pipeline(&pipeline);
     pass.set_bind_group(0, &group, &[]);
     pass.dispatch_workgroups(side.div_ceil(8), side.div_ceil(8), 1);
-}
-
-/// Copies the vertex buffer out (the only readback) as f32s.
-fn read_vertices(device: &wgpu::Device, queue: &wgpu::Queue, vertices: &wgpu::Buffer) -> Vec<f32> {
-    let size = vertices.size();
-    let staging = buffer(
-        device,
-        "vertices out",
-        size,
-        wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-    );
-    let mut encoder = device.create_command_encoder(&Default::default());
-    encoder.copy_buffer_to_buffer(vertices, 0, &staging, 0, size);
-    queue.submit([encoder.finish()]);
-    staging.slice(..).map_async(wgpu::MapMode::Read, |_| {});
-    let _ = device.poll(wgpu::PollType::wait_indefinitely());
-    let data = match staging.slice(..).get_mapped_range() {
-        Ok(view) => bytemuck::cast_slice::<u8, f32>(&view).to_vec(),
-        Err(_) => Vec::new(),
-    };
-    staging.unmap();
-    data
 }
 
 /// Binary little-endian PLY: vertices with normals, two triangles per grid square.
@@ -222,7 +172,7 @@ fn write_preview(path: &str, side: u32, vertices: &[f32]) -> image::ImageResult<
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (side, ply, png) = parse_args()?;
-    let (device, queue) = open_device()?;
+    let (device, queue) = open_device("terrain")?;
     let mut spec = NoiseSpec::new(Kind::Perlin, 2);
     spec.size = Size::new(side, side, 1);
     spec.frequency = 3.0 / f64::from(side);
@@ -244,7 +194,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     renderer.render_to_buffer(&mut encoder, &prepared, &heights, 0)?;
     record_mesh_pass(&device, &mut encoder, side, &heights, &vertices);
     queue.submit([encoder.finish()]);
-    let mesh = read_vertices(&device, &queue, &vertices);
+    let mesh = read_f32(&device, &queue, &vertices); // the only readback
     if mesh.len() as u64 != texels * 6 {
         return Err("reading the vertex buffer back failed".into());
     }
