@@ -233,10 +233,13 @@ impl Streamer<'_> {
     }
 }
 
+/// Resident meshes read back: 6 f32 per vertex, by chunk coordinates.
+type Meshes = HashMap<[i64; 2], Vec<f32>>;
+
 /// Reads every resident mesh back once; counts border vertices that neighbours share and
 /// fails on any that differ.
-fn check_seams(s: &Streamer) -> Result<(u64, HashMap<[i64; 2], Vec<f32>>), String> {
-    let meshes: HashMap<[i64; 2], Vec<f32>> = s
+fn check_seams(s: &Streamer) -> Result<(u64, Meshes), String> {
+    let meshes: Meshes = s
         .resident
         .iter()
         .map(|(c, r)| (*c, read_f32(s.device, s.queue, &r.vertices)))
@@ -274,7 +277,7 @@ fn write_picture(
     path: &str,
     s: &Streamer,
     center: [i64; 2],
-    meshes: &HashMap<[i64; 2], Vec<f32>>,
+    meshes: &Meshes,
 ) -> Result<(), Box<dyn std::error::Error>> {
     let n = s.size as usize;
     let width = (2 * RING as usize + 1) * n + 1;

@@ -4,6 +4,7 @@
 
 use super::cellular::cellular;
 use super::common::{Lattice, LatticePoint, lattice_point, texel_lattice_point};
+use super::derivative::{fractal_term_d, noise_octave_d};
 use super::gradient::gradient;
 use super::impulse::{gabor, sparse_convolution};
 use super::perlin::{perlin1, perlin2, perlin3, perlin4};
@@ -107,4 +108,36 @@ pub fn noise_at_texel(prep: &Prepared, i: u32, j: u32, k: u32) -> f64 {
     fractal_sum(prep, |_, octave| {
         texel_lattice_point(octave.frame(), [i, j, k])
     })
+}
+
+/// The spec's noise at image texel (i, j, k) with its partial derivatives along the texel axes:
+/// `[value, d/di, d/dj, d/dk]` (CONVENTIONS §12). Octave k's lattice gradient is chained
+/// through the fractal term and times `frequency * scale_k` (lattice cells per texel). `None`
+/// for kinds without derivatives ([`NoiseSpec::check_derivatives`]).
+pub fn noise_gradient_at_texel(prep: &Prepared, i: u32, j: u32, k: u32) -> Option<[f64; 4]> {
+    let spec = prep.spec();
+    let dims = spec.dims as usize;
+    let (mut sum, mut grad) = (0.0, [0.0; 4]);
+    for octave in prep.octaves() {
+        let lat = Lattice::new(octave, spec.interp, prep.kind_params(), spec.lattice);
+        let pt = texel_lattice_point(octave.frame(), [i, j, k]);
+        let octave_d = noise_octave_d(&lat, spec.kind, dims, &pt)?;
+        let (n, g) = fractal_term_d(spec.fractal, octave_d);
+        let per_texel = spec.frequency * octave.scale();
+        sum += octave.weight() * n;
+        for a in 0..4 {
+            grad[a] += octave.weight() * per_texel * g[a];
+        }
+    }
+    let (value, stretch) = if spec.fractal == Fractal::Ridged {
+        (2.0 * sum - 1.0, 2.0)
+    } else {
+        (sum, 1.0)
+    };
+    Some([
+        value,
+        stretch * grad[0],
+        stretch * grad[1],
+        stretch * grad[2],
+    ])
 }

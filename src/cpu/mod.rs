@@ -6,6 +6,7 @@
 
 pub mod cellular;
 pub mod common;
+pub mod derivative;
 pub mod fractal;
 pub mod gradient;
 pub mod hash;
@@ -21,7 +22,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use crate::error::Result;
 use crate::spec::Prepared;
 use crate::window::Window;
-pub use fractal::{fractal_noise, noise_at_texel, texel_point};
+pub use fractal::{fractal_noise, noise_at_texel, noise_gradient_at_texel, texel_point};
 
 /// Renders every texel in f64, memory order x fastest, then y, then z (CONVENTIONS §1). An
 /// image beyond [`MAX_TEXELS`](crate::spec::MAX_TEXELS) is an error, not an allocation.
@@ -103,6 +104,25 @@ fn for_each_row<T: Send>(
     for row in out.chunks_mut(width).enumerate() {
         f(&mut scratch, row);
     }
+}
+
+/// Every texel's value and partial derivatives along the texel axes, `[value, d/di, d/dj,
+/// d/dk]`, memory order as [`render_f64`] (CONVENTIONS §12). Kinds without derivatives are an
+/// error naming the field ([`NoiseSpec::check_derivatives`](crate::NoiseSpec::check_derivatives)).
+pub fn render_gradient_f64(prep: &Prepared) -> Result<Vec<[f64; 4]>> {
+    prep.spec().check_derivatives()?;
+    let size = prep.spec().size;
+    let window = Window::full(size);
+    window.check_in_memory()?;
+    let mut out = Vec::with_capacity(window.texels() as usize);
+    for k in 0..size.depth {
+        for j in 0..size.height {
+            for i in 0..size.width {
+                out.push(noise_gradient_at_texel(prep, i, j, k).unwrap_or([f64::NAN; 4]));
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// Noise at points already in noise space (no frequency applied), as `sample` reads them.

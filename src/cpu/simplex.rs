@@ -63,8 +63,36 @@ fn simplex_cells(pt: &LatticePoint) -> [u32; 4] {
     pt.cell.map(|c| lattice_cell(c, 0))
 }
 
-/// 2D simplex noise at a skewed lattice point.
-pub fn simplex2(lat: &Lattice, pt: &LatticePoint) -> f64 {
+/// The corners of the simplex holding a point: offset d from each corner (unskewed) and its
+/// gradient g, the kernel's r^2 and the final scale (mirrors `SimplexCorners` in simplex.wgsl).
+#[derive(Clone, Copy, Debug)]
+pub struct SimplexCorners {
+    /// Corners in use: dims + 1.
+    pub count: usize,
+    /// Offsets from each corner to the point.
+    pub d: [[f64; 4]; 5],
+    /// Each corner's gradient.
+    pub g: [[f64; 4]; 5],
+    /// `r2` of `t = r2 - |d|^2`.
+    pub r2: f64,
+    /// 70 (2D), 32 (3D), 27 (4D).
+    pub scale: f64,
+}
+
+impl SimplexCorners {
+    /// The noise: `scale` times the corners' contributions summed in order.
+    #[inline(always)]
+    pub fn sum(&self) -> f64 {
+        let mut sum = 0.0;
+        for m in 0..self.count {
+            sum += simplex_corner(self.r2, self.d[m], self.g[m]);
+        }
+        self.scale * sum
+    }
+}
+
+/// The corners of the 2D simplex holding a skewed lattice point.
+pub fn simplex2_corners(lat: &Lattice, pt: &LatticePoint) -> SimplexCorners {
     let (u, v) = (pt.frac[0], pt.frac[1]);
     let t = (u + v) * G2;
     let x0 = u - t;
@@ -75,18 +103,26 @@ pub fn simplex2(lat: &Lattice, pt: &LatticePoint) -> f64 {
     } else {
         (0, 1)
     };
-    let x1 = x0 - i1 as f64 + G2;
-    let y1 = y0 - j1 as f64 + G2;
-    let x2 = x0 - 1.0 + 2.0 * G2;
-    let y2 = y0 - 1.0 + 2.0 * G2;
     let cells = simplex_cells(pt);
-    let g0 = simplex_grad3(simplex_hash(lat, cells, [0, 0, 0, 0], 2));
-    let g1 = simplex_grad3(simplex_hash(lat, cells, [i1, j1, 0, 0], 2));
-    let g2 = simplex_grad3(simplex_hash(lat, cells, [1, 1, 0, 0], 2));
-    let n0 = simplex_corner(0.5, [x0, y0, 0.0, 0.0], g0);
-    let n1 = simplex_corner(0.5, [x1, y1, 0.0, 0.0], g1);
-    let n2 = simplex_corner(0.5, [x2, y2, 0.0, 0.0], g2);
-    70.0 * (n0 + n1 + n2)
+    let mut c = SimplexCorners {
+        count: 3,
+        d: [[0.0; 4]; 5],
+        g: [[0.0; 4]; 5],
+        r2: 0.5,
+        scale: 70.0,
+    };
+    c.d[0] = [x0, y0, 0.0, 0.0];
+    c.d[1] = [x0 - i1 as f64 + G2, y0 - j1 as f64 + G2, 0.0, 0.0];
+    c.d[2] = [x0 - 1.0 + 2.0 * G2, y0 - 1.0 + 2.0 * G2, 0.0, 0.0];
+    c.g[0] = simplex_grad3(simplex_hash(lat, cells, [0, 0, 0, 0], 2));
+    c.g[1] = simplex_grad3(simplex_hash(lat, cells, [i1, j1, 0, 0], 2));
+    c.g[2] = simplex_grad3(simplex_hash(lat, cells, [1, 1, 0, 0], 2));
+    c
+}
+
+/// 2D simplex noise at a skewed lattice point.
+pub fn simplex2(lat: &Lattice, pt: &LatticePoint) -> f64 {
+    simplex2_corners(lat, pt).sum()
 }
 
 /// The second and third corners of the 3D simplex holding the point (CONVENTIONS §8).
@@ -109,31 +145,40 @@ pub fn simplex3_order(xy: bool, yz: bool, xz: bool) -> ([usize; 3], [usize; 3]) 
     }
 }
 
-/// 3D simplex noise at a skewed lattice point.
-pub fn simplex3(lat: &Lattice, pt: &LatticePoint) -> f64 {
+/// The corners of the 3D simplex holding a skewed lattice point.
+pub fn simplex3_corners(lat: &Lattice, pt: &LatticePoint) -> SimplexCorners {
     let f = pt.frac;
     let t = (f[0] + f[1] + f[2]) / 6.0;
     let d0 = [f[0] - t, f[1] - t, f[2] - t, 0.0];
     // x0 >= y0, y0 >= z0, x0 >= z0, decided on the keys.
     let k = pt.key;
     let (c1, c2) = simplex3_order(k[0] >= k[1], k[1] >= k[2], k[0] >= k[2]);
-    let g = 1.0 / 6.0;
-    let corner = |c: [usize; 3], m: f64| {
-        [
-            d0[0] - c[0] as f64 + m * g,
-            d0[1] - c[1] as f64 + m * g,
-            d0[2] - c[2] as f64 + m * g,
-            0.0,
-        ]
-    };
-    let (d1, d2, d3) = (corner(c1, 1.0), corner(c2, 2.0), corner([1, 1, 1], 3.0));
     let cells = simplex_cells(pt);
-    let hash = |o: [usize; 3]| simplex_hash(lat, cells, [o[0], o[1], o[2], 0], 3);
-    let n0 = simplex_corner(0.6, d0, simplex_grad3(hash([0, 0, 0])));
-    let n1 = simplex_corner(0.6, d1, simplex_grad3(hash(c1)));
-    let n2 = simplex_corner(0.6, d2, simplex_grad3(hash(c2)));
-    let n3 = simplex_corner(0.6, d3, simplex_grad3(hash([1, 1, 1])));
-    32.0 * (n0 + n1 + n2 + n3)
+    let mut c = SimplexCorners {
+        count: 4,
+        d: [[0.0; 4]; 5],
+        g: [[0.0; 4]; 5],
+        r2: 0.6,
+        scale: 32.0,
+    };
+    for (m, step) in [[0, 0, 0], c1, c2, [1, 1, 1]].into_iter().enumerate() {
+        let offset = m as f64 * (1.0 / 6.0);
+        c.d[m] = [0, 1, 2, 3].map(|a| {
+            if a < 3 {
+                d0[a] - step[a] as f64 + offset
+            } else {
+                0.0
+            }
+        });
+        let hash = simplex_hash(lat, cells, [step[0], step[1], step[2], 0], 3);
+        c.g[m] = simplex_grad3(hash);
+    }
+    c
+}
+
+/// 3D simplex noise at a skewed lattice point.
+pub fn simplex3(lat: &Lattice, pt: &LatticePoint) -> f64 {
+    simplex3_corners(lat, pt).sum()
 }
 
 /// The rank of each coordinate of `d0` (0 = smallest, 3 = largest), from the six pairwise
@@ -153,20 +198,31 @@ pub fn simplex4_ranks(greater: [bool; 6]) -> [usize; 4] {
     rank
 }
 
-/// 4D simplex noise at a skewed lattice point.
-pub fn simplex4(lat: &Lattice, pt: &LatticePoint) -> f64 {
+/// The corners of the 4D simplex holding a skewed lattice point.
+pub fn simplex4_corners(lat: &Lattice, pt: &LatticePoint) -> SimplexCorners {
     let f = pt.frac;
     let t = (f[0] + f[1] + f[2] + f[3]) * G4;
     let d0 = f.map(|v| v - t);
     let gt = |a: usize, b: usize| pt.key[a] > pt.key[b];
     let rank = simplex4_ranks([gt(0, 1), gt(0, 2), gt(1, 2), gt(0, 3), gt(1, 3), gt(2, 3)]);
     let cells = simplex_cells(pt);
-    let mut sum = 0.0;
+    let mut c = SimplexCorners {
+        count: 5,
+        d: [[0.0; 4]; 5],
+        g: [[0.0; 4]; 5],
+        r2: 0.6,
+        scale: 27.0,
+    };
     for m in 0..5usize {
         // Corner m steps along the axes whose rank is >= 4 - m (corner 4 along all).
         let step = rank.map(|r| usize::from(m > 0 && r + m >= 4));
-        let d = [0, 1, 2, 3].map(|a| d0[a] - step[a] as f64 + m as f64 * G4);
-        sum += simplex_corner(0.6, d, simplex_grad4(simplex_hash(lat, cells, step, 4)));
+        c.d[m] = [0, 1, 2, 3].map(|a| d0[a] - step[a] as f64 + m as f64 * G4);
+        c.g[m] = simplex_grad4(simplex_hash(lat, cells, step, 4));
     }
-    27.0 * sum
+    c
+}
+
+/// 4D simplex noise at a skewed lattice point.
+pub fn simplex4(lat: &Lattice, pt: &LatticePoint) -> f64 {
+    simplex4_corners(lat, pt).sum()
 }

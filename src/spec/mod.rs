@@ -200,6 +200,14 @@ impl Kind {
         !matches!(self, Kind::Simplex | Kind::Gabor)
     }
 
+    /// Whether analytic derivatives exist (CONVENTIONS §12): perlin, gradient, value, simplex.
+    pub fn has_derivatives(self) -> bool {
+        matches!(
+            self,
+            Kind::Perlin | Kind::Gradient | Kind::Value | Kind::Simplex
+        )
+    }
+
     /// Mean impulses per cell unless told otherwise (sparse convolution and Gabor).
     pub fn default_density(self) -> f64 {
         match self {
@@ -346,6 +354,28 @@ impl NoiseSpec {
     /// The largest |coordinate| any sample reaches at any octave (octave 0 when lacunarity < 1).
     pub fn max_reach(&self) -> f64 {
         self.max_abs_coord() * self.last_octave_scale().max(1.0)
+    }
+
+    /// Whether the spec has analytic derivatives (gradient and normal outputs): an error naming
+    /// `kind` for cellular, sparse convolution and Gabor, `interp` for `nearest` steps.
+    pub fn check_derivatives(&self) -> crate::Result<()> {
+        if !self.kind.has_derivatives() {
+            return Err(crate::Error::invalid(
+                "kind",
+                format!(
+                    "{} noise has no analytic derivatives; perlin, gradient, value and simplex do",
+                    self.kind
+                ),
+            ));
+        }
+        if self.interp == Interp::Nearest && self.kind.interpolates() {
+            return Err(crate::Error::invalid(
+                "interp",
+                "nearest steps have no derivatives; use linear, cosine, cubic, quintic or \
+                 catmull-rom",
+            ));
+        }
+        Ok(())
     }
 
     /// Checks every field and builds the per-octave tables, scales, weights and tiling periods.

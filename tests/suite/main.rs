@@ -9,6 +9,7 @@
 
 mod chunks;
 mod cli;
+mod derivatives;
 mod determinism;
 mod export;
 mod family;

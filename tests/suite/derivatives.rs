@@ -1,0 +1,161 @@
+//! Analytic derivatives (CONVENTIONS §12) against central finite differences of the f64 twin,
+//! for every kind, dims, interpolation and fractal sum that has them; the GPU against the twin.
+
+use gpu_noise::{Error, Fractal, Interp, Kind, LatticeKind, NoiseSpec, Size, cpu};
+
+const FRACTALS: [Fractal; 5] = [
+    Fractal::None,
+    Fractal::Fbm,
+    Fractal::Turbulence,
+    Fractal::Ridged,
+    Fractal::Billow,
+];
+
+/// Every kind and dims with derivatives, interpolations in turn, fractals in turn.
+pub fn derivative_cases() -> Vec<NoiseSpec> {
+    let interps = [
+        Interp::Linear,
+        Interp::Cosine,
+        Interp::Cubic,
+        Interp::Quintic,
+        Interp::CatmullRom,
+    ];
+    let mut cases = Vec::new();
+    for kind in [Kind::Perlin, Kind::Gradient, Kind::Value, Kind::Simplex] {
+        for dims in kind.min_dims()..=kind.max_dims() {
+            let n = cases.len();
+            let mut s = NoiseSpec::new(kind, dims);
+            s.size = Size::new(12, if dims == 1 { 1 } else { 6 }, 1);
+            s.frequency = 0.173;
+            s.fractal = FRACTALS[n % FRACTALS.len()];
+            s.octaves = if s.fractal == Fractal::None { 1 } else { 3 };
+            s.lacunarity = 1.87;
+            s.seed = n as u64;
+            s.lattice = if n % 2 == 0 {
+                LatticeKind::Table
+            } else {
+                LatticeKind::Hash
+            };
+            if kind == Kind::Value {
+                s.interp = interps[dims as usize % interps.len()];
+            } else if kind == Kind::Gradient {
+                s.interp = interps[(dims as usize + 2) % 4];
+            }
+            s.offset = [1e9 + 0.375, -2.625, 5.1875, 0.8125];
+            cases.push(s);
+        }
+    }
+    // Catmull-Rom in 1D and 2D too, and every fractal on 3D perlin.
+    for dims in [1, 2] {
+        let mut s = NoiseSpec::new(Kind::Value, dims);
+        s.size = Size::new(12, if dims == 1 { 1 } else { 6 }, 1);
+        s.interp = Interp::CatmullRom;
+        s.frequency = 0.21;
+        cases.push(s);
+    }
+    for fractal in FRACTALS {
+        let mut s = NoiseSpec::new(Kind::Perlin, 3);
+        s.size = Size::new(10, 6, 1);
+        s.frequency = 0.11;
+        s.fractal = fractal;
+        s.octaves = if fractal == Fractal::None { 1 } else { 4 };
+        s.offset = [0.3125, 0.765625, 1.25, 0.0];
+        cases.push(s);
+    }
+    cases
+}
+
+/// `d/dt_a` by the fourth-order central difference of the twin, the texel moved by +-h and
+/// +-2h along axis a through the offset (h and the offsets are binary fractions, so the moves
+/// are exact in f64 and in the fixed point of CONVENTIONS §1).
+fn central_difference(s: &NoiseSpec, i: u32, j: u32, axis: usize, h: f64) -> f64 {
+    let at = |delta: f64| {
+        let mut moved = s.clone();
+        moved.offset[axis] += delta;
+        cpu::noise_at_texel(&moved.validate().unwrap(), i, j, 0)
+    };
+    (-at(2.0 * h) + 8.0 * at(h) - 8.0 * at(-h) + at(-2.0 * h)) / (12.0 * h)
+}
+
+#[test]
+fn analytic_derivatives_match_central_differences_of_the_twin() {
+    let h = 1.0 / 1024.0;
+    let (mut checked, mut skipped) = (0, 0);
+    for s in derivative_cases() {
+        let prep = s.validate().unwrap();
+        let dims = (s.dims as usize).min(2); // the image's axes
+        for j in 0..s.size.height {
+            for i in 0..s.size.width {
+                let d = cpu::noise_gradient_at_texel(&prep, i, j, 0).unwrap();
+                let value = cpu::noise_at_texel(&prep, i, j, 0);
+                assert!(
+                    (d[0] - value).abs() < 1e-12,
+                    "{:?} {}d value",
+                    s.kind,
+                    s.dims
+                );
+                for axis in 0..dims {
+                    let fd = central_difference(&s, i, j, axis, h);
+                    // Where the twin itself is not smooth within the stencil (a kink of |N|
+                    // under turbulence, ridged or billow; a face of 3D/4D simplex, §8), two
+                    // step sizes disagree and no derivative is defined: skip, and count.
+                    let fine = central_difference(&s, i, j, axis, h / 8.0);
+                    if (fd - fine).abs() > 1e-6 * (1.0 + fd.abs()) {
+                        skipped += 1;
+                        continue;
+                    }
+                    let tolerance = 1e-6 + 1e-5 * fd.abs();
+                    assert!(
+                        (d[1 + axis] - fd).abs() <= tolerance,
+                        "{:?} {}d {:?} {:?} texel ({i}, {j}) axis {axis}: analytic {} vs {fd}",
+                        s.kind,
+                        s.dims,
+                        s.interp,
+                        s.fractal,
+                        d[1 + axis]
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        checked > 1500 && skipped * 20 < checked,
+        "{checked} checked, {skipped} skipped"
+    );
+}
+
+/// A volume's z derivative too (the slice axis of 3D noise).
+#[test]
+fn the_slice_axis_has_its_derivative_in_volumes() {
+    let mut s = NoiseSpec::new(Kind::Simplex, 3);
+    s.size = Size::new(4, 4, 4);
+    s.frequency = 0.3;
+    let prep = s.validate().unwrap();
+    let d = cpu::noise_gradient_at_texel(&prep, 1, 2, 3).unwrap();
+    let at = |dz: f64| {
+        let mut m = s.clone();
+        m.offset[2] += dz;
+        cpu::noise_at_texel(&m.validate().unwrap(), 1, 2, 3)
+    };
+    let h = 1.0 / 1024.0;
+    let fd = (-at(2.0 * h) + 8.0 * at(h) - 8.0 * at(-h) + at(-2.0 * h)) / (12.0 * h);
+    assert!((d[3] - fd).abs() < 1e-6, "{} vs {fd}", d[3]);
+}
+
+#[test]
+fn kinds_without_derivatives_are_errors_naming_the_field() {
+    for (kind, interp, field) in [
+        (Kind::Cellular, Interp::Quintic, "kind"),
+        (Kind::Gabor, Interp::Quintic, "kind"),
+        (Kind::Value, Interp::Nearest, "interp"),
+    ] {
+        let mut s = NoiseSpec::new(kind, 2);
+        s.interp = interp;
+        s.size = Size::new(4, 4, 1);
+        match cpu::render_gradient_f64(&s.validate().unwrap()) {
+            Err(Error::InvalidSpec { field: f, .. }) => assert_eq!(f, field),
+            other => panic!("{kind:?}: {other:?}"),
+        }
+    }
+}
