@@ -18,7 +18,7 @@
 //! ```
 
 /// The noise library's files, in dependency order (later files use earlier ones).
-pub const NOISE_FILES: [(&str, &str); 9] = [
+pub const NOISE_FILES: [(&str, &str); 10] = [
     (
         "noise/common.wgsl",
         include_str!("../shaders/noise/common.wgsl"),
@@ -50,6 +50,10 @@ pub const NOISE_FILES: [(&str, &str); 9] = [
     (
         "noise/impulse.wgsl",
         include_str!("../shaders/noise/impulse.wgsl"),
+    ),
+    (
+        "noise/derivative.wgsl",
+        include_str!("../shaders/noise/derivative.wgsl"),
     ),
     (
         "noise/fractal.wgsl",

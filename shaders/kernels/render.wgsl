@@ -23,6 +23,11 @@ struct RenderParams {
     words_per_row: u32,
     // 1: take the range from `range_found` (Range::Auto) instead of `range`.
     auto_range: u32,
+    // Normal maps: heights are the noise value times this many texels.
+    normal_strength: f32,
+    _pad0: u32,
+    _pad1: u32,
+    _pad2: u32,
 }
 
 @group(0) @binding(0) var<uniform> params: RenderParams;
@@ -153,4 +158,36 @@ fn sample_points(@builtin(global_invocation_id) gid: vec3<u32>) {
         sum += octave_term(o, LatticePoint(points[at], point_frac(points[at + 1u])));
     }
     out_values[n] = fractal_finish(sum);
+}
+
+// Value and partial derivatives along the texel axes, 4 f32 per texel (value, d/dx, d/dy,
+// d/dz), rows of words_per_row texels (CONVENTIONS §12).
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn render_gradient(@builtin(global_invocation_id) gid: vec3<u32>) {
+    let n = invocation_index(gid);
+    if n >= params.item_count {
+        return;
+    }
+    let w = params.extent.x;
+    let d = fractal_noise_texel_d(window_texel(n));
+    let at = 4u * ((n / w) * params.words_per_row + n % w);
+    out_values[at] = d.x;
+    out_values[at + 1u] = d.y;
+    out_values[at + 2u] = d.z;
+    out_values[at + 3u] = d.w;
+}
+
+// A tangent-space normal map (OpenGL convention, +Y up: rows grow downwards, so the green axis
+// is -d/dy): n = normalize(-s d/dx, s d/dy, 1) stored as n / 2 + 1/2.
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn render_normal(@builtin(global_invocation_id) gid: vec3<u32>) {
+    let n = invocation_index(gid);
+    if n >= params.item_count {
+        return;
+    }
+    let t = window_texel(n);
+    let d = fractal_noise_texel_d(t);
+    let s = params.normal_strength;
+    let normal = normalize(vec3<f32>(-s * d.y, s * d.z, 1.0));
+    textureStore(out_rgba8, t.xy, vec4<f32>(normal * 0.5 + vec3<f32>(0.5), 1.0));
 }

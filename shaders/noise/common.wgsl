@@ -65,9 +65,10 @@ struct OctaveState {
     slot: u32,
     salt: u32,
     hash_seed: u32,
+    // Lattice cells per texel, frequency * scale (for derivatives per texel).
+    texel_frequency: f32,
     _pad0: u32,
     _pad1: u32,
-    _pad2: u32,
 }
 
 // What the cellular, sparse-convolution and Gabor kinds derive from the spec (mirrors

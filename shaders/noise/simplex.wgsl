@@ -59,7 +59,26 @@ fn simplex_hash(lat: Lattice, cells: vec4<u32>, step: vec4<u32>, dims: u32) -> u
     return h;
 }
 
-fn simplex2(lat: Lattice, pt: LatticePoint) -> f32 {
+// The corners of the simplex holding a point (mirrors cpu::simplex::SimplexCorners): offset d
+// from each corner (unskewed), its gradient g, the kernel's r2 and the final scale.
+struct SimplexCorners {
+    count: u32,
+    d: array<vec4<f32>, 5>,
+    g: array<vec4<f32>, 5>,
+    r2: f32,
+    scale: f32,
+}
+
+// The noise: scale times the corners' contributions summed in order.
+fn simplex_sum(c: SimplexCorners) -> f32 {
+    var sum = 0.0;
+    for (var m = 0u; m < c.count; m++) {
+        sum += simplex_corner(c.r2, c.d[m], c.g[m]);
+    }
+    return c.scale * sum;
+}
+
+fn simplex2_corners(lat: Lattice, pt: LatticePoint) -> SimplexCorners {
     let u = pt.frac.x;
     let v = pt.frac.y;
     let t = (u + v) * SIMPLEX_G2;
@@ -71,17 +90,21 @@ fn simplex2(lat: Lattice, pt: LatticePoint) -> f32 {
         i1 = 1u;
         j1 = 0u;
     }
-    let x1 = x0 - f32(i1) + SIMPLEX_G2;
-    let y1 = y0 - f32(j1) + SIMPLEX_G2;
-    let x2 = x0 - 1.0 + 2.0 * SIMPLEX_G2;
-    let y2 = y0 - 1.0 + 2.0 * SIMPLEX_G2;
-    let g0 = simplex_grad3(simplex_hash(lat, pt.cell, vec4<u32>(0u), 2u));
-    let g1 = simplex_grad3(simplex_hash(lat, pt.cell, vec4<u32>(i1, j1, 0u, 0u), 2u));
-    let g2 = simplex_grad3(simplex_hash(lat, pt.cell, vec4<u32>(1u, 1u, 0u, 0u), 2u));
-    let n0 = simplex_corner(0.5, vec4<f32>(x0, y0, 0.0, 0.0), g0);
-    let n1 = simplex_corner(0.5, vec4<f32>(x1, y1, 0.0, 0.0), g1);
-    let n2 = simplex_corner(0.5, vec4<f32>(x2, y2, 0.0, 0.0), g2);
-    return 70.0 * (n0 + n1 + n2);
+    var c: SimplexCorners;
+    c.count = 3u;
+    c.r2 = 0.5;
+    c.scale = 70.0;
+    c.d[0] = vec4<f32>(x0, y0, 0.0, 0.0);
+    c.d[1] = vec4<f32>(x0 - f32(i1) + SIMPLEX_G2, y0 - f32(j1) + SIMPLEX_G2, 0.0, 0.0);
+    c.d[2] = vec4<f32>(x0 - 1.0 + 2.0 * SIMPLEX_G2, y0 - 1.0 + 2.0 * SIMPLEX_G2, 0.0, 0.0);
+    c.g[0] = simplex_grad3(simplex_hash(lat, pt.cell, vec4<u32>(0u), 2u));
+    c.g[1] = simplex_grad3(simplex_hash(lat, pt.cell, vec4<u32>(i1, j1, 0u, 0u), 2u));
+    c.g[2] = simplex_grad3(simplex_hash(lat, pt.cell, vec4<u32>(1u, 1u, 0u, 0u), 2u));
+    return c;
+}
+
+fn simplex2(lat: Lattice, pt: LatticePoint) -> f32 {
+    return simplex_sum(simplex2_corners(lat, pt));
 }
 
 // The second and third corners of the 3D simplex holding the point.
@@ -106,22 +129,27 @@ fn simplex3_order(xy: bool, yz: bool, xz: bool) -> SimplexOrder {
     return SimplexOrder(vec3<u32>(0u, 1u, 0u), vec3<u32>(1u, 1u, 0u));
 }
 
-fn simplex3(lat: Lattice, pt: LatticePoint) -> f32 {
+fn simplex3_corners(lat: Lattice, pt: LatticePoint) -> SimplexCorners {
     let f = pt.frac;
     let t = (f.x + f.y + f.z) / 6.0;
     let d0 = vec4<f32>(f.x - t, f.y - t, f.z - t, 0.0);
     let order = simplex3_order(f.x >= f.y, f.y >= f.z, f.x >= f.z);
-    let g = 1.0 / 6.0;
-    let c1 = vec3<f32>(order.c1);
-    let c2 = vec3<f32>(order.c2);
-    let d1 = vec4<f32>(d0.x - c1.x + g, d0.y - c1.y + g, d0.z - c1.z + g, 0.0);
-    let d2 = vec4<f32>(d0.x - c2.x + 2.0 * g, d0.y - c2.y + 2.0 * g, d0.z - c2.z + 2.0 * g, 0.0);
-    let d3 = vec4<f32>(d0.x - 1.0 + 3.0 * g, d0.y - 1.0 + 3.0 * g, d0.z - 1.0 + 3.0 * g, 0.0);
-    let n0 = simplex_corner(0.6, d0, simplex_grad3(simplex_hash(lat, pt.cell, vec4<u32>(0u), 3u)));
-    let n1 = simplex_corner(0.6, d1, simplex_grad3(simplex_hash(lat, pt.cell, vec4<u32>(order.c1, 0u), 3u)));
-    let n2 = simplex_corner(0.6, d2, simplex_grad3(simplex_hash(lat, pt.cell, vec4<u32>(order.c2, 0u), 3u)));
-    let n3 = simplex_corner(0.6, d3, simplex_grad3(simplex_hash(lat, pt.cell, vec4<u32>(1u, 1u, 1u, 0u), 3u)));
-    return 32.0 * (n0 + n1 + n2 + n3);
+    let steps = array<vec3<u32>, 4>(vec3<u32>(0u), order.c1, order.c2, vec3<u32>(1u));
+    var c: SimplexCorners;
+    c.count = 4u;
+    c.r2 = 0.6;
+    c.scale = 32.0;
+    for (var m = 0u; m < 4u; m++) {
+        let step = steps[m];
+        let offset = f32(m) * (1.0 / 6.0);
+        c.d[m] = vec4<f32>(d0.xyz - vec3<f32>(step) + vec3<f32>(offset), 0.0);
+        c.g[m] = simplex_grad3(simplex_hash(lat, pt.cell, vec4<u32>(step, 0u), 3u));
+    }
+    return c;
+}
+
+fn simplex3(lat: Lattice, pt: LatticePoint) -> f32 {
+    return simplex_sum(simplex3_corners(lat, pt));
 }
 
 // Each coordinate's rank (0 smallest, 3 largest) from the comparisons of the pairs (x,y),
@@ -137,17 +165,24 @@ fn simplex4_ranks(g0: bool, g1: bool, g2: bool, g3: bool, g4: bool, g5: bool) ->
     return rank;
 }
 
-fn simplex4(lat: Lattice, pt: LatticePoint) -> f32 {
+fn simplex4_corners(lat: Lattice, pt: LatticePoint) -> SimplexCorners {
     let f = pt.frac;
     let t = (f.x + f.y + f.z + f.w) * SIMPLEX_G4;
     let d0 = f - vec4<f32>(t);
     let rank = simplex4_ranks(f.x > f.y, f.x > f.z, f.y > f.z, f.x > f.w, f.y > f.w, f.z > f.w);
-    var sum = 0.0;
+    var c: SimplexCorners;
+    c.count = 5u;
+    c.r2 = 0.6;
+    c.scale = 27.0;
     for (var m = 0u; m < 5u; m++) {
         // Corner m steps along the axes whose rank is >= 4 - m (corner 4 along all).
         let step = select(vec4<u32>(0u), vec4<u32>(1u), (rank + vec4<u32>(m) >= vec4<u32>(4u)) & vec4<bool>(m > 0u));
-        let d = d0 - vec4<f32>(step) + vec4<f32>(f32(m) * SIMPLEX_G4);
-        sum += simplex_corner(0.6, d, simplex_grad4(simplex_hash(lat, pt.cell, step, 4u)));
+        c.d[m] = d0 - vec4<f32>(step) + vec4<f32>(f32(m) * SIMPLEX_G4);
+        c.g[m] = simplex_grad4(simplex_hash(lat, pt.cell, step, 4u));
     }
-    return 27.0 * sum;
+    return c;
+}
+
+fn simplex4(lat: Lattice, pt: LatticePoint) -> f32 {
+    return simplex_sum(simplex4_corners(lat, pt));
 }

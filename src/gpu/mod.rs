@@ -3,6 +3,7 @@
 
 pub mod adapter;
 pub mod bindings;
+mod derivatives;
 mod host;
 pub mod params;
 pub mod pipelines;

@@ -23,6 +23,10 @@ pub struct RenderParams {
     pub words_per_row: u32,
     /// 1 when the range comes from the GPU's min/max reduction.
     pub auto_range: u32,
+    /// Normal maps: heights are the noise value times this many texels.
+    pub normal_strength: f32,
+    /// Padding to a multiple of 16 bytes.
+    pub _pad: [u32; 3],
 }
 
 impl RenderParams {
@@ -50,6 +54,10 @@ impl RenderParams {
             ("row_pitch", offset_of!(RenderParams, row_pitch)),
             ("words_per_row", offset_of!(RenderParams, words_per_row)),
             ("auto_range", offset_of!(RenderParams, auto_range)),
+            ("normal_strength", offset_of!(RenderParams, normal_strength)),
+            ("_pad0", offset_of!(RenderParams, _pad)),
+            ("_pad1", offset_of!(RenderParams, _pad) + 4),
+            ("_pad2", offset_of!(RenderParams, _pad) + 8),
         ]
     }
 }

@@ -82,10 +82,14 @@ pub enum Entry {
     RangePartial,
     /// `range_final`: the min/max of the partial results.
     RangeFinal,
+    /// `render_gradient`: value and partial derivatives, 4 f32 per texel, into a buffer.
+    Gradient,
+    /// `render_normal`: a tangent-space normal map into an rgba8unorm 2D storage texture.
+    Normal,
 }
 
 /// Every entry point.
-pub const ENTRIES: [Entry; 9] = [
+pub const ENTRIES: [Entry; 11] = [
     Entry::Buffer,
     Entry::R32Texture2d,
     Entry::R32Texture2dArray,
@@ -95,6 +99,8 @@ pub const ENTRIES: [Entry; 9] = [
     Entry::Sample,
     Entry::RangePartial,
     Entry::RangeFinal,
+    Entry::Gradient,
+    Entry::Normal,
 ];
 
 fn storage_buffer(binding: u32, read_only: bool, min: u64) -> wgpu::BindGroupLayoutEntry {
@@ -140,6 +146,8 @@ impl Entry {
             Entry::Sample => "sample_points",
             Entry::RangePartial => "range_partial",
             Entry::RangeFinal => "range_final",
+            Entry::Gradient => "render_gradient",
+            Entry::Normal => "render_normal",
         }
     }
 
@@ -155,6 +163,8 @@ impl Entry {
         let range_pair = 8;
         match self {
             Entry::Buffer => vec![storage_buffer(0, false, 4)],
+            Entry::Gradient => vec![storage_buffer(0, false, 16)],
+            Entry::Normal => vec![storage_texture(4, Rgba8Unorm, V::D2)],
             Entry::R32Texture2d => vec![storage_texture(1, R32Float, V::D2)],
             Entry::R32Texture2dArray => vec![storage_texture(2, R32Float, V::D2Array)],
             Entry::R32Texture3d => vec![storage_texture(3, R32Float, V::D3)],

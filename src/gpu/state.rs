@@ -66,8 +66,10 @@ pub struct OctaveState {
     pub salt: u32,
     /// The hash lattice's seed of this octave's seed.
     pub hash_seed: u32,
+    /// Lattice cells per texel, `frequency * scale`, rounded to f32 (derivatives per texel).
+    pub texel_frequency: f32,
     /// Padding to 16-byte alignment.
-    pub _pad: [u32; 3],
+    pub _pad: [u32; 2],
 }
 
 /// The octaves of a prepared spec, with their table slots: what `fractal_noise(p)` reads.
@@ -198,7 +200,8 @@ impl NoiseState {
                 slot,
                 salt: octave.tables().impulse_salt,
                 hash_seed: octave.tables().hash_seed,
-                _pad: [0; 3],
+                texel_frequency: (prep.spec().frequency * octave.scale()) as f32,
+                _pad: [0; 2],
             };
             state.frame[k] = FrameState::new(octave.frame());
             // Validation keeps periods below 2^30.
@@ -234,9 +237,9 @@ impl OctaveState {
             ("slot", offset_of!(OctaveState, slot)),
             ("salt", offset_of!(OctaveState, salt)),
             ("hash_seed", offset_of!(OctaveState, hash_seed)),
+            ("texel_frequency", offset_of!(OctaveState, texel_frequency)),
             ("_pad0", offset_of!(OctaveState, _pad)),
             ("_pad1", offset_of!(OctaveState, _pad) + 4),
-            ("_pad2", offset_of!(OctaveState, _pad) + 8),
         ]
     }
 }

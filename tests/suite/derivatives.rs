@@ -159,3 +159,45 @@ fn kinds_without_derivatives_are_errors_naming_the_field() {
         }
     }
 }
+
+/// The GPU's partial derivatives against the twin's for every case above, far out included:
+/// within `2e-5 x (1 + sum of the octaves' lattice cells per texel)` (the value's bound,
+/// scaled by how much each octave's lattice gradient is stretched per texel).
+#[test]
+#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
+fn gpu_derivatives_match_the_twin() {
+    let mut r = crate::support::renderer();
+    let mut worst = 0.0f64;
+    // One case per code path, since each pipeline compiles cold in CI: the corner path in 1D
+    // and 4D, the seed's gradients, both value paths, every simplex, and all five fractals.
+    let wanted = |s: &NoiseSpec| match (s.kind, s.dims) {
+        (Kind::Perlin, 3) => s.fractal == Fractal::Billow,
+        (Kind::Perlin, 1 | 4) | (Kind::Gradient, 3) | (Kind::Value, 2) | (Kind::Simplex, _) => true,
+        _ => false,
+    };
+    for s in derivative_cases().into_iter().filter(wanted) {
+        let prep = s.validate().unwrap();
+        let gpu = r
+            .render_gradient_window(&prep, gpu_noise::Window::full(s.size))
+            .unwrap();
+        let cpu = cpu::render_gradient_f64(&prep).unwrap();
+        let stretch: f64 = prep.octaves().iter().map(|o| s.frequency * o.scale()).sum();
+        let bound = gpu_noise::tolerance::gpu_error_bound(&s).value * (1.0 + 8.0 * stretch);
+        for (n, (g, c)) in gpu.iter().zip(&cpu).enumerate() {
+            for a in 0..4 {
+                let err = (f64::from(g[a]) - c[a]).abs();
+                worst = worst.max(err);
+                assert!(
+                    err <= bound,
+                    "{:?} {}d {:?} texel {n} channel {a}: gpu {} cpu {} (bound {bound:e})",
+                    s.kind,
+                    s.dims,
+                    s.fractal,
+                    g[a],
+                    c[a]
+                );
+            }
+        }
+    }
+    println!("worst GPU-vs-CPU derivative error: {worst:e}");
+}
