@@ -17,6 +17,7 @@
 //! ```
 
 mod atomic;
+mod derivatives;
 mod exr;
 mod png;
 mod profile;
@@ -28,6 +29,7 @@ mod tiff;
 use std::path::Path;
 
 pub use atomic::{OutputFile, Sink, TEMPORARY_PREFIX, remove_all_temporaries};
+pub use derivatives::{create_gradient_writer, create_normal_writer, image_axes, normal_level};
 pub use raw::npy_header;
 pub use slices::{is_slice_pattern, slice_path};
 

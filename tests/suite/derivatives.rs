@@ -201,3 +201,79 @@ fn gpu_derivatives_match_the_twin() {
     }
     println!("worst GPU-vs-CPU derivative error: {worst:e}");
 }
+
+/// `render --channels gradient` writes (H, W, 1 + axes) .npy, the same on GPU and CPU within
+/// the bound; `--channels normal` writes the same RGB normal map on GPU and CPU (levels within
+/// one step), whose normals are unit vectors facing up.
+#[test]
+#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
+fn the_cli_writes_gradient_arrays_and_normal_maps_alike_on_both_backends() {
+    use crate::cli::{out, run, text, tmp};
+    let d = tmp();
+    let noise = [
+        "--kind",
+        "simplex",
+        "--fractal",
+        "fbm",
+        "--octaves",
+        "4",
+        "--size",
+        "40x24",
+    ];
+    let mut arrays = Vec::new();
+    for backend in ["gpu", "cpu"] {
+        let (path, s) = out(d.path(), &format!("g-{backend}.npy"));
+        let mut args = vec![
+            "render",
+            "--channels",
+            "gradient",
+            "--backend",
+            backend,
+            "-o",
+            &s,
+        ];
+        args.extend(noise);
+        let o = run(&args);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        let bytes = std::fs::read(&path).unwrap();
+        let header = String::from_utf8_lossy(&bytes[..128]).into_owned();
+        assert!(header.contains("'shape': (24, 40, 3)"), "{header}");
+        let body: Vec<f32> = bytes[128..]
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        assert_eq!(body.len(), 24 * 40 * 3);
+        arrays.push(body);
+    }
+    let worst = arrays[0]
+        .iter()
+        .zip(&arrays[1])
+        .map(|(a, b)| (a - b).abs())
+        .fold(0.0f32, f32::max);
+    assert!(worst < 1e-4, "{worst}");
+    let mut maps = Vec::new();
+    for backend in ["gpu", "cpu"] {
+        let (path, s) = out(d.path(), &format!("n-{backend}.png"));
+        let mut args = vec![
+            "render",
+            "--channels",
+            "normal",
+            "--backend",
+            backend,
+            "-o",
+            &s,
+        ];
+        args.extend(noise);
+        let o = run(&args);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        maps.push(image::open(&path).unwrap().to_rgb8());
+    }
+    for (a, b) in maps[0].pixels().zip(maps[1].pixels()) {
+        for c in 0..3 {
+            assert!(a[c].abs_diff(b[c]) <= 1, "{a:?} vs {b:?}");
+        }
+        let n = a.0.map(|v| f32::from(v) / 255.0 * 2.0 - 1.0);
+        let length = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
+        assert!((length - 1.0).abs() < 0.02 && n[2] > 0.0, "{n:?}");
+    }
+}

@@ -8,6 +8,30 @@ use gpu_noise::spec::ParseNameError;
 use gpu_noise::{CellReturn, Distance, Fractal, Interp, Kind, LatticeKind};
 
 use crate::backend::BackendChoice;
+
+/// `render --channels`: what each texel of the output holds (CONVENTIONS §12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Channels {
+    /// The noise value.
+    Value,
+    /// The value and its partial derivatives along the image axes.
+    Gradient,
+    /// A tangent-space normal map.
+    Normal,
+}
+
+impl std::fmt::Display for Channels {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Channels::Value => "value",
+            Channels::Gradient => "gradient",
+            Channels::Normal => "normal",
+        })
+    }
+}
+
+/// Normal maps: heights are the value times this many texels unless told otherwise.
+pub const DEFAULT_NORMAL_STRENGTH: f32 = 8.0;
 use crate::spec_file::SpecFile;
 
 /// A parser for one of a spec enum's kebab-case names, listing them in `--help`.
@@ -138,6 +162,15 @@ pub struct RenderArgs {
     /// Output file; the extension picks the format: .png, .f32, .npy
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// What each texel holds: its value; `gradient`, the value and its partial derivatives
+    /// along the image axes (.npy, a last axis of components); `normal`, a tangent-space
+    /// normal map (RGB .png, OpenGL +Y up). Derivatives: perlin, gradient, value, simplex
+    /// [default: value]
+    #[arg(long, value_enum)]
+    pub channels: Option<Channels>,
+    /// Normal maps: heights are the noise value times this many texels, > 0 [default: 8]
+    #[arg(long)]
+    pub normal_strength: Option<f32>,
     /// PNG bit depth: 8 or 16 [default: 8]
     #[arg(long)]
     pub bits: Option<u8>,

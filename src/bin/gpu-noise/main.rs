@@ -5,6 +5,7 @@
 mod args;
 mod backend;
 mod bench;
+mod derivatives;
 mod info;
 mod progress;
 mod render;

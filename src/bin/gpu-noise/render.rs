@@ -11,7 +11,7 @@ use gpu_noise::export::{ExportOptions, Format, ImageWriter, create_writer};
 use gpu_noise::{Colormap, Error, NoiseSpec, Prepared, Result, Window, cpu};
 use indicatif::ProgressBar;
 
-use crate::args::RenderArgs;
+use crate::args::{Channels, RenderArgs};
 use crate::backend::Engine;
 use crate::spec_file::SpecFile;
 
@@ -42,6 +42,18 @@ pub fn run(args: RenderArgs) -> Result<ExitCode> {
                 .into(),
         });
     };
+    match args.channels {
+        Some(channels @ (Channels::Gradient | Channels::Normal)) => {
+            return crate::derivatives::run(&args, &layer, &prepared, &output, channels);
+        }
+        _ if args.normal_strength.is_some() => {
+            return Err(Error::InvalidSpec {
+                field: "normal_strength",
+                reason: "applies to --channels normal only".into(),
+            });
+        }
+        _ => {}
+    }
     if let Some(tile) = args.tiles {
         return crate::tiles::run(&args, &layer, &prepared, tile, &output);
     }

@@ -1,0 +1,127 @@
+//! `render --channels gradient|normal`: the analytic derivatives (CONVENTIONS §12) streamed in
+//! bands from the GPU or the CPU twin into a `.npy` (value, then the partials along each image
+//! axis) or an RGB normal-map PNG.
+
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use gpu_noise::export::{create_gradient_writer, create_normal_writer, image_axes};
+use gpu_noise::{Error, Prepared, Result, Window, cpu};
+
+use crate::args::{Channels, RenderArgs};
+use crate::backend::Engine;
+use crate::spec_file::SpecFile;
+
+/// Texels per band: the GPU reads back 16 bytes a texel.
+const BAND_TEXELS: u64 = 1 << 20;
+
+/// Value-only flags that a derivative output would silently ignore are errors instead.
+fn refuse_value_flags(args: &RenderArgs, channels: Channels) -> Result<()> {
+    let given = [
+        ("--bits", args.bits.is_some()),
+        ("--range", args.range.is_some()),
+        ("--colormap", args.colormap.is_some()),
+        ("--tiles", args.tiles.is_some()),
+    ];
+    if let Some((flag, _)) = given.iter().find(|(_, set)| *set) {
+        return Err(Error::InvalidSpec {
+            field: "channels",
+            reason: format!("{flag} applies to value outputs, not to --channels {channels}").into(),
+        });
+    }
+    if args.normal_strength.is_some() && channels != Channels::Normal {
+        return Err(Error::InvalidSpec {
+            field: "normal_strength",
+            reason: "applies to --channels normal only".into(),
+        });
+    }
+    Ok(())
+}
+
+/// One band's `[value, d/dx, d/dy, d/dz]` per texel, from the engine.
+fn band_gradients(engine: &mut Engine, prep: &Prepared, band: Window) -> Result<Vec<[f32; 4]>> {
+    match engine {
+        Engine::Gpu(r) => r.render_gradient_window(prep, band),
+        Engine::Cpu => {
+            use rayon::prelude::*;
+            let [x0, y0, z0] = band.origin;
+            let (w, h) = (band.size.width, band.size.height);
+            Ok((0..band.texels())
+                .into_par_iter()
+                .map(|n| {
+                    let (i, j, k) = ((n % u64::from(w)) as u32, (n / u64::from(w)) as u32, 0);
+                    let (j, k) = (j % h, k + j / h);
+                    let d = cpu::noise_gradient_at_texel(prep, x0 + i, y0 + j, z0 + k)
+                        .unwrap_or([f64::NAN; 4]);
+                    d.map(|v| v as f32)
+                })
+                .collect())
+        }
+    }
+}
+
+/// The tangent-space normal of a texel's partials (as the GPU's `render_normal`).
+fn normal(d: [f32; 4], strength: f32) -> [f32; 3] {
+    let n = [-strength * d[1], strength * d[2], 1.0];
+    let length = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
+    n.map(|c| c / length)
+}
+
+pub fn run(
+    args: &RenderArgs,
+    layer: &SpecFile,
+    prepared: &Prepared,
+    output: &Path,
+    channels: Channels,
+) -> Result<ExitCode> {
+    refuse_value_flags(args, channels)?;
+    let spec = prepared.spec();
+    spec.check_derivatives()?;
+    let strength = args
+        .normal_strength
+        .unwrap_or(crate::args::DEFAULT_NORMAL_STRENGTH);
+    if !(strength.is_finite() && strength > 0.0) {
+        return Err(Error::InvalidSpec {
+            field: "normal_strength",
+            reason: format!("must be a finite number > 0, got {strength}").into(),
+        });
+    }
+    let axes = image_axes(spec.size, spec.dims);
+    let mut writer = match channels {
+        Channels::Normal => create_normal_writer(output, spec.size)?,
+        _ => create_gradient_writer(output, spec.size, spec.dims)?,
+    };
+    let (mut engine, notice) = Engine::open(layer.backend.unwrap_or_default(), spec)?;
+    if let Some(notice) = notice {
+        eprintln!("gpu-noise: {notice}");
+    }
+    let start = Instant::now();
+    let bar = crate::progress::texel_bar(
+        spec.size.texels(),
+        spec.size.texels(),
+        args.quiet,
+        "rendering",
+    );
+    for band in Window::full(spec.size).bands(BAND_TEXELS) {
+        let d = band_gradients(&mut engine, prepared, band)?;
+        let values: Vec<f32> = match channels {
+            Channels::Normal => d.iter().flat_map(|d| normal(*d, strength)).collect(),
+            _ => d.iter().flat_map(|d| d[..=axes].to_vec()).collect(),
+        };
+        writer.write_rows(&values)?;
+        bar.inc(band.texels());
+    }
+    writer.finish()?;
+    bar.finish_and_clear();
+    eprintln!(
+        "gpu-noise: wrote {} ({channels} of {}x{} {} {}D) in {:.3} s",
+        output.display(),
+        spec.size.width,
+        spec.size.height,
+        spec.kind,
+        spec.dims,
+        start.elapsed().as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
+}
