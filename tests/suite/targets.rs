@@ -339,3 +339,73 @@ fn wrong_usage_format_or_size_is_a_typed_error_before_anything_is_recorded() {
     queue.submit([encoder.finish()]);
     assert!(pollster::block_on(scope.pop()).is_none());
 }
+
+/// Derivative targets on the caller's device: values and partials into its buffer (4 f32 per
+/// texel), and a normal map into its Rgba8Unorm texture, both against the twin; a texture of
+/// another format is a typed error.
+#[test]
+#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
+fn gradient_buffers_and_normal_maps_on_the_callers_device() {
+    let (device, queue, _) = caller_device();
+    let mut r = Renderer::new(&device, &queue, RendererOptions::default()).unwrap();
+    let mut s = NoiseSpec::new(Kind::Value, 3);
+    s.size = Size::new(24, 16, 1);
+    s.fractal = Fractal::Billow;
+    s.octaves = 3;
+    s.offset = [-5e11, 3.25, 0.5, 0.0];
+    let prep = s.validate().unwrap();
+    let bytes = s.size.texels() * 16;
+    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("gradients"),
+        size: bytes,
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+        mapped_at_creation: false,
+    });
+    let usage = wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC;
+    let map = texture(
+        &device,
+        s.size,
+        wgpu::TextureDimension::D2,
+        wgpu::TextureFormat::Rgba8Unorm,
+        usage,
+    );
+    let mut encoder = device.create_command_encoder(&Default::default());
+    r.render_gradient_to_buffer(&mut encoder, &prep, &buffer, 0)
+        .unwrap();
+    r.render_normal_to_texture(&mut encoder, &prep, &map, 4.0)
+        .unwrap();
+    queue.submit([encoder.finish()]);
+    let gpu: Vec<f32> =
+        bytemuck::cast_slice(&read_buffer(&device, &queue, &buffer, bytes)).to_vec();
+    let twin = cpu::render_gradient_f64(&prep).unwrap();
+    let pixels = read_texture(&device, &queue, &map, 4);
+    for (n, d) in twin.iter().enumerate() {
+        for c in 0..4 {
+            assert!(
+                (f64::from(gpu[4 * n + c]) - d[c]).abs() < 1e-4,
+                "texel {n} channel {c}"
+            );
+        }
+        let v = [-4.0 * d[1], 4.0 * d[2], 1.0];
+        let len = (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt();
+        for c in 0..3 {
+            let level = ((v[c] / len * 0.5 + 0.5) * 255.0).round();
+            assert!(
+                (f64::from(pixels[4 * n + c]) - level).abs() <= 1.0,
+                "texel {n}"
+            );
+        }
+    }
+    let r32 = texture(
+        &device,
+        s.size,
+        wgpu::TextureDimension::D2,
+        wgpu::TextureFormat::R32Float,
+        usage,
+    );
+    let mut encoder = device.create_command_encoder(&Default::default());
+    assert!(matches!(
+        r.render_normal_to_texture(&mut encoder, &prep, &r32, 4.0),
+        Err(Error::InvalidTarget { .. })
+    ));
+}
