@@ -32,6 +32,11 @@ render gabor-anisotropic   --kind gabor --frequency 0.0625 --gabor-orientation 3
 render gabor-isotropic     --kind gabor --frequency 0.0625 --gabor-orientation isotropic
 render terrain-colormap    --kind perlin --fractal ridged --octaves 7 --colormap terrain --seed 7 --frequency 0.01171875
 render magma-cellular      --kind cellular --fractal fbm --octaves 3 --return f1*f2 --colormap magma
+render normal-perlin-fbm   --kind perlin --fractal fbm --octaves 5 --channels normal --normal-strength 6
+render normal-ridged       --kind perlin --fractal ridged --octaves 6 --channels normal --normal-strength 4 --seed 7 --frequency 0.01171875
+render normal-simplex      --kind simplex --fractal billow --octaves 4 --channels normal --normal-strength 6 --lattice hash
+render hash-perlin-fbm     --kind perlin --fractal fbm --octaves 6 --lattice hash
 "$bin" render --quiet --backend gpu --kind perlin --dims 1 --size 1024 --fractal fbm --octaves 5 -o "$out/profile-1d.png"
 target/release/examples/realtime --size 256 --frames 8 --gif docs/realtime.gif --gif-size 192 --gif-frames 36
 target/release/examples/terrain --size 384 --ply /tmp/gpu-noise-terrain.ply --png docs/terrain.png
+target/release/examples/chunks --frames 60 --size 64 --png docs/chunks.png
