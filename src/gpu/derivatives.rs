@@ -3,6 +3,7 @@
 
 use super::pipelines::Entry;
 use super::readback::PendingReadback;
+use super::record::{bind_group, buffer_entry};
 use super::renderer::{Renderer, TargetKey};
 use super::targets::{TextureKind, check_buffer, check_texture};
 use crate::error::{Error, Result};
@@ -50,20 +51,7 @@ impl Renderer {
         let size = floats * 4;
         let target = self.target_group(
             TargetKey::Buffer(Entry::Gradient, buffer.clone(), offset, size),
-            |device, layout| {
-                device.create_bind_group(&wgpu::BindGroupDescriptor {
-                    label: Some("gpu-noise gradient"),
-                    layout,
-                    entries: &[wgpu::BindGroupEntry {
-                        binding: 0,
-                        resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                            buffer,
-                            offset,
-                            size: wgpu::BufferSize::new(size),
-                        }),
-                    }],
-                })
-            },
+            |device, layout| bind_group(device, layout, &[buffer_entry(0, buffer, offset, size)]),
         );
         self.dispatch_window(encoder, Entry::Gradient, key, window, &target)?;
         self.belt.finish_and_recall_on_submit(encoder);
@@ -104,14 +92,11 @@ impl Renderer {
             TargetKey::Texture(Entry::Normal, texture.clone()),
             |device, layout| {
                 let view = texture.create_view(&Default::default());
-                device.create_bind_group(&wgpu::BindGroupDescriptor {
-                    label: Some("gpu-noise normal map"),
-                    layout,
-                    entries: &[wgpu::BindGroupEntry {
-                        binding: 4,
-                        resource: wgpu::BindingResource::TextureView(&view),
-                    }],
-                })
+                let entry = wgpu::BindGroupEntry {
+                    binding: 4,
+                    resource: wgpu::BindingResource::TextureView(&view),
+                };
+                bind_group(device, layout, &[entry])
             },
         );
         let window = Window::full(spec.size);

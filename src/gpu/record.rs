@@ -16,7 +16,7 @@ use crate::window::Window;
 /// `COPY_BYTES_PER_ROW_ALIGNMENT`).
 const ROW_ALIGNMENT: u32 = wgpu::COPY_BYTES_PER_ROW_ALIGNMENT;
 
-fn buffer_entry(
+pub(super) fn buffer_entry(
     binding: u32,
     buffer: &wgpu::Buffer,
     offset: u64,
@@ -32,7 +32,7 @@ fn buffer_entry(
     }
 }
 
-fn bind_group(
+pub(super) fn bind_group(
     device: &wgpu::Device,
     layout: &wgpu::BindGroupLayout,
     entries: &[wgpu::BindGroupEntry<'_>],
