@@ -27,7 +27,7 @@ fn refuse_value_flags(args: &RenderArgs, channels: Channels) -> Result<()> {
     if let Some((flag, _)) = given.iter().find(|(_, set)| *set) {
         return Err(Error::InvalidSpec {
             field: "channels",
-            reason: format!("{flag} applies to value outputs, not to --channels {channels}").into(),
+            reason: format!("{flag} applies to value outputs, not to --channels {channels}"),
         });
     }
     if args.normal_strength.is_some() && channels != Channels::Normal {
@@ -84,7 +84,7 @@ pub fn run(
     if !(strength.is_finite() && strength > 0.0) {
         return Err(Error::InvalidSpec {
             field: "normal_strength",
-            reason: format!("must be a finite number > 0, got {strength}").into(),
+            reason: format!("must be a finite number > 0, got {strength}"),
         });
     }
     let axes = image_axes(spec.size, spec.dims);
