@@ -61,7 +61,11 @@ impl Fixed {
         let (ma, ea) = decompose(a);
         let (mb, eb) = decompose(b);
         let rounded = shift_round(ma * mb, ea + eb + bits as i32)?;
-        Fixed(rounded.checked_shl(FRACTION_BITS - bits)?).checked()
+        // Widening to 64 fraction bits must not overflow: |rounded| < 2^(62 + bits) cells.
+        if rounded.unsigned_abs() >= 1u128 << (62 + bits) {
+            return None;
+        }
+        Fixed(rounded << (FRACTION_BITS - bits)).checked()
     }
 
     /// An f64 value rounded half up to a multiple of 2^-64.
@@ -157,6 +161,9 @@ mod tests {
     fn reach_beyond_2_pow_62_is_refused() {
         assert!(Fixed::product(2f64.powi(61), 1.0, 64).is_some());
         assert!(Fixed::product(2f64.powi(62), 1.0, 64).is_none());
+        // Steps too: widening 2^-32 units must not wrap around.
+        assert!(Fixed::product(2f64.powi(61), 1.0, 32).is_some());
+        assert!(Fixed::product(2f64.powi(90), 1.0, 32).is_none());
         assert!(Fixed::product(f64::NAN, 1.0, 64).is_none());
     }
 
