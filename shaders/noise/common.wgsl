@@ -209,11 +209,11 @@ fn texel_lattice_point(o: u32, t: vec3<u32>) -> LatticePoint {
     var cell = f.cell;
     var word = f.word;
     if NOISE_KIND == KIND_SIMPLEX {
-        // Uniform across a dispatch for z (0 in every 2D image), so the skip costs no divergence.
-        for (var b = 0u; b < 3u; b++) {
-            if t[b] != 0u {
-                add_steps(&cell, &word, vec4<u32>(t[b]), f.step_cell[b], f.step_word[b]);
-            }
+        // Unrolled, no dynamic vector index; z is 0 in every 2D image (uniform, no divergence).
+        add_steps(&cell, &word, vec4<u32>(t.x), f.step_cell[0], f.step_word[0]);
+        add_steps(&cell, &word, vec4<u32>(t.y), f.step_cell[1], f.step_word[1]);
+        if t.z != 0u {
+            add_steps(&cell, &word, vec4<u32>(t.z), f.step_cell[2], f.step_word[2]);
         }
     } else {
         let step_cell = vec4<u32>(f.step_cell[0].x, f.step_cell[1].y, f.step_cell[2].z, 0u);

@@ -51,12 +51,18 @@ fn simplex_hash(lat: Lattice, cells: vec4<u32>, step: vec4<u32>, dims: u32) -> u
     if NOISE_LATTICE == LATTICE_HASH {
         return cell_hash(lat.hash_seed, cells + step, dims);
     }
-    let c = cells & vec4<u32>(255u);
+    // Unrolled (the dims test is an override, so it folds): dynamically indexed vectors cost
+    // several times more on some drivers.
+    let c = (cells & vec4<u32>(255u)) + step;
     var h = 0u;
-    for (var a = dims; a > 0u; a--) {
-        h = perm_at(lat, c[a - 1u] + step[a - 1u] + h);
+    if dims > 3u {
+        h = perm_at(lat, c.w);
     }
-    return h;
+    if dims > 2u {
+        h = perm_at(lat, c.z + h);
+    }
+    h = perm_at(lat, c.y + h);
+    return perm_at(lat, c.x + h);
 }
 
 // The corners of the simplex holding a point (mirrors cpu::simplex::SimplexCorners): offset d
