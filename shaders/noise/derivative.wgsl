@@ -19,14 +19,14 @@ fn interp_weight_derivative(t: f32, interp: u32) -> f32 {
     }
 }
 
-// interp_corners with gradients: each lerp along axis a also lerps the corner gradients and
-// adds w'_a (upper - lower) to component a.
+// interp_corners with gradients: each lerp along axis a (the frame's weight) also lerps the
+// corner gradients and adds w'_a (upper - lower) to component a.
 fn interp_corners_d(v: ptr<function, array<f32, 16>>, g: ptr<function, array<vec4<f32>, 16>>,
-    frac: vec4<f32>, dims: u32) -> Dual {
+    frame: CellFrame, dims: u32) -> Dual {
     var n = 1u << dims;
     for (var a = 0u; a < dims; a++) {
-        let w = interp_weight(frac[a], NOISE_INTERP);
-        let dw = interp_weight_derivative(frac[a], NOISE_INTERP);
+        let w = frame.weight[a];
+        let dw = interp_weight_derivative(frame.frac[a], NOISE_INTERP);
         n /= 2u;
         for (var m = 0u; m < n; m++) {
             let lo = (*v)[2u * m];
@@ -45,10 +45,7 @@ fn interp_corners_d(v: ptr<function, array<f32, 16>>, g: ptr<function, array<vec
 // Perlin's gradient vector for a corner hash (what grad1..grad4 dot).
 fn perlin_gradient_vector(hash: u32, dims: u32) -> vec4<f32> {
     switch dims {
-        case 1u: {
-            let g = f32(1u + (hash & 7u)) * 0.125;
-            return vec4<f32>(select(-g, g, (hash & 8u) == 0u), 0.0, 0.0, 0.0);
-        }
+        case 1u: { return vec4<f32>(grad1(hash, 1.0), 0.0, 0.0, 0.0); }
         case 2u: {
             return vec4<f32>(grad2(hash, 1.0, 0.0), grad2(hash, 0.0, 1.0), 0.0, 0.0);
         }
@@ -83,7 +80,7 @@ fn gradient_kinds_d(lat: Lattice, pt: LatticePoint, dims: u32, perlin: bool) -> 
         v[n] = dot;
         g[n] = grad;
     }
-    let d = interp_corners_d(&v, &g, frame.frac, dims);
+    let d = interp_corners_d(&v, &g, frame, dims);
     var scale = 1.0;
     if perlin && dims == 1u {
         scale = PERLIN1_SCALE;
@@ -100,7 +97,7 @@ fn value_d(lat: Lattice, pt: LatticePoint, dims: u32) -> Dual {
     for (var n = 0u; n < (1u << dims); n++) {
         v[n] = lattice_value(lat, lattice_hash(lat, corner_cells(frame, n), dims));
     }
-    return interp_corners_d(&v, &g, frame.frac, dims);
+    return interp_corners_d(&v, &g, frame, dims);
 }
 
 fn catmull_rom_derivative(t: f32, vm1: f32, v0: f32, v1: f32, v2: f32) -> f32 {

@@ -6,7 +6,7 @@
 
 use super::common::{CellFrame, Lattice, LatticePoint, cell_frame, lattice_gradient};
 use super::common::{lattice_cell, lattice_hash, lattice_value};
-use super::perlin::{PERLIN1_SCALE, PERLIN2_SCALE};
+use super::perlin::{PERLIN1_SCALE, PERLIN2_SCALE, grad1};
 use super::simplex::{SimplexCorners, simplex2_corners, simplex3_corners, simplex4_corners};
 use super::value::catmull_rom;
 use crate::spec::{Fractal, Interp, Kind};
@@ -27,20 +27,21 @@ pub fn interp_weight_derivative(t: f64, interp: Interp) -> f64 {
     }
 }
 
-/// `interp_corners` with gradients: each lerp along axis a also lerps the corner gradients and
-/// adds `w'_a (upper - lower)` to component a (the product rule, axis by axis).
+/// `interp_corners` with gradients: each lerp along axis a (weight `frame.weight[a]`) also lerps
+/// the corner gradients and adds `w'_a (upper - lower)` to component a (the product rule, axis
+/// by axis).
 #[inline(always)]
 pub fn interp_corners_d(
     v: &mut [f64; 16],
     g: &mut [[f64; 4]; 16],
-    f: &[f64; 4],
-    lat: &Lattice,
+    frame: &CellFrame,
+    interp: Interp,
     dims: usize,
 ) -> Dual {
     let mut n = 1usize << dims;
     for a in 0..dims {
-        let w = super::common::interp_weight(f[a], lat.interp);
-        let dw = interp_weight_derivative(f[a], lat.interp);
+        let w = frame.weight[a];
+        let dw = interp_weight_derivative(frame.frac[a], interp);
         n /= 2;
         for m in 0..n {
             let (lo, hi) = (v[2 * m], v[2 * m + 1]);
@@ -57,10 +58,7 @@ pub fn interp_corners_d(
 #[inline(always)]
 pub fn perlin_gradient_vector(h: usize, dims: usize) -> [f64; 4] {
     match dims {
-        1 => {
-            let g = (1 + (h & 7)) as f64 * 0.125;
-            [if h & 8 == 0 { g } else { -g }, 0.0, 0.0, 0.0]
-        }
+        1 => [grad1(h, 1.0), 0.0, 0.0, 0.0],
         2 => {
             let g = PERLIN2_GRADIENTS[h & 15];
             [g[0], g[1], 0.0, 0.0]
@@ -76,7 +74,8 @@ pub fn perlin_gradient_vector(h: usize, dims: usize) -> [f64; 4] {
 /// Perlin (`perlin = true`) or classic gradient noise with its gradient: corners `g . (f - b)`,
 /// whose gradients are g.
 pub fn gradient_kinds_d(lat: &Lattice, pt: &LatticePoint, dims: usize, perlin: bool) -> Dual {
-    let CellFrame { cells, frac, .. } = cell_frame(lat, pt, dims);
+    let frame = cell_frame(lat, pt, dims);
+    let (cells, frac) = (frame.cells, frame.frac);
     let mut v = [0.0; 16];
     let mut g = [[0.0; 4]; 16];
     for n in 0..1usize << dims {
@@ -92,7 +91,7 @@ pub fn gradient_kinds_d(lat: &Lattice, pt: &LatticePoint, dims: usize, perlin: b
         }
         g[n] = grad;
     }
-    let (value, grad) = interp_corners_d(&mut v, &mut g, &frac, lat, dims);
+    let (value, grad) = interp_corners_d(&mut v, &mut g, &frame, lat.interp, dims);
     let scale = match (perlin, dims) {
         (true, 1) => PERLIN1_SCALE,
         (true, 2) => PERLIN2_SCALE,
@@ -103,14 +102,15 @@ pub fn gradient_kinds_d(lat: &Lattice, pt: &LatticePoint, dims: usize, perlin: b
 
 /// Value noise with its gradient (corner values are constants).
 pub fn value_d(lat: &Lattice, pt: &LatticePoint, dims: usize) -> Dual {
-    let CellFrame { cells, frac, .. } = cell_frame(lat, pt, dims);
+    let frame = cell_frame(lat, pt, dims);
+    let cells = frame.cells;
     let mut v = [0.0; 16];
     let mut g = [[0.0; 4]; 16];
     for (n, slot) in v.iter_mut().enumerate().take(1 << dims) {
         let corner = [0, 1, 2, 3].map(|a| if a < dims { cells[a][(n >> a) & 1] } else { 0 });
         *slot = lattice_value(lat, lattice_hash(lat, corner, dims));
     }
-    interp_corners_d(&mut v, &mut g, &frac, lat, dims)
+    interp_corners_d(&mut v, &mut g, &frame, lat.interp, dims)
 }
 
 /// The derivative in t of `catmull_rom`.
