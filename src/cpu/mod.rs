@@ -106,22 +106,28 @@ fn for_each_row<T: Send>(
     }
 }
 
-/// Every texel's value and partial derivatives along the texel axes, `[value, d/di, d/dj,
-/// d/dk]`, memory order as [`render_f64`] (CONVENTIONS §12). Kinds without derivatives are an
+/// Every texel's value and partial derivatives along the texel axes, `[value, d/dx, d/dy,
+/// d/dz]`, memory order as [`render_f64`] (CONVENTIONS §12). Kinds without derivatives are an
 /// error naming the field ([`NoiseSpec::check_derivatives`](crate::NoiseSpec::check_derivatives)).
 pub fn render_gradient_f64(prep: &Prepared) -> Result<Vec<[f64; 4]>> {
+    render_gradient_window(prep, Window::full(prep.spec().size))
+}
+
+/// [`render_gradient_f64`] for the texels of `window` (inside the image), rows in parallel.
+pub fn render_gradient_window(prep: &Prepared, window: Window) -> Result<Vec<[f64; 4]>> {
     prep.spec().check_derivatives()?;
-    let size = prep.spec().size;
-    let window = Window::full(size);
+    window.check_inside(prep.spec().size)?;
     window.check_in_memory()?;
-    let mut out = Vec::with_capacity(window.texels() as usize);
-    for k in 0..size.depth {
-        for j in 0..size.height {
-            for i in 0..size.width {
-                out.push(noise_gradient_at_texel(prep, i, j, k).unwrap_or([f64::NAN; 4]));
-            }
+    let mut out = vec![[0.0; 4]; window.texels() as usize];
+    let [x0, y0, z0] = window.origin;
+    let height = window.size.height;
+    for_each_row(&mut out, window.size.width as usize, |_, (row, texels)| {
+        let (j, k) = (y0 + row as u32 % height, z0 + row as u32 / height);
+        for (i, t) in texels.iter_mut().enumerate() {
+            // check_derivatives above makes every kind here differentiable.
+            *t = noise_gradient_at_texel(prep, x0 + i as u32, j, k).unwrap_or([f64::NAN; 4]);
         }
-    }
+    });
     Ok(out)
 }
 

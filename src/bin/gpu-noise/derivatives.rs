@@ -43,21 +43,10 @@ fn refuse_value_flags(args: &RenderArgs, channels: Channels) -> Result<()> {
 fn band_gradients(engine: &mut Engine, prep: &Prepared, band: Window) -> Result<Vec<[f32; 4]>> {
     match engine {
         Engine::Gpu(r) => r.render_gradient_window(prep, band),
-        Engine::Cpu => {
-            use rayon::prelude::*;
-            let [x0, y0, z0] = band.origin;
-            let (w, h) = (band.size.width, band.size.height);
-            Ok((0..band.texels())
-                .into_par_iter()
-                .map(|n| {
-                    let (i, j, k) = ((n % u64::from(w)) as u32, (n / u64::from(w)) as u32, 0);
-                    let (j, k) = (j % h, k + j / h);
-                    let d = cpu::noise_gradient_at_texel(prep, x0 + i, y0 + j, z0 + k)
-                        .unwrap_or([f64::NAN; 4]);
-                    d.map(|v| v as f32)
-                })
-                .collect())
-        }
+        Engine::Cpu => Ok(cpu::render_gradient_window(prep, band)?
+            .iter()
+            .map(|d| d.map(|v| v as f32))
+            .collect()),
     }
 }
 
