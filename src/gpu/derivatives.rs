@@ -5,6 +5,7 @@ use super::pipelines::Entry;
 use super::readback::PendingReadback;
 use super::record::{bind_group, buffer_entry};
 use super::renderer::{Renderer, TargetKey};
+use super::scratch::Growable;
 use super::targets::{TextureKind, check_buffer, check_texture};
 use crate::error::{Error, Result};
 use crate::spec::Prepared;
@@ -119,13 +120,9 @@ impl Renderer {
         window: Window,
     ) -> Result<Vec<[f32; 4]>> {
         let bytes = window.texels() * GRADIENT_CHANNELS * 4;
-        let buffer = self.device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("gpu-noise gradient readback"),
-            size: bytes.max(16),
-            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
-            mapped_at_creation: false,
-        });
-        self.stats.buffers_created += 1;
+        // The same growable scratch buffer as value readbacks: bands reuse it.
+        let (buffer, created) = self.scratch.ensure(&self.device, Growable::Values, bytes);
+        self.stats.buffers_created += u64::from(created);
         let mut encoder = self.device.create_command_encoder(&Default::default());
         self.record_gradient(&mut encoder, prep, window, &buffer, 0)?;
         let staging = self.staging_buffer(bytes);
