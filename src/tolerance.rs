@@ -44,8 +44,14 @@ pub fn check_gpu_precision(spec: &NoiseSpec) -> Result<()> {
     if bound.value <= limit {
         return Ok(());
     }
+    // What makes an octave steep: Gabor's frequency, the impulse density, else the kind itself.
+    let field = match spec.kind {
+        Kind::Gabor => "gabor_frequency",
+        Kind::SparseConvolution => "density",
+        _ => "kind",
+    };
     Err(Error::Precision {
-        field: "gabor_frequency",
+        field,
         reason: format!(
             "GPU precision: the error bound {:.3e} is more than {limit:e} (1e-3 of the output \
              range), so the GPU cannot render this spec meaningfully ({})",
