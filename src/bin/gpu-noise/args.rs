@@ -225,6 +225,10 @@ pub struct BenchArgs {
     /// Timed repetitions per case (the median is reported), 1..=1000
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub repeat: u32,
+    /// The npm package glsl-noise (webgl-noise's functions), unpacked
+    /// [default: bench/peers/node_modules/glsl-noise, from `npm ci --prefix bench/peers`]
+    #[arg(long, value_name = "DIR")]
+    pub webgl_noise: Option<PathBuf>,
 }
 
 impl NoiseArgs {

@@ -4,15 +4,20 @@
 //! per second of a real-time loop (2D fBm, 6 octaves, the offset moving every frame) at 512^2
 //! and 1024^2, rendering into a buffer on the GPU, and with readback to the host.
 
+mod clock;
+mod webgl_noise;
+
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use gpu_noise::gpu::adapter::new_instance;
 use gpu_noise::{
     AdapterChoice, Error, Fractal, Kind, LatticeKind, NoiseSpec, Prepared, Renderer,
     RendererOptions, Result, Size, cpu,
 };
 
 use crate::args::BenchArgs;
+use clock::Clock;
 
 fn median(mut f: impl FnMut() -> Result<()>, repeat: u32) -> Result<Duration> {
     f()?; // warm-up: pipeline compilation, buffer allocation, page faults
@@ -26,6 +31,69 @@ fn median(mut f: impl FnMut() -> Result<()>, repeat: u32) -> Result<Duration> {
     Ok(times[times.len() / 2])
 }
 
+/// The median of `repeat` timings that `f` measures itself (after one warm-up).
+fn median_of(mut f: impl FnMut() -> Result<Duration>, repeat: u32) -> Result<Duration> {
+    f()?;
+    let mut times = (0..repeat).map(|_| f()).collect::<Result<Vec<_>>>()?;
+    times.sort();
+    Ok(times[times.len() / 2])
+}
+
+/// The bench's GPU: a renderer on a device of the bench's own, opened with timestamp queries
+/// where the adapter has them, and the clock that times its work.
+struct BenchGpu {
+    renderer: Renderer,
+    clock: Clock,
+}
+
+impl BenchGpu {
+    async fn open(choice: &AdapterChoice) -> Result<Self> {
+        let instance = new_instance(choice);
+        let (adapter, summary) = gpu_noise::gpu::best_adapter(&instance, choice)
+            .await
+            .ok_or_else(|| Error::NoAdapter {
+                detail: format!(" that can run compute shaders ({})", choice.describe()),
+            })?;
+        let (device, queue) = adapter
+            .request_device(&wgpu::DeviceDescriptor {
+                label: Some("gpu-noise bench"),
+                required_features: summary.features & clock::TIMESTAMPS,
+                required_limits: summary.limits.clone(),
+                ..Default::default()
+            })
+            .await
+            .map_err(|source| Error::DeviceRequest {
+                adapter: summary.info.name.clone(),
+                source,
+            })?;
+        let clock = Clock::new(&device, &queue);
+        let renderer = Renderer::new(&device, &queue, RendererOptions::default())?;
+        println!(
+            "GPU: {} ({:?}, {}); {}",
+            summary.info.name,
+            summary.info.backend,
+            if summary.software {
+                "software"
+            } else {
+                "hardware"
+            },
+            clock.describe()
+        );
+        Ok(BenchGpu { renderer, clock })
+    }
+
+    /// Times what `record` records on the renderer's device.
+    fn time(
+        &mut self,
+        record: impl FnOnce(&mut Renderer, &mut wgpu::CommandEncoder) -> Result<()>,
+    ) -> Result<Duration> {
+        let device = self.renderer.device().clone();
+        let queue = self.renderer.queue().clone();
+        let renderer = &mut self.renderer;
+        self.clock.time(&device, &queue, |e| record(renderer, e))
+    }
+}
+
 pub fn run(args: BenchArgs) -> Result<ExitCode> {
     if !(64..=8192).contains(&args.side) {
         return Err(Error::InvalidSpec {
@@ -34,22 +102,13 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         });
     }
     let choice = AdapterChoice::from_env()?;
-    let mut renderer = match pollster::block_on(Renderer::open(&choice, RendererOptions::default()))
-    {
-        Ok(r) => Some(r),
+    let mut gpu = match pollster::block_on(BenchGpu::open(&choice)) {
+        Ok(g) => Some(g),
         Err(e) => {
             eprintln!("gpu-noise: bench: no GPU column: {e}");
             None
         }
     };
-    if let Some(r) = &renderer {
-        let software = r.adapter().is_some_and(|a| a.software);
-        println!(
-            "GPU: {} ({})",
-            r.adapter_name(),
-            if software { "software" } else { "hardware" }
-        );
-    }
     println!(
         "CPU backend: {} threads; {}x{} texels; median of {}\n",
         cpu::threads(),
@@ -57,12 +116,82 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         args.side,
         args.repeat
     );
+    if let Some(g) = gpu.as_mut() {
+        peer_table(&args, g)?;
+        if std::env::var_os("BENCH_PEERS_ONLY").is_some() {
+            return Ok(ExitCode::SUCCESS);
+        }
+    }
+    let mut renderer = gpu.map(|g| g.renderer);
     throughput_table(&args, renderer.as_mut())?;
     kind_table(&args, renderer.as_mut())?;
     if let Some(r) = renderer.as_mut() {
         frame_table(r, args.repeat)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// gpu-noise's kernels (table and hash lattice) beside webgl-noise's functions on the same
+/// adapter and grid, one octave.
+fn peer_table(args: &BenchArgs, gpu: &mut BenchGpu) -> Result<()> {
+    let dir = webgl_noise::package_dir(args.webgl_noise.clone())?;
+    println!(
+        "| same adapter, {0}x{0}, 1 octave, Msamples/s | gpu-noise table | gpu-noise hash | webgl-noise | table / webgl-noise | hash / webgl-noise |",
+        args.side
+    );
+    println!("| --- | ---: | ---: | ---: | ---: | ---: |");
+    let cases = [
+        ("simplex 2D", Kind::Simplex, 2, webgl_noise::SIMPLEX_2D),
+        ("simplex 3D", Kind::Simplex, 3, webgl_noise::SIMPLEX_3D),
+        ("perlin 3D", Kind::Perlin, 3, webgl_noise::CLASSIC_3D),
+    ];
+    let texels = f64::from(args.side) * f64::from(args.side);
+    let rate = |d: Duration| texels / d.as_secs_f64() / 1e6;
+    for (name, kind, dims, function) in cases {
+        eprintln!("gpu-noise: bench: {name} beside webgl-noise...");
+        let mut spec = NoiseSpec::new(kind, dims);
+        spec.size = Size::new(args.side, args.side, 1);
+        let device = gpu.renderer.device().clone();
+        let target = frame_buffer(&device, spec.size.texels() * 4);
+        let mut ours = [0.0; 2];
+        for (rate_of, lattice) in ours.iter_mut().zip([LatticeKind::Table, LatticeKind::Hash]) {
+            spec.lattice = lattice;
+            let prep = spec.validate()?;
+            *rate_of = rate(median_of(
+                || gpu.time(|r, e| r.render_to_buffer(e, &prep, &target, 0)),
+                args.repeat,
+            )?);
+        }
+        let frequency = spec.frequency as f32;
+        let peer = webgl_noise::PeerKernel::new(&device, &dir, function, args.side, frequency)?;
+        let theirs = rate(median_of(
+            || {
+                gpu.time(|_, e| {
+                    peer.record(e);
+                    Ok(())
+                })
+            },
+            args.repeat,
+        )?);
+        println!(
+            "| {name} | {:.1} | {:.1} | {theirs:.1} | {:.2}x | {:.2}x |",
+            ours[0],
+            ours[1],
+            ours[0] / theirs,
+            ours[1] / theirs
+        );
+    }
+    println!();
+    Ok(())
+}
+
+fn frame_buffer(device: &wgpu::Device, bytes: u64) -> wgpu::Buffer {
+    device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("bench frame"),
+        size: bytes,
+        usage: wgpu::BufferUsages::STORAGE,
+        mapped_at_creation: false,
+    })
 }
 
 fn fbm(dims: u32, side: u32, octaves: u32) -> NoiseSpec {
