@@ -138,6 +138,17 @@ pub fn values(seed: u64) -> [f64; TABLE_SIZE] {
     table
 }
 
+/// The permutation as the GPU stores it: word i holds `P[i]`, `P[i + 1]`, `P[i + 2]` and
+/// `P[i + 3]` (indices modulo [`PERM_LEN`]) in its bytes, low byte first, so one load fetches
+/// a run of neighbours (`perm_at` and `perm_pair` in common.wgsl; CONVENTIONS §2).
+pub fn perm_windows(perm: &[u32; PERM_LEN]) -> [u32; PERM_LEN] {
+    std::array::from_fn(|i| {
+        (0..4).fold(0, |word, k| {
+            word | (perm[(i + k) % PERM_LEN] & 255) << (8 * k)
+        })
+    })
+}
+
 /// The three tables of one octave.
 #[derive(Clone, Debug)]
 pub struct OctaveTables {

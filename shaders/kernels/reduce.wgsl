@@ -9,6 +9,15 @@ const F32_MAX: f32 = 3.40282347e38;
 @group(2) @binding(9) var<storage, read_write> partial_ranges: array<vec2<f32>, REDUCE_GROUPS>;
 @group(2) @binding(10) var<storage, read_write> range_out: array<f32, 2>;
 
+// Texel n of the window, memory order x fastest, as image texel coordinates (the reduction
+// strides over texels in one dimension; it runs once per auto-ranged image, not per texel
+// kernel, so its divisions are cheap beside the noise).
+fn window_texel(n: u32) -> vec3<u32> {
+    let w = params.extent.x;
+    let h = params.extent.y;
+    return params.origin.xyz + vec3<u32>(n % w, (n / w) % h, n / (w * h));
+}
+
 var<workgroup> lows: array<f32, WORKGROUP_SIZE>;
 var<workgroup> highs: array<f32, WORKGROUP_SIZE>;
 

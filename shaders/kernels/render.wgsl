@@ -3,7 +3,10 @@
 // caller-given points. They include the noise library (shaders/noise/) with NOISE_GROUP = 1
 // and take their own parameters at group 0 and their target at group 2.
 
+// Texel kernels run 8 x 8 x 1 workgroups over the window's x, y and z, so no invocation
+// divides to find its texel; the point, word and reduction kernels run 64 in a row.
 const WORKGROUP_SIZE: u32 = 64u;
+const TILE_SIZE: u32 = 8u;
 const COLORMAP_LEN: u32 = 256u;
 
 // Mirrors src/gpu/params.rs `RenderParams` (layout checked by a test through naga's layouter).
@@ -12,6 +15,9 @@ struct RenderParams {
     // texel lands on each octave's lattice is the noise library's (noise_state.frame).
     origin: vec4<u32>,
     extent: vec4<u32>,
+    // This dispatch's first texel within the window (a window wider, taller or deeper than one
+    // dispatch reaches is rendered by several); w unused.
+    base: vec4<u32>,
     // Fixed output range (lo, hi) for colormapped and 16-bit targets; z, w unused.
     range: vec4<f32>,
     // Invocations that do work: texels, words or points of this dispatch.
@@ -51,11 +57,18 @@ fn invocation_index(gid: vec3<u32>) -> u32 {
     return gid.x + gid.y * params.row_pitch;
 }
 
-// Texel n of the window, memory order x fastest, as image texel coordinates.
-fn window_texel(n: u32) -> vec3<u32> {
-    let w = params.extent.x;
-    let h = params.extent.y;
-    return params.origin.xyz + vec3<u32>(n % w, (n / w) % h, n / (w * h));
+// A texel kernel's place in the window (x, y, z) and whether it lies inside.
+fn window_local(gid: vec3<u32>) -> vec3<u32> {
+    return params.base.xyz + gid;
+}
+
+fn in_window(local: vec3<u32>) -> bool {
+    return all(local < params.extent.xyz);
+}
+
+// The element of texel `local` in a buffer of rows of words_per_row elements.
+fn row_element(local: vec3<u32>) -> u32 {
+    return (local.z * params.extent.y + local.y) * params.words_per_row + local.x;
 }
 
 fn noise_at_texel(t: vec3<u32>) -> f32 {
@@ -69,53 +82,52 @@ fn output_range() -> vec2<f32> {
     return params.range.xy;
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE)
+@compute @workgroup_size(TILE_SIZE, TILE_SIZE, 1)
 fn render_buffer(@builtin(global_invocation_id) gid: vec3<u32>) {
-    let n = invocation_index(gid);
-    if n >= params.item_count {
+    let local = window_local(gid);
+    if !in_window(local) {
         return;
     }
-    let w = params.extent.x;
-    out_values[(n / w) * params.words_per_row + n % w] = noise_at_texel(window_texel(n));
+    out_values[row_element(local)] = noise_at_texel(params.origin.xyz + local);
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE)
+@compute @workgroup_size(TILE_SIZE, TILE_SIZE, 1)
 fn render_r32_2d(@builtin(global_invocation_id) gid: vec3<u32>) {
-    let n = invocation_index(gid);
-    if n >= params.item_count {
+    let local = window_local(gid);
+    if !in_window(local) {
         return;
     }
-    let t = window_texel(n);
+    let t = params.origin.xyz + local;
     textureStore(out_r32_2d, t.xy, vec4<f32>(noise_at_texel(t), 0.0, 0.0, 1.0));
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE)
+@compute @workgroup_size(TILE_SIZE, TILE_SIZE, 1)
 fn render_r32_2d_array(@builtin(global_invocation_id) gid: vec3<u32>) {
-    let n = invocation_index(gid);
-    if n >= params.item_count {
+    let local = window_local(gid);
+    if !in_window(local) {
         return;
     }
-    let t = window_texel(n);
+    let t = params.origin.xyz + local;
     textureStore(out_r32_2d_array, t.xy, t.z, vec4<f32>(noise_at_texel(t), 0.0, 0.0, 1.0));
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE)
+@compute @workgroup_size(TILE_SIZE, TILE_SIZE, 1)
 fn render_r32_3d(@builtin(global_invocation_id) gid: vec3<u32>) {
-    let n = invocation_index(gid);
-    if n >= params.item_count {
+    let local = window_local(gid);
+    if !in_window(local) {
         return;
     }
-    let t = window_texel(n);
+    let t = params.origin.xyz + local;
     textureStore(out_r32_3d, t, vec4<f32>(noise_at_texel(t), 0.0, 0.0, 1.0));
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE)
+@compute @workgroup_size(TILE_SIZE, TILE_SIZE, 1)
 fn render_rgba8(@builtin(global_invocation_id) gid: vec3<u32>) {
-    let n = invocation_index(gid);
-    if n >= params.item_count {
+    let local = window_local(gid);
+    if !in_window(local) {
         return;
     }
-    let t = window_texel(n);
+    let t = params.origin.xyz + local;
     let range = output_range();
     let level = quantize(unit_level(noise_at_texel(t), range.x, range.y), COLORMAP_LEN - 1u);
     textureStore(out_rgba8, t.xy, unpack4x8unorm(colormap[level]));
@@ -153,8 +165,8 @@ fn sample_points(@builtin(global_invocation_id) gid: vec3<u32>) {
         return;
     }
     var sum = 0.0;
-    for (var o = 0u; o < noise_state.octaves; o++) {
-        let at = 2u * (n * noise_state.octaves + o);
+    for (var o = 0u; o < NOISE_OCTAVES; o++) {
+        let at = 2u * (n * NOISE_OCTAVES + o);
         sum += octave_term(o, LatticePoint(points[at], point_frac(points[at + 1u])));
     }
     out_values[n] = fractal_finish(sum);
@@ -162,15 +174,14 @@ fn sample_points(@builtin(global_invocation_id) gid: vec3<u32>) {
 
 // Value and partial derivatives along the texel axes, 4 f32 per texel (value, d/dx, d/dy,
 // d/dz), rows of words_per_row texels (CONVENTIONS §12).
-@compute @workgroup_size(WORKGROUP_SIZE)
+@compute @workgroup_size(TILE_SIZE, TILE_SIZE, 1)
 fn render_gradient(@builtin(global_invocation_id) gid: vec3<u32>) {
-    let n = invocation_index(gid);
-    if n >= params.item_count {
+    let local = window_local(gid);
+    if !in_window(local) {
         return;
     }
-    let w = params.extent.x;
-    let d = fractal_noise_texel_d(window_texel(n));
-    let at = 4u * ((n / w) * params.words_per_row + n % w);
+    let d = fractal_noise_texel_d(params.origin.xyz + local);
+    let at = 4u * row_element(local);
     out_values[at] = d.x;
     out_values[at + 1u] = d.y;
     out_values[at + 2u] = d.z;
@@ -179,13 +190,13 @@ fn render_gradient(@builtin(global_invocation_id) gid: vec3<u32>) {
 
 // A tangent-space normal map (OpenGL convention, +Y up: rows grow downwards, so the green axis
 // is -d/dy): n = normalize(-s d/dx, s d/dy, 1) stored as n / 2 + 1/2.
-@compute @workgroup_size(WORKGROUP_SIZE)
+@compute @workgroup_size(TILE_SIZE, TILE_SIZE, 1)
 fn render_normal(@builtin(global_invocation_id) gid: vec3<u32>) {
-    let n = invocation_index(gid);
-    if n >= params.item_count {
+    let local = window_local(gid);
+    if !in_window(local) {
         return;
     }
-    let t = window_texel(n);
+    let t = params.origin.xyz + local;
     let d = fractal_noise_texel_d(t);
     let s = params.normal_strength;
     let normal = normalize(vec3<f32>(-s * d.y, s * d.z, 1.0));

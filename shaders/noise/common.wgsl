@@ -50,12 +50,18 @@ const LATTICE_TABLE: u32 = 0u;
 const LATTICE_HASH: u32 = 1u;
 
 // Specialization constants (Prepared::pipeline_constants): each pipeline is compiled for one
-// kind, dims, interpolation and fractal, so the driver drops every branch the spec does not take.
+// kind, dims, interpolation, fractal, lattice and octave count, so the driver drops every
+// branch the spec does not take and unrolls the octaves. NOISE_TILED is 1 where some axis
+// wraps, NOISE_VOLUME 1 where texel z varies (an image of more than one slice): without them
+// no cell is wrapped and texel z is taken as 0.
 override NOISE_KIND: u32 = 0u;
 override NOISE_DIMS: u32 = 2u;
 override NOISE_INTERP: u32 = 4u;
 override NOISE_FRACTAL: u32 = 0u;
 override NOISE_LATTICE: u32 = 0u;
+override NOISE_OCTAVES: u32 = 1u;
+override NOISE_TILED: u32 = 0u;
+override NOISE_VOLUME: u32 = 0u;
 
 // One octave: it samples p * scale, adds weight * term, and reads the tables in `slot` (or
 // hashes cells with `hash_seed`).
@@ -154,7 +160,7 @@ fn lerp(t: f32, a: f32, b: f32) -> f32 {
 // hash lattice all 32. Tiled cells stay within a few periods of [0, period) (the host wraps
 // each frame's origin), so they read as i32.
 fn lattice_cell(cell: u32, period: i32) -> u32 {
-    if period > 0 {
+    if NOISE_TILED == 1u && period > 0 {
         return u32(((bitcast<i32>(cell) % period) + period) % period);
     }
     return cell;
@@ -203,16 +209,18 @@ fn add_steps(cell: ptr<function, vec4<u32>>, word: ptr<function, vec4<u32>>, n: 
 }
 
 // Image texel t on octave o's lattice, exact (mirrors cpu::common::texel_lattice_point). Only
-// simplex's skewed lattice mixes the texel axes; the others step along the diagonal.
-fn texel_lattice_point(o: u32, t: vec3<u32>) -> LatticePoint {
+// simplex's skewed lattice mixes the texel axes; the others step along the diagonal. Texel z
+// counts only in volumes (NOISE_VOLUME): a constant 0 lets the compiler drop its products.
+fn texel_lattice_point(o: u32, texel: vec3<u32>) -> LatticePoint {
+    let t = vec3<u32>(texel.xy, select(0u, texel.z, NOISE_VOLUME == 1u));
     let f = noise_state.frame[o];
     var cell = f.cell;
     var word = f.word;
     if NOISE_KIND == KIND_SIMPLEX {
-        // Unrolled, no dynamic vector index; z is 0 in every 2D image (uniform, no divergence).
+        // Unrolled, no dynamic vector index.
         add_steps(&cell, &word, vec4<u32>(t.x), f.step_cell[0], f.step_word[0]);
         add_steps(&cell, &word, vec4<u32>(t.y), f.step_cell[1], f.step_word[1]);
-        if t.z != 0u {
+        if NOISE_VOLUME == 1u {
             add_steps(&cell, &word, vec4<u32>(t.z), f.step_cell[2], f.step_word[2]);
         }
     } else {
@@ -231,8 +239,17 @@ fn lattice_point_of(q: vec4<f32>) -> LatticePoint {
     return LatticePoint(bitcast<vec4<u32>>(vec4<i32>(fl)), frac);
 }
 
+// P[i], for i < PERM_LEN. The table is stored as windows (tables::perm_windows): word i holds
+// P[i], P[i + 1], P[i + 2], P[i + 3] in its bytes, low byte first, so one load can fetch
+// neighbours.
 fn perm_at(lat: Lattice, i: u32) -> u32 {
-    return noise_perm[lat.slot * PERM_LEN + i];
+    return noise_perm[lat.slot * PERM_LEN + i] & 255u;
+}
+
+// (P[i], P[i + 1]) in one load.
+fn perm_pair(lat: Lattice, i: u32) -> vec2<u32> {
+    let w = noise_perm[lat.slot * PERM_LEN + i];
+    return vec2<u32>(w & 255u, (w >> 8u) & 255u);
 }
 
 // The table lattice's hash P[P[P[P[X] + Y] + Z] + W] on the cells' low 8 bits (unused axes
@@ -265,6 +282,74 @@ fn lattice_hash2(lat: Lattice, x: u32, y: u32) -> u32 {
 
 fn lattice_hash3(lat: Lattice, x: u32, y: u32, z: u32) -> u32 {
     return lattice_hash(lat, vec4<u32>(x, y, z, 0u), 3u);
+}
+
+// The hashes of a 2D cell's corners (lower cells lo, upper hi) in corner order, x fastest,
+// each chain's shared prefix computed once (mirrors cpu::common::corner_hashes2). Where no axis
+// wraps, hi = lo + 1 and a window word serves both rows of a pair.
+fn corner_hashes2(lat: Lattice, lo: vec2<u32>, hi: vec2<u32>) -> vec4<u32> {
+    if NOISE_LATTICE == LATTICE_HASH {
+        let a = hash_start(lat.hash_seed, 2u);
+        let ax = vec2<u32>(hash_eat(a, lo.x), hash_eat(a, hi.x));
+        return hash_finish4(vec4<u32>(hash_eat(ax.x, lo.y), hash_eat(ax.y, lo.y),
+            hash_eat(ax.x, hi.y), hash_eat(ax.y, hi.y)));
+    }
+    let l = lo & vec2<u32>(255u);
+    let h = hi & vec2<u32>(255u);
+    var pxy: vec4<u32>;
+    if NOISE_TILED == 0u {
+        let px = perm_pair(lat, l.x);
+        let y0 = perm_pair(lat, px.x + l.y);
+        let y1 = perm_pair(lat, px.y + l.y);
+        pxy = vec4<u32>(y0.x, y1.x, y0.y, y1.y);
+    } else {
+        let px = vec2<u32>(perm_at(lat, l.x), perm_at(lat, h.x));
+        pxy = vec4<u32>(perm_at(lat, px.x + l.y), perm_at(lat, px.y + l.y),
+            perm_at(lat, px.x + h.y), perm_at(lat, px.y + h.y));
+    }
+    return vec4<u32>(perm_at(lat, pxy.x), perm_at(lat, pxy.y), perm_at(lat, pxy.z), perm_at(lat, pxy.w));
+}
+
+// The hashes of a 3D cell's 8 corners in corner order, x fastest: z0 holds corners 0-3 (at the
+// lower z), z1 corners 4-7 (mirrors cpu::common::corner_hashes3). Untiled, 7 window loads
+// where one load per corner chain link took 24.
+struct CornerHashes3 {
+    z0: vec4<u32>,
+    z1: vec4<u32>,
+}
+
+fn corner_hashes3(lat: Lattice, lo: vec3<u32>, hi: vec3<u32>) -> CornerHashes3 {
+    if NOISE_LATTICE == LATTICE_HASH {
+        let a = hash_start(lat.hash_seed, 3u);
+        let ax = vec2<u32>(hash_eat(a, lo.x), hash_eat(a, hi.x));
+        let axy = vec4<u32>(hash_eat(ax.x, lo.y), hash_eat(ax.y, lo.y), hash_eat(ax.x, hi.y),
+            hash_eat(ax.y, hi.y));
+        return CornerHashes3(
+            hash_finish4(vec4<u32>(hash_eat(axy.x, lo.z), hash_eat(axy.y, lo.z),
+                hash_eat(axy.z, lo.z), hash_eat(axy.w, lo.z))),
+            hash_finish4(vec4<u32>(hash_eat(axy.x, hi.z), hash_eat(axy.y, hi.z),
+                hash_eat(axy.z, hi.z), hash_eat(axy.w, hi.z))));
+    }
+    let l = lo & vec3<u32>(255u);
+    let h = hi & vec3<u32>(255u);
+    if NOISE_TILED == 0u {
+        let px = perm_pair(lat, l.x);
+        let y0 = perm_pair(lat, px.x + l.y);
+        let y1 = perm_pair(lat, px.y + l.y);
+        let c0 = perm_pair(lat, y0.x + l.z);
+        let c1 = perm_pair(lat, y1.x + l.z);
+        let c2 = perm_pair(lat, y0.y + l.z);
+        let c3 = perm_pair(lat, y1.y + l.z);
+        return CornerHashes3(vec4<u32>(c0.x, c1.x, c2.x, c3.x), vec4<u32>(c0.y, c1.y, c2.y, c3.y));
+    }
+    let px = vec2<u32>(perm_at(lat, l.x), perm_at(lat, h.x));
+    let pxy = vec4<u32>(perm_at(lat, px.x + l.y), perm_at(lat, px.y + l.y),
+        perm_at(lat, px.x + h.y), perm_at(lat, px.y + h.y));
+    return CornerHashes3(
+        vec4<u32>(perm_at(lat, pxy.x + l.z), perm_at(lat, pxy.y + l.z), perm_at(lat, pxy.z + l.z),
+            perm_at(lat, pxy.w + l.z)),
+        vec4<u32>(perm_at(lat, pxy.x + h.z), perm_at(lat, pxy.y + h.z), perm_at(lat, pxy.z + h.z),
+            perm_at(lat, pxy.w + h.z)));
 }
 
 // The classic gradient of a hash: G[h & 255] (both lattices).

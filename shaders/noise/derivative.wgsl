@@ -203,7 +203,7 @@ fn fractal_term_d(d: Dual) -> Dual {
 fn fractal_noise_texel_d(t: vec3<u32>) -> vec4<f32> {
     var sum = 0.0;
     var grad = vec3<f32>(0.0);
-    for (var o = 0u; o < noise_state.octaves; o++) {
+    for (var o = 0u; o < NOISE_OCTAVES; o++) {
         let octave = noise_state.octave[o];
         let d = fractal_term_d(noise_octave_d(octave_lattice(o), texel_lattice_point(o, t)));
         sum += octave.weight * d.value;

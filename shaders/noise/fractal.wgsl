@@ -61,7 +61,7 @@ fn octave_term(o: u32, pt: LatticePoint) -> f32 {
 // lattice point (mirrors cpu::fractal::noise_at_texel).
 fn fractal_noise_texel(t: vec3<u32>) -> f32 {
     var sum = 0.0;
-    for (var o = 0u; o < noise_state.octaves; o++) {
+    for (var o = 0u; o < NOISE_OCTAVES; o++) {
         sum += octave_term(o, texel_lattice_point(o, t));
     }
     return fractal_finish(sum);
@@ -87,7 +87,7 @@ fn lattice_skew(q: vec4<f32>) -> vec4<f32> {
 // by floor in f32, so precise only near the origin; use fractal_noise_texel far out.
 fn fractal_noise(p: vec4<f32>) -> f32 {
     var sum = 0.0;
-    for (var o = 0u; o < noise_state.octaves; o++) {
+    for (var o = 0u; o < NOISE_OCTAVES; o++) {
         let q = lattice_skew(p * noise_state.octave[o].scale);
         sum += octave_term(o, lattice_point_of(q));
     }

@@ -23,6 +23,16 @@ fn hash_finish(acc: u32) -> u32 {
     return h ^ (h >> 16u);
 }
 
+// hash_finish on four accumulators at once.
+fn hash_finish4(acc: vec4<u32>) -> vec4<u32> {
+    var h = acc;
+    h ^= h >> vec4<u32>(15u);
+    h *= HASH_PRIME_2;
+    h ^= h >> vec4<u32>(13u);
+    h *= HASH_PRIME_3;
+    return h ^ (h >> vec4<u32>(16u));
+}
+
 // The hash of a cell's first `dims` coordinates under `seed`.
 fn cell_hash(seed: u32, cells: vec4<u32>, dims: u32) -> u32 {
     var h = hash_start(seed, dims);

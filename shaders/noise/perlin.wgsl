@@ -66,13 +66,10 @@ fn perlin2(lat: Lattice, pt: LatticePoint) -> f32 {
     let ay = axis_frame(lat, pt, 1u);
     let x = ax.f;
     let y = ay.f;
+    let h = corner_hashes2(lat, vec2<u32>(ax.c0, ay.c0), vec2<u32>(ax.c1, ay.c1));
     return PERLIN2_SCALE * lerp(ay.w,
-        lerp(ax.w,
-            grad2(lattice_hash2(lat, ax.c0, ay.c0), x, y),
-            grad2(lattice_hash2(lat, ax.c1, ay.c0), x - 1.0, y)),
-        lerp(ax.w,
-            grad2(lattice_hash2(lat, ax.c0, ay.c1), x, y - 1.0),
-            grad2(lattice_hash2(lat, ax.c1, ay.c1), x - 1.0, y - 1.0)));
+        lerp(ax.w, grad2(h.x, x, y), grad2(h.y, x - 1.0, y)),
+        lerp(ax.w, grad2(h.z, x, y - 1.0), grad2(h.w, x - 1.0, y - 1.0)));
 }
 
 fn perlin3(lat: Lattice, pt: LatticePoint) -> f32 {
@@ -82,21 +79,14 @@ fn perlin3(lat: Lattice, pt: LatticePoint) -> f32 {
     let x = ax.f;
     let y = ay.f;
     let z = az.f;
+    let h = corner_hashes3(lat, vec3<u32>(ax.c0, ay.c0, az.c0), vec3<u32>(ax.c1, ay.c1, az.c1));
     return lerp(az.w,
         lerp(ay.w,
-            lerp(ax.w,
-                grad3(lattice_hash3(lat, ax.c0, ay.c0, az.c0), x, y, z),
-                grad3(lattice_hash3(lat, ax.c1, ay.c0, az.c0), x - 1.0, y, z)),
-            lerp(ax.w,
-                grad3(lattice_hash3(lat, ax.c0, ay.c1, az.c0), x, y - 1.0, z),
-                grad3(lattice_hash3(lat, ax.c1, ay.c1, az.c0), x - 1.0, y - 1.0, z))),
+            lerp(ax.w, grad3(h.z0.x, x, y, z), grad3(h.z0.y, x - 1.0, y, z)),
+            lerp(ax.w, grad3(h.z0.z, x, y - 1.0, z), grad3(h.z0.w, x - 1.0, y - 1.0, z))),
         lerp(ay.w,
-            lerp(ax.w,
-                grad3(lattice_hash3(lat, ax.c0, ay.c0, az.c1), x, y, z - 1.0),
-                grad3(lattice_hash3(lat, ax.c1, ay.c0, az.c1), x - 1.0, y, z - 1.0)),
-            lerp(ax.w,
-                grad3(lattice_hash3(lat, ax.c0, ay.c1, az.c1), x, y - 1.0, z - 1.0),
-                grad3(lattice_hash3(lat, ax.c1, ay.c1, az.c1), x - 1.0, y - 1.0, z - 1.0))));
+            lerp(ax.w, grad3(h.z1.x, x, y, z - 1.0), grad3(h.z1.y, x - 1.0, y, z - 1.0)),
+            lerp(ax.w, grad3(h.z1.z, x, y - 1.0, z - 1.0), grad3(h.z1.w, x - 1.0, y - 1.0, z - 1.0))));
 }
 
 fn perlin4(lat: Lattice, pt: LatticePoint) -> f32 {

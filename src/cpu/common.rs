@@ -1,6 +1,6 @@
 //! Shared lattice helpers; mirrors `shaders/noise/common.wgsl` function by function.
 
-use super::hash::{cell_hash, hash_value};
+use super::hash::{cell_hash, hash_eat, hash_finish, hash_start, hash_value};
 use crate::fixed::Fixed;
 use crate::spec::frames::OctaveFrame;
 use crate::spec::{Interp, KindParams, LatticeKind, Octave};
@@ -176,6 +176,41 @@ pub fn lattice_hash(lat: &Lattice, cells: [u32; 4], dims: usize) -> usize {
     } else {
         table_hash(lat.perm, cells, dims)
     }
+}
+
+/// The hashes of a 2D cell's corners (lower cells `lo`, upper `hi`) in corner order, x fastest,
+/// each chain's shared prefix computed once as Ken's reference shares `P[X] + Y`: the table
+/// lattice's 3D hash with z = 0, or the hash lattice's.
+#[inline(always)]
+pub fn corner_hashes2(lat: &Lattice, lo: [u32; 2], hi: [u32; 2]) -> [usize; 4] {
+    let (x, y) = ([lo[0], hi[0]], [lo[1], hi[1]]);
+    if lat.hashed() {
+        let a = hash_start(lat.hash_seed, 2);
+        let ax = x.map(|c| hash_eat(a, c));
+        return std::array::from_fn(|n| hash_finish(hash_eat(ax[n & 1], y[n >> 1])) as usize);
+    }
+    let p = lat.perm;
+    let px = x.map(|c| perm_at(p, (c & 255) as usize));
+    std::array::from_fn(|n| perm_at(p, perm_at(p, px[n & 1] + (y[n >> 1] & 255) as usize)))
+}
+
+/// The hashes of a 3D cell's corners in corner order, x fastest, sharing each chain's prefixes
+/// (14 table reads instead of 24, as Ken's reference).
+#[inline(always)]
+pub fn corner_hashes3(lat: &Lattice, lo: [u32; 3], hi: [u32; 3]) -> [usize; 8] {
+    let axis = |a: usize| [lo[a], hi[a]];
+    let (x, y, z) = (axis(0), axis(1), axis(2));
+    if lat.hashed() {
+        let a = hash_start(lat.hash_seed, 3);
+        let ax = x.map(|c| hash_eat(a, c));
+        let axy: [u32; 4] = std::array::from_fn(|n| hash_eat(ax[n & 1], y[n >> 1]));
+        return std::array::from_fn(|n| hash_finish(hash_eat(axy[n & 3], z[n >> 2])) as usize);
+    }
+    let p = lat.perm;
+    let px = x.map(|c| perm_at(p, (c & 255) as usize));
+    let pxy: [usize; 4] =
+        std::array::from_fn(|n| perm_at(p, px[n & 1] + (y[n >> 1] & 255) as usize));
+    std::array::from_fn(|n| perm_at(p, pxy[n & 3] + (z[n >> 2] & 255) as usize))
 }
 
 /// The value noise value of a lattice hash: `V[h]`, or from the hash's bits.

@@ -4,6 +4,7 @@
 
 use super::common::lattice_hash;
 use super::common::{AxisFrame, CellFrame, Lattice, LatticePoint, axis_frame, cell_frame};
+use super::common::{corner_hashes2, corner_hashes3};
 use super::common::{interp_corners, lerp};
 use crate::tables::{PERLIN2_GRADIENTS, PERLIN3_GRADIENTS, PERLIN4_GRADIENTS};
 
@@ -69,12 +70,7 @@ pub fn perlin1(lat: &Lattice, pt: &LatticePoint) -> f64 {
 /// Corner hashes of a 2D cell, x fastest: `[x0y0, x1y0, x0y1, x1y1]`.
 #[inline(always)]
 pub fn perlin2_hashes(lat: &Lattice, ax: &AxisFrame, ay: &AxisFrame) -> [usize; 4] {
-    [
-        lattice_hash(lat, [ax.c0, ay.c0, 0, 0], 2),
-        lattice_hash(lat, [ax.c1, ay.c0, 0, 0], 2),
-        lattice_hash(lat, [ax.c0, ay.c1, 0, 0], 2),
-        lattice_hash(lat, [ax.c1, ay.c1, 0, 0], 2),
-    ]
+    corner_hashes2(lat, [ax.c0, ay.c0], [ax.c1, ay.c1])
 }
 
 /// 2D Perlin noise from its corner hashes.
@@ -99,16 +95,7 @@ pub fn perlin2(lat: &Lattice, pt: &LatticePoint) -> f64 {
 /// Corner hashes of a 3D cell, x fastest, then y, then z.
 #[inline(always)]
 pub fn perlin3_hashes(lat: &Lattice, ax: &AxisFrame, ay: &AxisFrame, az: &AxisFrame) -> [usize; 8] {
-    [
-        lattice_hash(lat, [ax.c0, ay.c0, az.c0, 0], 3),
-        lattice_hash(lat, [ax.c1, ay.c0, az.c0, 0], 3),
-        lattice_hash(lat, [ax.c0, ay.c1, az.c0, 0], 3),
-        lattice_hash(lat, [ax.c1, ay.c1, az.c0, 0], 3),
-        lattice_hash(lat, [ax.c0, ay.c0, az.c1, 0], 3),
-        lattice_hash(lat, [ax.c1, ay.c0, az.c1, 0], 3),
-        lattice_hash(lat, [ax.c0, ay.c1, az.c1, 0], 3),
-        lattice_hash(lat, [ax.c1, ay.c1, az.c1, 0], 3),
-    ]
+    corner_hashes3(lat, [ax.c0, ay.c0, az.c0], [ax.c1, ay.c1, az.c1])
 }
 
 /// 3D Perlin noise (Ken Perlin's `noise`) from its corner hashes.

@@ -223,7 +223,7 @@ impl NoiseBindings {
             encoder,
             &perm,
             slot * PERM_BYTES,
-            bytemuck::cast_slice(&tables.perm),
+            bytemuck::cast_slice(&crate::tables::perm_windows(&tables.perm)),
         );
         let grads = bytemuck::cast_slice(&tables.gradients);
         self.write(encoder, &gradients, slot * GRADIENT_BYTES, grads);

@@ -102,11 +102,8 @@ impl Renderer {
         );
         let window = Window::full(spec.size);
         let mut params = super::params::RenderParams::new(window);
-        let (groups, pitch) = self.grid(window.texels());
-        params.item_count = window.texels() as u32;
-        params.row_pitch = pitch;
         params.normal_strength = strength;
-        self.dispatch(encoder, Entry::Normal, key, params, groups, &target)?;
+        self.dispatch_tiles(encoder, Entry::Normal, key, params, &target)?;
         self.belt.finish_and_recall_on_submit(encoder);
         Ok(())
     }

@@ -13,6 +13,8 @@ pub struct RenderParams {
     pub origin: [u32; 4],
     /// The window's extent (x, y, z, unused).
     pub extent: [u32; 4],
+    /// Texel kernels: this dispatch's first texel within the window (x, y, z, unused).
+    pub base: [u32; 4],
     /// Fixed output range (lo, hi, unused, unused) for normalized targets.
     pub range: [f32; 4],
     /// Invocations that do work: texels, words or points.
@@ -49,6 +51,7 @@ impl RenderParams {
         vec![
             ("origin", offset_of!(RenderParams, origin)),
             ("extent", offset_of!(RenderParams, extent)),
+            ("base", offset_of!(RenderParams, base)),
             ("range", offset_of!(RenderParams, range)),
             ("item_count", offset_of!(RenderParams, item_count)),
             ("row_pitch", offset_of!(RenderParams, row_pitch)),

@@ -12,12 +12,15 @@ use crate::error::{Error, Result};
 use crate::spec::Prepared;
 
 /// The `override` constants of the noise library, in declaration order (checked by a test).
-pub const OVERRIDE_NAMES: [&str; 5] = [
+pub const OVERRIDE_NAMES: [&str; 8] = [
     "NOISE_KIND",
     "NOISE_DIMS",
     "NOISE_INTERP",
     "NOISE_FRACTAL",
     "NOISE_LATTICE",
+    "NOISE_OCTAVES",
+    "NOISE_TILED",
+    "NOISE_VOLUME",
 ];
 
 /// What a pipeline is specialized for: the override constants' values.
@@ -33,6 +36,14 @@ pub struct NoiseKey {
     pub fractal: u32,
     /// `LatticeKind` code.
     pub lattice: u32,
+    /// Octaves: the fractal sum's loop has a constant trip count (a loop bounded by a uniform
+    /// ran the whole kernel at about half speed on lavapipe).
+    pub octaves: u32,
+    /// 1 where some axis tiles: only then does a cell wrap by its period (the wrap's integer
+    /// divisions were the largest single cost of Perlin 3D on lavapipe).
+    pub tiled: u32,
+    /// 1 where the image has more than one slice: only then does texel z step the point.
+    pub volume: u32,
 }
 
 impl NoiseKey {
@@ -45,17 +56,23 @@ impl NoiseKey {
             interp: spec.interp as u32,
             fractal: spec.fractal as u32,
             lattice: spec.lattice as u32,
+            octaves: prep.octaves().len() as u32,
+            tiled: u32::from(prep.octaves().iter().any(|o| o.period() != [0; 4])),
+            volume: u32::from(spec.size.depth > 1),
         }
     }
 
     /// Values for the WGSL overrides, named as in [`OVERRIDE_NAMES`].
-    pub fn constants(&self) -> [(&'static str, f64); 5] {
+    pub fn constants(&self) -> [(&'static str, f64); 8] {
         let values = [
             self.kind,
             self.dims,
             self.interp,
             self.fractal,
             self.lattice,
+            self.octaves,
+            self.tiled,
+            self.volume,
         ];
         std::array::from_fn(|i| (OVERRIDE_NAMES[i], f64::from(values[i])))
     }
@@ -86,6 +103,27 @@ pub enum Entry {
     Gradient,
     /// `render_normal`: a tangent-space normal map into an rgba8unorm 2D storage texture.
     Normal,
+}
+
+impl Entry {
+    /// Runs one invocation per texel in TILE_SIZE x TILE_SIZE x 1 workgroups over the window
+    /// (the others run WORKGROUP_SIZE in a row over points, words or partial results).
+    pub fn is_texel_kernel(self) -> bool {
+        !matches!(
+            self,
+            Entry::PackR16 | Entry::Sample | Entry::RangePartial | Entry::RangeFinal
+        )
+    }
+
+    /// The entry's `@workgroup_size`.
+    pub fn workgroup_size(self) -> [u32; 3] {
+        use crate::wgsl::{TILE_SIZE, WORKGROUP_SIZE};
+        if self.is_texel_kernel() {
+            [TILE_SIZE, TILE_SIZE, 1]
+        } else {
+            [WORKGROUP_SIZE, 1, 1]
+        }
+    }
 }
 
 /// Every entry point.

@@ -203,10 +203,7 @@ impl Renderer {
         let mut params = RenderParams::new(Window::full(spec.size));
         params.auto_range = u32::from(auto);
         params.range = range_of(output.range, prep);
-        let (groups, pitch) = self.grid(spec.size.texels());
-        params.item_count = spec.size.texels() as u32;
-        params.row_pitch = pitch;
-        self.dispatch(encoder, Entry::Rgba8Texture, key, params, groups, &target)
+        self.dispatch_tiles(encoder, Entry::Rgba8Texture, key, params, &target)
     }
 
     /// wgpu's GL backend binds a 3D storage image unlayered (slice 0 only), so there 3D
@@ -260,14 +257,15 @@ impl Renderer {
             params.auto_range = u32::from(auto);
             params.range = range_of(range, prep);
             params.words_per_row = words_per_row;
-            let items = match entry {
-                Entry::PackR16 => band.size.rows() * u64::from(words_per_row),
-                _ => band.texels(),
-            };
-            let (groups, pitch) = self.grid(items);
-            params.item_count = items as u32;
-            params.row_pitch = pitch;
-            self.dispatch(encoder, entry, key, params, groups, &target)?;
+            if entry.is_texel_kernel() {
+                self.dispatch_tiles(encoder, entry, key, params, &target)?;
+            } else {
+                let items = band.size.rows() * u64::from(words_per_row);
+                let (groups, pitch) = self.grid(items);
+                params.item_count = items as u32;
+                params.row_pitch = pitch;
+                self.dispatch(encoder, entry, key, params, groups, &target)?;
+            }
             copy_band_to_texture(encoder, &scratch, row_bytes, band, texture);
         }
         Ok(())
@@ -311,7 +309,7 @@ impl Renderer {
             });
         let mut params = RenderParams::new(Window::full(spec.size));
         params.item_count = spec.size.texels() as u32;
-        let groups = (crate::wgsl::REDUCE_GROUPS, 1);
+        let groups = [crate::wgsl::REDUCE_GROUPS, 1, 1];
         self.dispatch(
             encoder,
             Entry::RangePartial,
@@ -325,7 +323,7 @@ impl Renderer {
             Entry::RangeFinal,
             key,
             params,
-            (1, 1),
+            [1, 1, 1],
             &final_group,
         )?;
         Ok(true)
@@ -392,11 +390,7 @@ impl Renderer {
         window: Window,
         target: &wgpu::BindGroup,
     ) -> Result<()> {
-        let mut params = RenderParams::new(window);
-        let (groups, pitch) = self.grid(window.texels());
-        params.item_count = window.texels() as u32;
-        params.row_pitch = pitch;
-        self.dispatch(encoder, entry, key, params, groups, target)
+        self.dispatch_tiles(encoder, entry, key, RenderParams::new(window), target)
     }
 
     fn write_colormap(&mut self, encoder: &mut wgpu::CommandEncoder, table: [u32; 256]) {

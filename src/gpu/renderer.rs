@@ -15,7 +15,7 @@ use super::readback::StagingPool;
 use super::stats::RenderStats;
 use crate::error::{Error, Result};
 use crate::spec::Prepared;
-use crate::wgsl::WORKGROUP_SIZE;
+use crate::wgsl::{TILE_SIZE, WORKGROUP_SIZE};
 
 /// Knobs for tests and tuning; the defaults follow the device's limits.
 #[derive(Clone, Copy, Debug, Default)]
@@ -277,7 +277,7 @@ impl Renderer {
         entry: Entry,
         key: NoiseKey,
         params: RenderParams,
-        groups: (u32, u32),
+        groups: [u32; 3],
         target: &wgpu::BindGroup,
     ) -> Result<()> {
         if self.params_written != Some(params) {
@@ -301,19 +301,56 @@ impl Renderer {
         pass.set_bind_group(0, &self.params_group, &[]);
         pass.set_bind_group(1, self.library.bind_group(), &[]);
         pass.set_bind_group(2, target, &[]);
-        pass.dispatch_workgroups(groups.0, groups.1, 1);
+        pass.dispatch_workgroups(groups[0], groups[1], groups[2]);
         self.stats.dispatches += 1;
         Ok(())
     }
 
-    /// Workgroups for `items` invocations, folded into 2D past the per-dimension limit, and the
-    /// invocations per dispatch row.
-    pub(crate) fn grid(&self, items: u64) -> ((u32, u32), u32) {
+    /// Workgroups for `items` invocations of a kernel that runs 64 in a row, folded into 2D
+    /// past the per-dimension limit, and the invocations per dispatch row.
+    pub(crate) fn grid(&self, items: u64) -> ([u32; 3], u32) {
         let max = u64::from(self.device.limits().max_compute_workgroups_per_dimension);
         let groups = items.div_ceil(u64::from(WORKGROUP_SIZE)).max(1);
         let x = groups.min(max);
         let y = groups.div_ceil(x);
-        ((x as u32, y as u32), x as u32 * WORKGROUP_SIZE)
+        ([x as u32, y as u32, 1], x as u32 * WORKGROUP_SIZE)
+    }
+
+    /// Dispatches a texel kernel over the window of `params` in TILE_SIZE x TILE_SIZE x 1
+    /// workgroups: one dispatch, or several (each with its `base`) where the window reaches
+    /// past the device's workgroups per dimension.
+    pub(crate) fn dispatch_tiles(
+        &mut self,
+        encoder: &mut wgpu::CommandEncoder,
+        entry: Entry,
+        key: NoiseKey,
+        params: RenderParams,
+        target: &wgpu::BindGroup,
+    ) -> Result<()> {
+        let max = self
+            .device
+            .limits()
+            .max_compute_workgroups_per_dimension
+            .max(1);
+        let tile = [TILE_SIZE, TILE_SIZE, 1];
+        let reach: [u32; 3] = std::array::from_fn(|a| max.saturating_mul(tile[a]));
+        let [w, h, d, _] = params.extent;
+        for z in (0..d).step_by(reach[2] as usize) {
+            for y in (0..h).step_by(reach[1] as usize) {
+                for x in (0..w).step_by(reach[0] as usize) {
+                    let base = [x, y, z];
+                    let groups = std::array::from_fn(|a| {
+                        (params.extent[a] - base[a]).min(reach[a]).div_ceil(tile[a])
+                    });
+                    let part = RenderParams {
+                        base: [x, y, z, 0],
+                        ..params
+                    };
+                    self.dispatch(encoder, entry, key, part, groups, target)?;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Submits an encoder of the renderer's own and reports any error its device raised.

@@ -41,9 +41,16 @@ fn the_kernels_and_the_includable_library_validate_with_naga() {
 
 #[test]
 fn workgroup_size_matches_host_constant() {
-    for ep in &module().entry_points {
-        assert_eq!(ep.workgroup_size, [WORKGROUP_SIZE, 1, 1], "{}", ep.name);
+    let m = module();
+    for entry in ENTRIES {
+        let ep = m
+            .entry_points
+            .iter()
+            .find(|ep| ep.name == entry.name())
+            .unwrap_or_else(|| panic!("no entry point {}", entry.name()));
+        assert_eq!(ep.workgroup_size, entry.workgroup_size(), "{}", ep.name);
     }
+    assert_eq!(m.entry_points.len(), ENTRIES.len());
 }
 
 fn wgsl_u32_const(m: &naga::Module, name: &str) -> u32 {
@@ -95,6 +102,7 @@ fn wgsl_codes_match_rust_enums_and_table_sizes() {
     pairs.push(("MAX_IMPULSES".into(), gpu_noise::spec::MAX_IMPULSES as u32));
     pairs.extend([
         ("WORKGROUP_SIZE".into(), WORKGROUP_SIZE),
+        ("TILE_SIZE".into(), gpu_noise::wgsl::TILE_SIZE),
         ("REDUCE_GROUPS".into(), REDUCE_GROUPS),
         ("MAX_OCTAVES".into(), MAX_OCTAVES),
         ("PERM_LEN".into(), PERM_LEN as u32),
