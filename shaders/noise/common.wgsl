@@ -100,13 +100,14 @@ struct KindState {
 }
 
 // Where an octave puts the image's texels (mirrors src/gpu/state.rs `FrameState`, from
-// spec::frames::OctaveFrame): texel (0, 0, 0) at cell `cell` + fraction `word / 2^32` per axis;
-// texel axis b (x, y, z) adds `step_cell[b] + step_word[b] / 2^32` per texel.
+// spec::frames::OctaveFrame): texel (0, 0, 0) at cell `cell` + fraction `word / 2^32` per axis.
+// `step` holds two steps as (cells, 2^-32 words): e = (step.x, step.y) and o = (step.z, step.w);
+// texel t lands at cell + word / 2^32 + t[a] e + (t.x + t.y + t.z) o on lattice axis a, since
+// every diagonal step is e + o and every off-diagonal one o (0 but for simplex's skew).
 struct OctaveFrame {
     cell: vec4<u32>,
     word: vec4<u32>,
-    step_cell: array<vec4<u32>, 3>,
-    step_word: array<vec4<u32>, 3>,
+    step: vec4<u32>,
 }
 
 // Mirrors src/gpu/state.rs `NoiseState` (layout checked by a test through naga's layouter).
@@ -208,25 +209,18 @@ fn add_steps(cell: ptr<function, vec4<u32>>, word: ptr<function, vec4<u32>>, n: 
     *cell = *cell + n * step_cell + product.hi + carry;
 }
 
-// Image texel t on octave o's lattice, exact (mirrors cpu::common::texel_lattice_point). Only
-// simplex's skewed lattice mixes the texel axes; the others step along the diagonal. Texel z
+// Image texel t on octave o's lattice, exact (mirrors cpu::common::texel_lattice_point): one
+// 64-bit product per lattice axis, and simplex's skew as one more shared by all axes. Texel z
 // counts only in volumes (NOISE_VOLUME): a constant 0 lets the compiler drop its products.
 fn texel_lattice_point(o: u32, texel: vec3<u32>) -> LatticePoint {
     let t = vec3<u32>(texel.xy, select(0u, texel.z, NOISE_VOLUME == 1u));
     let f = noise_state.frame[o];
     var cell = f.cell;
     var word = f.word;
+    add_steps(&cell, &word, vec4<u32>(t, 0u), vec4<u32>(f.step.x), vec4<u32>(f.step.y));
     if NOISE_KIND == KIND_SIMPLEX {
-        // Unrolled, no dynamic vector index.
-        add_steps(&cell, &word, vec4<u32>(t.x), f.step_cell[0], f.step_word[0]);
-        add_steps(&cell, &word, vec4<u32>(t.y), f.step_cell[1], f.step_word[1]);
-        if NOISE_VOLUME == 1u {
-            add_steps(&cell, &word, vec4<u32>(t.z), f.step_cell[2], f.step_word[2]);
-        }
-    } else {
-        let step_cell = vec4<u32>(f.step_cell[0].x, f.step_cell[1].y, f.step_cell[2].z, 0u);
-        let step_word = vec4<u32>(f.step_word[0].x, f.step_word[1].y, f.step_word[2].z, 0u);
-        add_steps(&cell, &word, vec4<u32>(t, 0u), step_cell, step_word);
+        add_steps(&cell, &word, vec4<u32>(t.x + t.y + t.z), vec4<u32>(f.step.z),
+            vec4<u32>(f.step.w));
     }
     return LatticePoint(cell, point_frac(word));
 }

@@ -65,6 +65,43 @@ fn simplex_hash(lat: Lattice, cells: vec4<u32>, step: vec4<u32>, dims: u32) -> u
     return perm_at(lat, c.x + h);
 }
 
+// A byte of each lane's window word: P[i + k] from the word of P[i], k in 0..4.
+fn window_bytes(word: u32, k: vec4<u32>) -> vec4<u32> {
+    return (vec4<u32>(word) >> (k * vec4<u32>(8u))) & vec4<u32>(255u);
+}
+
+// The hashes of the 2D simplex's corners cells + (0, 0), s1, (1, 1) (mirrors
+// cpu::simplex::simplex_hashes2). On the table the innermost links P[y + s.y] of all three
+// come from one window word, s.y being 0 or 1.
+fn simplex_hashes2(lat: Lattice, cells: vec4<u32>, s1: vec2<u32>) -> vec3<u32> {
+    if NOISE_LATTICE == LATTICE_HASH {
+        return vec3<u32>(simplex_hash(lat, cells, vec4<u32>(0u), 2u),
+            simplex_hash(lat, cells, vec4<u32>(s1, 0u, 0u), 2u),
+            simplex_hash(lat, cells, vec4<u32>(1u, 1u, 0u, 0u), 2u));
+    }
+    let c = cells.xy & vec2<u32>(255u);
+    let hy = window_bytes(noise_perm[lat.slot * PERM_LEN + c.y], vec4<u32>(0u, s1.y, 1u, 0u));
+    return vec3<u32>(perm_at(lat, c.x + hy.x), perm_at(lat, c.x + s1.x + hy.y),
+        perm_at(lat, c.x + 1u + hy.z));
+}
+
+// The hashes of the 3D simplex's corners cells + (0, 0, 0), s1, s2, (1, 1, 1) (mirrors
+// cpu::simplex::simplex_hashes3): 9 table loads where one per chain link took 12.
+fn simplex_hashes3(lat: Lattice, cells: vec4<u32>, s1: vec3<u32>, s2: vec3<u32>) -> vec4<u32> {
+    if NOISE_LATTICE == LATTICE_HASH {
+        return vec4<u32>(simplex_hash(lat, cells, vec4<u32>(0u), 3u),
+            simplex_hash(lat, cells, vec4<u32>(s1, 0u), 3u),
+            simplex_hash(lat, cells, vec4<u32>(s2, 0u), 3u),
+            simplex_hash(lat, cells, vec4<u32>(1u, 1u, 1u, 0u), 3u));
+    }
+    let c = cells.xyz & vec3<u32>(255u);
+    let hz = window_bytes(noise_perm[lat.slot * PERM_LEN + c.z], vec4<u32>(0u, s1.z, s2.z, 1u));
+    let hy = vec4<u32>(perm_at(lat, c.y + hz.x), perm_at(lat, c.y + s1.y + hz.y),
+        perm_at(lat, c.y + s2.y + hz.z), perm_at(lat, c.y + 1u + hz.w));
+    return vec4<u32>(perm_at(lat, c.x + hy.x), perm_at(lat, c.x + s1.x + hy.y),
+        perm_at(lat, c.x + s2.x + hy.z), perm_at(lat, c.x + 1u + hy.w));
+}
+
 // The corners of the simplex holding a point (mirrors cpu::simplex::SimplexCorners): offset d
 // from each corner (unskewed), its gradient g, the kernel's r2 and the final scale.
 struct SimplexCorners {
@@ -103,9 +140,10 @@ fn simplex2_corners(lat: Lattice, pt: LatticePoint) -> SimplexCorners {
     c.d[0] = vec4<f32>(x0, y0, 0.0, 0.0);
     c.d[1] = vec4<f32>(x0 - f32(i1) + SIMPLEX_G2, y0 - f32(j1) + SIMPLEX_G2, 0.0, 0.0);
     c.d[2] = vec4<f32>(x0 - 1.0 + 2.0 * SIMPLEX_G2, y0 - 1.0 + 2.0 * SIMPLEX_G2, 0.0, 0.0);
-    c.g[0] = simplex_grad3(simplex_hash(lat, pt.cell, vec4<u32>(0u), 2u));
-    c.g[1] = simplex_grad3(simplex_hash(lat, pt.cell, vec4<u32>(i1, j1, 0u, 0u), 2u));
-    c.g[2] = simplex_grad3(simplex_hash(lat, pt.cell, vec4<u32>(1u, 1u, 0u, 0u), 2u));
+    let h = simplex_hashes2(lat, pt.cell, vec2<u32>(i1, j1));
+    c.g[0] = simplex_grad3(h.x);
+    c.g[1] = simplex_grad3(h.y);
+    c.g[2] = simplex_grad3(h.z);
     return c;
 }
 
@@ -141,6 +179,7 @@ fn simplex3_corners(lat: Lattice, pt: LatticePoint) -> SimplexCorners {
     let d0 = vec4<f32>(f.x - t, f.y - t, f.z - t, 0.0);
     let order = simplex3_order(f.x >= f.y, f.y >= f.z, f.x >= f.z);
     let steps = array<vec3<u32>, 4>(vec3<u32>(0u), order.c1, order.c2, vec3<u32>(1u));
+    let h = simplex_hashes3(lat, pt.cell, order.c1, order.c2);
     var c: SimplexCorners;
     c.count = 4u;
     c.r2 = 0.6;
@@ -149,7 +188,7 @@ fn simplex3_corners(lat: Lattice, pt: LatticePoint) -> SimplexCorners {
         let step = steps[m];
         let offset = f32(m) * (1.0 / 6.0);
         c.d[m] = vec4<f32>(d0.xyz - vec3<f32>(step) + vec3<f32>(offset), 0.0);
-        c.g[m] = simplex_grad3(simplex_hash(lat, pt.cell, vec4<u32>(step, 0u), 3u));
+        c.g[m] = simplex_grad3(h[m]);
     }
     return c;
 }

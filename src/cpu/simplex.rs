@@ -57,6 +57,24 @@ pub fn simplex_hash(lat: &Lattice, cells: [u32; 4], step: [usize; 4], dims: usiz
     h
 }
 
+/// The hashes of the 2D simplex's corners `cells + (0, 0)`, `s1`, `(1, 1)` (the WGSL reads
+/// their innermost table links from one window word).
+#[inline(always)]
+pub fn simplex_hashes2(lat: &Lattice, cells: [u32; 4], s1: [usize; 2]) -> [usize; 3] {
+    [[0, 0], s1, [1, 1]].map(|s| simplex_hash(lat, cells, [s[0], s[1], 0, 0], 2))
+}
+
+/// The hashes of the 3D simplex's corners `cells + (0, 0, 0)`, `s1`, `s2`, `(1, 1, 1)`.
+#[inline(always)]
+pub fn simplex_hashes3(
+    lat: &Lattice,
+    cells: [u32; 4],
+    s1: [usize; 3],
+    s2: [usize; 3],
+) -> [usize; 4] {
+    [[0, 0, 0], s1, s2, [1, 1, 1]].map(|s| simplex_hash(lat, cells, [s[0], s[1], s[2], 0], 3))
+}
+
 /// A point's simplex cell, modulo 2^32 (simplex does not tile).
 #[inline(always)]
 fn simplex_cells(pt: &LatticePoint) -> [u32; 4] {
@@ -114,9 +132,10 @@ pub fn simplex2_corners(lat: &Lattice, pt: &LatticePoint) -> SimplexCorners {
     c.d[0] = [x0, y0, 0.0, 0.0];
     c.d[1] = [x0 - i1 as f64 + G2, y0 - j1 as f64 + G2, 0.0, 0.0];
     c.d[2] = [x0 - 1.0 + 2.0 * G2, y0 - 1.0 + 2.0 * G2, 0.0, 0.0];
-    c.g[0] = simplex_grad3(simplex_hash(lat, cells, [0, 0, 0, 0], 2));
-    c.g[1] = simplex_grad3(simplex_hash(lat, cells, [i1, j1, 0, 0], 2));
-    c.g[2] = simplex_grad3(simplex_hash(lat, cells, [1, 1, 0, 0], 2));
+    let h = simplex_hashes2(lat, cells, [i1, j1]);
+    for (g, &hash) in c.g.iter_mut().zip(&h) {
+        *g = simplex_grad3(hash);
+    }
     c
 }
 
@@ -161,6 +180,7 @@ pub fn simplex3_corners(lat: &Lattice, pt: &LatticePoint) -> SimplexCorners {
         r2: 0.6,
         scale: 32.0,
     };
+    let h = simplex_hashes3(lat, cells, c1, c2);
     for (m, step) in [[0, 0, 0], c1, c2, [1, 1, 1]].into_iter().enumerate() {
         let offset = m as f64 * (1.0 / 6.0);
         c.d[m] = [0, 1, 2, 3].map(|a| {
@@ -170,8 +190,7 @@ pub fn simplex3_corners(lat: &Lattice, pt: &LatticePoint) -> SimplexCorners {
                 0.0
             }
         });
-        let hash = simplex_hash(lat, cells, [step[0], step[1], step[2], 0], 3);
-        c.g[m] = simplex_grad3(hash);
+        c.g[m] = simplex_grad3(h[m]);
     }
     c
 }

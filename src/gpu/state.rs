@@ -16,10 +16,11 @@ pub struct FrameState {
     pub cell: [u32; 4],
     /// Its fraction's top 32 bits.
     pub word: [u32; 4],
-    /// Per texel axis b: whole cells of the step per lattice axis, modulo 2^32.
-    pub step_cell: [[u32; 4]; 3],
-    /// Per texel axis b: the step's fraction in 2^-32 units (steps have no finer bits).
-    pub step_word: [[u32; 4]; 3],
+    /// The steps in cells (modulo 2^32) and 2^-32 words (steps have no finer bits):
+    /// `[e cell, e word, o cell, o word]`, where every diagonal step `step[b][b]` equals
+    /// `e + o` and every off-diagonal one `o` (0 but for simplex's skew), so texel t lands at
+    /// `origin[a] + t[a] e + (t.x + t.y + t.z) o` on lattice axis a (CONVENTIONS §1).
+    pub step: [u32; 4],
 }
 
 /// A fixed-point number's cell modulo 2^32 and its fraction's top 32 bits.
@@ -28,15 +29,16 @@ pub fn words(v: Fixed) -> (u32, u32) {
 }
 
 impl FrameState {
-    /// The GPU's view of an octave frame.
+    /// The GPU's view of an octave frame: its origin and its two distinct steps.
     pub fn new(frame: &OctaveFrame) -> Self {
         let mut state = FrameState::default();
         for a in 0..4 {
             (state.cell[a], state.word[a]) = words(frame.origin[a]);
-            for b in 0..3 {
-                (state.step_cell[b][a], state.step_word[b][a]) = words(frame.step[b][a]);
-            }
         }
+        let (diagonal, off) = frame.diagonal_steps();
+        let e = diagonal.checked_sub(off).unwrap_or(Fixed::ZERO);
+        (state.step[0], state.step[1]) = words(e);
+        (state.step[2], state.step[3]) = words(off);
         state
     }
 
@@ -46,8 +48,7 @@ impl FrameState {
         vec![
             ("cell", offset_of!(FrameState, cell)),
             ("word", offset_of!(FrameState, word)),
-            ("step_cell", offset_of!(FrameState, step_cell)),
-            ("step_word", offset_of!(FrameState, step_word)),
+            ("step", offset_of!(FrameState, step)),
         ]
     }
 }

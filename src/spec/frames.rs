@@ -90,6 +90,14 @@ impl OctaveFrame {
         Some(OctaveFrame { origin, step })
     }
 
+    /// The frame's two distinct steps: every diagonal step `step[b][b]` (b below dims) is the
+    /// first, every off-diagonal one between used axes the second (zero but for simplex's
+    /// skew), since each is `frequency_k` times `1 + F` or `F` rounded alike. The GPU steps
+    /// texels with them (CONVENTIONS §1).
+    pub fn diagonal_steps(&self) -> (Fixed, Fixed) {
+        (self.step[0][0], self.step[0][1])
+    }
+
     /// The lattice coordinate of texel `t` (image axes x, y, z), exact.
     pub fn point(&self, t: [i64; 3]) -> Option<[Fixed; 4]> {
         let mut l = self.origin;

@@ -257,3 +257,39 @@ fn cell_values_far_out_pick_the_same_cells_on_both_backends() {
     // Ties within 2^-24 cells of a border may differ; nothing else.
     assert!(same >= reference.len() - 2, "{same} of {}", reference.len());
 }
+
+/// The GPU steps texels with two values per octave (FrameState: `e` and `o`, CONVENTIONS §1),
+/// which holds only if every diagonal step of a frame is one value and every off-diagonal step
+/// between used axes another: checked on the frames the twin builds, chunks included.
+#[test]
+fn every_frame_has_one_diagonal_and_one_off_diagonal_step() {
+    let cases = [(Kind::Perlin, 3), (Kind::Value, 2), (Kind::Simplex, 2)];
+    let cases = cases.into_iter().chain([3, 4].map(|d| (Kind::Simplex, d)));
+    for (kind, dims) in cases {
+        let mut s = NoiseSpec::new(kind, dims);
+        s.frequency = 0.0371;
+        s.offset = [1.0e9 + 0.3, -2.5e7, 77.7, 1e5];
+        s.octaves = 5;
+        s.fractal = Fractal::Fbm;
+        s.lacunarity = 2.13;
+        let prep = s.validate().unwrap();
+        let chunk = gpu_noise::Chunk::new([3, -9, 2], 16, 3);
+        let placed = prep.chunk(&chunk).unwrap();
+        for octave in prep.octaves().iter().chain(placed.octaves()) {
+            let frame = octave.frame();
+            let (diagonal, off) = frame.diagonal_steps();
+            let used = (dims as usize).min(3);
+            for b in 0..used {
+                for a in 0..dims as usize {
+                    let expected = if a == b { diagonal } else { off };
+                    assert_eq!(frame.step[b][a], expected, "{kind} {dims}D step[{b}][{a}]");
+                }
+            }
+            assert_eq!(
+                off == gpu_noise::fixed::Fixed::ZERO,
+                kind != Kind::Simplex,
+                "{kind}"
+            );
+        }
+    }
+}
