@@ -158,19 +158,11 @@ struct SimplexOrder {
 }
 
 fn simplex3_order(xy: bool, yz: bool, xz: bool) -> SimplexOrder {
-    if xy {
-        if yz {
-            return SimplexOrder(vec3<u32>(1u, 0u, 0u), vec3<u32>(1u, 1u, 0u));
-        } else if xz {
-            return SimplexOrder(vec3<u32>(1u, 0u, 0u), vec3<u32>(1u, 0u, 1u));
-        }
-        return SimplexOrder(vec3<u32>(0u, 0u, 1u), vec3<u32>(1u, 0u, 1u));
-    } else if !yz {
-        return SimplexOrder(vec3<u32>(0u, 0u, 1u), vec3<u32>(0u, 1u, 1u));
-    } else if !xz {
-        return SimplexOrder(vec3<u32>(0u, 1u, 0u), vec3<u32>(0u, 1u, 1u));
-    }
-    return SimplexOrder(vec3<u32>(0u, 1u, 0u), vec3<u32>(1u, 1u, 0u));
+    // The branches of cpu::simplex::simplex3_order as boolean algebra: c1 marks the largest
+    // coordinate, c2 the two largest (branches diverged per texel and cost ~8% on lavapipe).
+    let c1 = vec3<bool>(xy && (yz || xz), !xy && yz, (xy && !yz && !xz) || (!xy && !yz));
+    let c2 = vec3<bool>(xy || (yz && xz), (xy && yz) || !xy, (xy && !yz) || (!xy && (!yz || !xz)));
+    return SimplexOrder(select(vec3<u32>(0u), vec3<u32>(1u), c1), select(vec3<u32>(0u), vec3<u32>(1u), c2));
 }
 
 fn simplex3_corners(lat: Lattice, pt: LatticePoint) -> SimplexCorners {

@@ -96,7 +96,7 @@ impl PlotWriter {
     }
 
     fn draw(&self, pixels: &mut [u8]) -> Result<()> {
-        register_font();
+        register_plot_font();
         let root = BitMapBackend::with_buffer(pixels, PLOT).into_drawing_area();
         root.fill(&WHITE).map_err(plot_error)?;
         let (lo, hi) = self
@@ -180,8 +180,8 @@ impl ImageWriter for PlotWriter {
     }
 }
 
-/// Registers DejaVu Sans as the plots' "sans-serif" once per process.
-fn register_font() {
+/// Registers DejaVu Sans as the plots' "sans-serif" once per process (the bench's plot too).
+pub fn register_plot_font() {
     static REGISTERED: std::sync::Once = std::sync::Once::new();
     REGISTERED.call_once(|| {
         // The font is compiled in and valid; a failure would only lose the labels' text.

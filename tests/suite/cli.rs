@@ -416,3 +416,62 @@ fn info_lists_adapters() {
         "{s}"
     );
 }
+
+/// The bench's JSON names the machine and gives, per workload and grid, every engine's rate and
+/// the thread-for-thread ratios, consistent with the rates it prints (one small case).
+#[test]
+#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
+fn bench_writes_rates_and_ratios_as_json() {
+    let d = tempfile::tempdir().unwrap();
+    let json = d.path().join("bench.json");
+    let o = run(&[
+        "bench",
+        "--grid",
+        "512",
+        "--workload",
+        "perlin-2d",
+        "--repeat",
+        "1",
+        "--side",
+        "64",
+        "--no-webgl-noise",
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(
+        v["machine"]["threads"].as_u64(),
+        Some(gpu_noise::cpu::threads() as u64)
+    );
+    let row = &v["rows"][0];
+    assert_eq!(
+        (row["workload"].as_str(), row["grid"].as_str()),
+        (Some("perlin-2d"), Some("512^2"))
+    );
+    let rate = |e: &str| {
+        row["msamples_per_s"][e]
+            .as_f64()
+            .unwrap_or_else(|| panic!("{e}: {row}"))
+    };
+    for e in [
+        "gpu_kernel",
+        "gpu_readback",
+        "cpu",
+        "cpu_1thread",
+        "fastnoise_lite",
+        "fastnoise_lite_1thread",
+    ] {
+        assert!(rate(e) > 0.0, "{e}");
+    }
+    // With one round the ratio is the ratio of the two rates.
+    let ratio = row["ratios"]["cpu_1thread_vs_fastnoise_lite_1thread"]
+        .as_f64()
+        .unwrap();
+    let expected = rate("cpu_1thread") / rate("fastnoise_lite_1thread");
+    assert!(
+        (ratio / expected - 1.0).abs() < 1e-9,
+        "{ratio} vs {expected}"
+    );
+}

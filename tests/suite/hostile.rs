@@ -382,6 +382,11 @@ fn case_10_messages_name_the_real_cause_and_values_parse_as_users_write_them() {
     assert_bad_input(&o, &["WGPU_BACKEND", "vulkan"]);
     // bench --repeat 0 printed "median of 0".
     assert_bad_input(&run(&["bench", "--repeat", "0"]), &["--repeat"]);
+    assert_bad_input(&run(&["bench", "--grid", "1000"]), &["--grid", "256^3"]);
+    assert_bad_input(
+        &run(&["bench", "--workload", "perlin"]),
+        &["--workload", "gabor-2d"],
+    );
     // --range/--bits for .f32 were silently ignored.
     let (_, f32_out) = out(d.path(), "a.f32");
     for flag in [

@@ -219,16 +219,33 @@ pub struct VerifyArgs {
 
 #[derive(Args)]
 pub struct BenchArgs {
-    /// Square image side in texels
+    /// Grids, comma-separated: 512, 2048, 8192 (squares), 256^3 (a volume, 3D workloads only)
+    /// [default: all four]
+    #[arg(long, value_delimiter = ',', value_parser = crate::bench::parse_grid)]
+    pub grid: Vec<crate::bench::Grid>,
+    /// Workloads, comma-separated: perlin-2d, perlin-3d, perlin-2d-fbm6, perlin-3d-fbm6,
+    /// value-2d, simplex-2d, cellular-2d, sparse-convolution-2d, gabor-2d [default: all]
+    #[arg(long, value_delimiter = ',', value_parser = crate::bench::parse_workload)]
+    pub workload: Vec<crate::bench::Workload>,
+    /// Timed rounds per case (the median is reported), 1..=1000
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub repeat: u32,
+    /// Side of the square grid of the webgl-noise comparison and the real-time loop, 64..=8192
     #[arg(long, default_value_t = 2048)]
     pub side: u32,
-    /// Timed repetitions per case (the median is reported), 1..=1000
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=1000))]
-    pub repeat: u32,
+    /// Also write the results as JSON to FILE (- for standard output)
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Also plot Msamples/s against grid size for the first workload to FILE.png
+    #[arg(long, value_name = "FILE.png")]
+    pub plot: Option<PathBuf>,
     /// The npm package glsl-noise (webgl-noise's functions), unpacked
     /// [default: bench/peers/node_modules/glsl-noise, from `npm ci --prefix bench/peers`]
     #[arg(long, value_name = "DIR")]
     pub webgl_noise: Option<PathBuf>,
+    /// Skip the comparison with webgl-noise (it needs the npm package)
+    #[arg(long)]
+    pub no_webgl_noise: bool,
 }
 
 impl NoiseArgs {

@@ -5,7 +5,10 @@
 //! and 1024^2, rendering into a buffer on the GPU, and with readback to the host.
 
 mod clock;
+mod engines;
+mod report;
 mod webgl_noise;
+mod workloads;
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -18,32 +21,16 @@ use gpu_noise::{
 
 use crate::args::BenchArgs;
 use clock::Clock;
-
-fn median(mut f: impl FnMut() -> Result<()>, repeat: u32) -> Result<Duration> {
-    f()?; // warm-up: pipeline compilation, buffer allocation, page faults
-    let mut times = Vec::new();
-    for _ in 0..repeat {
-        let start = Instant::now();
-        f()?;
-        times.push(start.elapsed());
-    }
-    times.sort();
-    Ok(times[times.len() / 2])
-}
-
-/// The median of `repeat` timings that `f` measures itself (after one warm-up).
-fn median_of(mut f: impl FnMut() -> Result<Duration>, repeat: u32) -> Result<Duration> {
-    f()?;
-    let mut times = (0..repeat).map(|_| f()).collect::<Result<Vec<_>>>()?;
-    times.sort();
-    Ok(times[times.len() / 2])
-}
+use workloads::{GRIDS, WORKLOADS};
+pub use workloads::{Grid, Workload};
 
 /// The bench's GPU: a renderer on a device of the bench's own, opened with timestamp queries
 /// where the adapter has them, and the clock that times its work.
 struct BenchGpu {
     renderer: Renderer,
     clock: Clock,
+    /// The adapter: name, backend, software or hardware.
+    description: String,
 }
 
 impl BenchGpu {
@@ -68,18 +55,22 @@ impl BenchGpu {
             })?;
         let clock = Clock::new(&device, &queue);
         let renderer = Renderer::new(&device, &queue, RendererOptions::default())?;
-        println!(
-            "GPU: {} ({:?}, {}); {}",
+        let description = format!(
+            "{} ({:?}, {})",
             summary.info.name,
             summary.info.backend,
             if summary.software {
                 "software"
             } else {
                 "hardware"
-            },
-            clock.describe()
+            }
         );
-        Ok(BenchGpu { renderer, clock })
+        println!("GPU: {description}; {}", clock.describe());
+        Ok(BenchGpu {
+            renderer,
+            clock,
+            description,
+        })
     }
 
     /// Times what `record` records on the renderer's device.
@@ -105,35 +96,162 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     let mut gpu = match pollster::block_on(BenchGpu::open(&choice)) {
         Ok(g) => Some(g),
         Err(e) => {
-            eprintln!("gpu-noise: bench: no GPU column: {e}");
+            eprintln!("gpu-noise: bench: no GPU columns: {e}");
             None
         }
     };
+    let machine = machine(gpu.as_ref());
     println!(
-        "CPU backend: {} threads; {}x{} texels; median of {}\n",
+        "CPU: {}, {} threads; median of {} rounds\n",
+        cpu_name(),
         cpu::threads(),
-        args.side,
-        args.side,
         args.repeat
     );
+    let peers = match gpu.as_mut() {
+        Some(g) if !args.no_webgl_noise => peer_table(&args, g)?,
+        _ => serde_json::Value::Null,
+    };
+    let rows = engine_rows(&args, gpu.as_mut())?;
+    report::print_table(&rows);
     if let Some(g) = gpu.as_mut() {
-        peer_table(&args, g)?;
-        if std::env::var_os("BENCH_PEERS_ONLY").is_some() {
-            return Ok(ExitCode::SUCCESS);
-        }
+        frame_table(&mut g.renderer, args.repeat)?;
     }
-    let mut renderer = gpu.map(|g| g.renderer);
-    throughput_table(&args, renderer.as_mut())?;
-    kind_table(&args, renderer.as_mut())?;
-    if let Some(r) = renderer.as_mut() {
-        frame_table(r, args.repeat)?;
+    if let Some(path) = &args.plot {
+        let first = rows.first().map_or("", |r| r.workload.name);
+        report::plot(&rows, first, path)?;
+    }
+    if let Some(path) = &args.json {
+        let text = serde_json::to_string_pretty(&report::json(&rows, machine, peers))
+            .map_err(|e| Error::Unsupported(e.to_string()))?;
+        if path.as_os_str() == "-" {
+            println!("{text}");
+        } else {
+            std::fs::write(path, text + "\n").map_err(|e| Error::io(path, e))?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
 
+/// Every selected workload over every selected grid it applies to (the volume only in 3D).
+fn engine_rows(args: &BenchArgs, mut gpu: Option<&mut BenchGpu>) -> Result<Vec<report::Row>> {
+    let workloads = if args.workload.is_empty() {
+        WORKLOADS.to_vec()
+    } else {
+        args.workload.clone()
+    };
+    let grids = if args.grid.is_empty() {
+        GRIDS.to_vec()
+    } else {
+        args.grid.clone()
+    };
+    let one_thread = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .map_err(|e| Error::Unsupported(format!("a one-thread pool: {e}")))?;
+    let mut rows = Vec::new();
+    for workload in workloads {
+        for &grid in &grids {
+            if matches!(grid, Grid::Cube(_)) && workload.dims < 3 {
+                continue;
+            }
+            eprintln!(
+                "gpu-noise: bench: {} over {}...",
+                workload.name,
+                grid.name()
+            );
+            let prep = workload.spec(grid).validate()?;
+            let timings = engines::time_engines(
+                &workload,
+                grid,
+                &prep,
+                gpu.as_deref_mut(),
+                &one_thread,
+                args.repeat,
+            )?;
+            rows.push(report::Row {
+                workload,
+                grid,
+                timings,
+            });
+        }
+    }
+    Ok(rows)
+}
+
+/// The processor's model name (Linux), or the architecture.
+fn cpu_name() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|t| {
+            t.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|s| s.trim().to_string())
+        })
+        .unwrap_or_else(|| std::env::consts::ARCH.to_string())
+}
+
+fn machine(gpu: Option<&BenchGpu>) -> serde_json::Value {
+    let unix_time = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    serde_json::json!({
+        "cpu": cpu_name(),
+        "threads": cpu::threads(),
+        "gpu": gpu.map(|g| g.description.clone()),
+        "gpu_timing": gpu.map(|g| g.clock.describe()),
+        "unix_time": unix_time,
+    })
+}
+
+pub fn parse_grid(text: &str) -> std::result::Result<Grid, String> {
+    Grid::parse(text)
+}
+
+pub fn parse_workload(text: &str) -> std::result::Result<Workload, String> {
+    Workload::by_name(text).ok_or_else(|| {
+        let names: Vec<&str> = WORKLOADS.iter().map(|w| w.name).collect();
+        format!("unknown workload {text:?}; one of {}", names.join(", "))
+    })
+}
+
+/// Times each contender once per round, `repeat` rounds after a warm-up round, interleaved so
+/// that a slow spell of a shared machine falls on all of them alike; times per contender.
+fn interleaved(
+    repeat: u32,
+    contenders: &mut [&mut dyn FnMut() -> Result<Duration>],
+) -> Result<Vec<Vec<Duration>>> {
+    let mut times = vec![Vec::new(); contenders.len()];
+    for round in 0..=repeat {
+        for (c, t) in contenders.iter_mut().zip(&mut times) {
+            let d = c()?;
+            if round > 0 {
+                t.push(d);
+            }
+        }
+    }
+    Ok(times)
+}
+
+fn median_f64(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// The median over rounds of `reference[i] / times[i]`: how many times faster than the reference.
+fn speedup(times: &[Duration], reference: &[Duration]) -> f64 {
+    median_f64(
+        times
+            .iter()
+            .zip(reference)
+            .map(|(t, r)| r.as_secs_f64() / t.as_secs_f64())
+            .collect(),
+    )
+}
+
 /// gpu-noise's kernels (table and hash lattice) beside webgl-noise's functions on the same
-/// adapter and grid, one octave.
-fn peer_table(args: &BenchArgs, gpu: &mut BenchGpu) -> Result<()> {
+/// adapter and grid, one octave, interleaved round by round.
+fn peer_table(args: &BenchArgs, gpu: &mut BenchGpu) -> Result<serde_json::Value> {
     let dir = webgl_noise::package_dir(args.webgl_noise.clone())?;
     println!(
         "| same adapter, {0}x{0}, 1 octave, Msamples/s | gpu-noise table | gpu-noise hash | webgl-noise | table / webgl-noise | hash / webgl-noise |",
@@ -146,43 +264,64 @@ fn peer_table(args: &BenchArgs, gpu: &mut BenchGpu) -> Result<()> {
         ("perlin 3D", Kind::Perlin, 3, webgl_noise::CLASSIC_3D),
     ];
     let texels = f64::from(args.side) * f64::from(args.side);
-    let rate = |d: Duration| texels / d.as_secs_f64() / 1e6;
+    let mut rows = Vec::new();
     for (name, kind, dims, function) in cases {
         eprintln!("gpu-noise: bench: {name} beside webgl-noise...");
         let mut spec = NoiseSpec::new(kind, dims);
         spec.size = Size::new(args.side, args.side, 1);
+        let table = spec.validate()?;
+        spec.lattice = LatticeKind::Hash;
+        let hash = spec.validate()?;
         let device = gpu.renderer.device().clone();
         let target = frame_buffer(&device, spec.size.texels() * 4);
-        let mut ours = [0.0; 2];
-        for (rate_of, lattice) in ours.iter_mut().zip([LatticeKind::Table, LatticeKind::Hash]) {
-            spec.lattice = lattice;
-            let prep = spec.validate()?;
-            *rate_of = rate(median_of(
-                || gpu.time(|r, e| r.render_to_buffer(e, &prep, &target, 0)),
-                args.repeat,
-            )?);
-        }
-        let frequency = spec.frequency as f32;
-        let peer = webgl_noise::PeerKernel::new(&device, &dir, function, args.side, frequency)?;
-        let theirs = rate(median_of(
-            || {
-                gpu.time(|_, e| {
-                    peer.record(e);
-                    Ok(())
-                })
-            },
+        let peer = webgl_noise::PeerKernel::new(
+            &device,
+            &dir,
+            function,
+            args.side,
+            spec.frequency as f32,
+        )?;
+        let gpu = std::cell::RefCell::new(&mut *gpu);
+        let time_ours = |prep: &Prepared| {
+            gpu.borrow_mut()
+                .time(|r, e| r.render_to_buffer(e, prep, &target, 0))
+        };
+        let times = interleaved(
             args.repeat,
-        )?);
+            &mut [
+                &mut || time_ours(&table),
+                &mut || time_ours(&hash),
+                &mut || {
+                    gpu.borrow_mut().time(|_, e| {
+                        peer.record(e);
+                        Ok(())
+                    })
+                },
+            ],
+        )?;
+        let rate = |t: &[Duration]| {
+            texels / 1e6 / median_f64(t.iter().map(Duration::as_secs_f64).collect())
+        };
+        let (table_x, hash_x) = (speedup(&times[0], &times[2]), speedup(&times[1], &times[2]));
         println!(
-            "| {name} | {:.1} | {:.1} | {theirs:.1} | {:.2}x | {:.2}x |",
-            ours[0],
-            ours[1],
-            ours[0] / theirs,
-            ours[1] / theirs
+            "| {name} | {:.1} | {:.1} | {:.1} | {table_x:.2}x | {hash_x:.2}x |",
+            rate(&times[0]),
+            rate(&times[1]),
+            rate(&times[2]),
         );
+        rows.push(serde_json::json!({
+            "case": name,
+            "grid": format!("{}^2", args.side),
+            "msamples_per_s": {
+                "gpu_noise_table": rate(&times[0]),
+                "gpu_noise_hash": rate(&times[1]),
+                "webgl_noise": rate(&times[2]),
+            },
+            "ratios": { "table_vs_webgl_noise": table_x, "hash_vs_webgl_noise": hash_x },
+        }));
     }
     println!();
-    Ok(())
+    Ok(serde_json::Value::Array(rows))
 }
 
 fn frame_buffer(device: &wgpu::Device, bytes: u64) -> wgpu::Buffer {
@@ -202,84 +341,6 @@ fn fbm(dims: u32, side: u32, octaves: u32) -> NoiseSpec {
         spec.octaves = octaves;
     }
     spec
-}
-
-fn throughput_table(args: &BenchArgs, mut renderer: Option<&mut Renderer>) -> Result<()> {
-    let mut target = FrameTarget::default();
-    println!(
-        "| case | CPU backend Msamples/s | GPU kernel Msamples/s | GPU + readback Msamples/s | GPU+readback / CPU |"
-    );
-    println!("| --- | ---: | ---: | ---: | ---: |");
-    let cases = [2, 3]
-        .into_iter()
-        .flat_map(|dims| [1, 6].map(|octaves| (dims, octaves)))
-        .flat_map(|case| [LatticeKind::Table, LatticeKind::Hash].map(|l| (case, l)));
-    for ((dims, octaves), lattice) in cases {
-        let mut spec = fbm(dims, args.side, octaves);
-        spec.lattice = lattice;
-        let prep = spec.validate()?;
-        let samples = spec.size.texels() as f64 * f64::from(octaves);
-        let rate = |d: Duration| samples / d.as_secs_f64() / 1e6;
-        eprintln!("gpu-noise: bench: perlin {dims}D, {octaves} octave(s), {lattice} lattice...");
-        let cpu_rate = rate(median(
-            || {
-                std::hint::black_box(cpu::render_f32(&prep)?);
-                Ok(())
-            },
-            args.repeat,
-        )?);
-        let (kernel, full) = match renderer.as_deref_mut() {
-            Some(r) => (
-                rate(median(|| target.render(r, &prep), args.repeat)?),
-                rate(median(
-                    || r.render(&prep).map(|v| drop(std::hint::black_box(v))),
-                    args.repeat,
-                )?),
-            ),
-            None => (f64::NAN, f64::NAN),
-        };
-        println!(
-            "| perlin {dims}D, {octaves} octave{}, {lattice} lattice | {cpu_rate:.1} | {kernel:.1} | {full:.1} | {:.2}x |",
-            if octaves > 1 { "s fBm" } else { "" },
-            full / cpu_rate
-        );
-    }
-    Ok(())
-}
-
-/// Every kind, 2D, one octave, default parameters: CPU and GPU Msamples/s beside perlin's.
-fn kind_table(args: &BenchArgs, mut renderer: Option<&mut Renderer>) -> Result<()> {
-    println!(
-        "\n| kind, 2D, 1 octave | CPU backend Msamples/s | GPU kernel Msamples/s | vs perlin (CPU, GPU) |"
-    );
-    println!("| --- | ---: | ---: | ---: |");
-    let mut target = FrameTarget::default();
-    let mut perlin = (f64::NAN, f64::NAN);
-    for kind in Kind::ALL {
-        let mut spec = NoiseSpec::new(*kind, 2);
-        spec.size = Size::new(args.side, args.side, 1);
-        let prep = spec.validate()?;
-        let texels = spec.size.texels() as f64;
-        let rate = |d: Duration| texels / d.as_secs_f64() / 1e6;
-        eprintln!("gpu-noise: bench: {kind} 2D...");
-        let cpu_rate = rate(median(
-            || cpu::render_f32(&prep).map(|v| drop(std::hint::black_box(v))),
-            args.repeat,
-        )?);
-        let gpu_rate = match renderer.as_deref_mut() {
-            Some(r) => rate(median(|| target.render(r, &prep), args.repeat)?),
-            None => f64::NAN,
-        };
-        if *kind == Kind::Perlin {
-            perlin = (cpu_rate, gpu_rate);
-        }
-        println!(
-            "| {kind} | {cpu_rate:.1} | {gpu_rate:.1} | {:.2}x, {:.2}x |",
-            cpu_rate / perlin.0,
-            gpu_rate / perlin.1
-        );
-    }
-    Ok(())
 }
 
 /// The device buffer frames render into, made once per size (as a real-time caller keeps one).

@@ -1,0 +1,188 @@
+//! The engines the bench times on one workload and grid, round by round (see `interleaved`):
+//! gpu-noise's GPU kernel alone and with readback, its CPU backend on all threads and on one,
+//! and fastnoise-lite on one thread and on all (rows in parallel with rayon, as our backend).
+
+use std::time::{Duration, Instant};
+
+use fastnoise_lite::FastNoiseLite;
+use gpu_noise::{Prepared, Result, TextureOutput, cpu};
+use rayon::prelude::*;
+
+use super::workloads::{FREQUENCY, Grid, Workload};
+use super::{BenchGpu, interleaved};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    GpuKernel,
+    GpuReadback,
+    Cpu,
+    CpuOneThread,
+    FastNoiseLite,
+    FastNoiseLiteRayon,
+}
+
+pub const ENGINES: [Engine; 6] = [
+    Engine::GpuKernel,
+    Engine::GpuReadback,
+    Engine::Cpu,
+    Engine::CpuOneThread,
+    Engine::FastNoiseLite,
+    Engine::FastNoiseLiteRayon,
+];
+
+impl Engine {
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::GpuKernel => "gpu_kernel",
+            Engine::GpuReadback => "gpu_readback",
+            Engine::Cpu => "cpu",
+            Engine::CpuOneThread => "cpu_1thread",
+            Engine::FastNoiseLite => "fastnoise_lite_1thread",
+            Engine::FastNoiseLiteRayon => "fastnoise_lite",
+        }
+    }
+}
+
+/// Each engine's times on one workload and grid (absent: the engine cannot run it here).
+pub type Timings = Vec<(Engine, Vec<Duration>)>;
+
+/// One engine's timed run.
+type Run<'a> = Box<dyn FnMut() -> Result<Duration> + 'a>;
+
+/// Times every engine that can run `w` over `grid`, interleaved round by round.
+pub fn time_engines(
+    w: &Workload,
+    grid: Grid,
+    prep: &Prepared,
+    gpu: Option<&mut BenchGpu>,
+    one_thread: &rayon::ThreadPool,
+    repeat: u32,
+) -> Result<Timings> {
+    let gpu = gpu.map(std::cell::RefCell::new);
+    let target = gpu.as_ref().map(|g| GpuTarget::new(&g.borrow(), grid));
+    let fnl = w.fastnoise();
+    let mut runs: Vec<(Engine, Run)> = Vec::new();
+    if let (Some(g), Some(t)) = (&gpu, &target) {
+        runs.push((
+            Engine::GpuKernel,
+            Box::new(move || g.borrow_mut().time(|r, e| t.record(r, e, prep))),
+        ));
+        runs.push((
+            Engine::GpuReadback,
+            Box::new(move || wall(|| g.borrow_mut().renderer.render(prep).map(drop))),
+        ));
+    }
+    runs.push((
+        Engine::Cpu,
+        Box::new(|| wall(|| cpu::render_f32(prep).map(drop))),
+    ));
+    runs.push((
+        Engine::CpuOneThread,
+        Box::new(|| wall(|| one_thread.install(|| cpu::render_f32(prep).map(drop)))),
+    ));
+    if let Some(n) = &fnl {
+        let dims = w.dims;
+        runs.push((
+            Engine::FastNoiseLite,
+            Box::new(move || {
+                wall(|| {
+                    std::hint::black_box(fill(n, dims, grid, false));
+                    Ok(())
+                })
+            }),
+        ));
+        runs.push((
+            Engine::FastNoiseLiteRayon,
+            Box::new(move || {
+                wall(|| {
+                    std::hint::black_box(fill(n, dims, grid, true));
+                    Ok(())
+                })
+            }),
+        ));
+    }
+    let mut contenders: Vec<&mut dyn FnMut() -> Result<Duration>> =
+        runs.iter_mut().map(|(_, f)| f.as_mut() as _).collect();
+    let times = interleaved(repeat, &mut contenders)?;
+    Ok(runs.iter().map(|(e, _)| *e).zip(times).collect())
+}
+
+fn wall(f: impl FnOnce() -> Result<()>) -> Result<Duration> {
+    let start = Instant::now();
+    f()?;
+    Ok(start.elapsed())
+}
+
+/// fastnoise-lite over the grid at the same lattice points, row by row.
+fn fill(n: &FastNoiseLite, dims: u32, grid: Grid, parallel: bool) -> Vec<f32> {
+    let size = grid.size();
+    let width = size.width as usize;
+    let mut out = vec![0f32; size.texels() as usize];
+    let row = |(r, texels): (usize, &mut [f32])| {
+        let y = (r % size.height as usize) as f32 * FREQUENCY as f32;
+        let z = (r / size.height as usize) as f32 * FREQUENCY as f32;
+        for (i, t) in texels.iter_mut().enumerate() {
+            let x = i as f32 * FREQUENCY as f32;
+            *t = match dims {
+                2 => n.get_noise_2d(x, y),
+                _ => n.get_noise_3d(x, y, z),
+            };
+        }
+    };
+    if parallel {
+        out.par_chunks_mut(width).enumerate().for_each(row);
+    } else {
+        out.chunks_mut(width).enumerate().for_each(row);
+    }
+    out
+}
+
+/// Where the GPU kernel writes: a storage buffer (what webgl-noise's kernels write too) when
+/// the image fits one binding, else an r32float texture.
+enum GpuTarget {
+    Buffer(wgpu::Buffer),
+    Texture(wgpu::Texture),
+}
+
+impl GpuTarget {
+    fn new(gpu: &BenchGpu, grid: Grid) -> Self {
+        let device = gpu.renderer.device();
+        let size = grid.size();
+        let bytes = size.texels() * 4;
+        if bytes <= device.limits().max_storage_buffer_binding_size {
+            return GpuTarget::Buffer(super::frame_buffer(device, bytes));
+        }
+        GpuTarget::Texture(device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("bench target"),
+            size: wgpu::Extent3d {
+                width: size.width,
+                height: size.height,
+                depth_or_array_layers: size.depth,
+            },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: if size.depth > 1 {
+                wgpu::TextureDimension::D3
+            } else {
+                wgpu::TextureDimension::D2
+            },
+            format: wgpu::TextureFormat::R32Float,
+            usage: wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_DST,
+            view_formats: &[],
+        }))
+    }
+
+    fn record(
+        &self,
+        r: &mut gpu_noise::Renderer,
+        encoder: &mut wgpu::CommandEncoder,
+        prep: &Prepared,
+    ) -> Result<()> {
+        match self {
+            GpuTarget::Buffer(b) => r.render_to_buffer(encoder, prep, b, 0),
+            GpuTarget::Texture(t) => {
+                r.render_to_texture(encoder, prep, t, &TextureOutput::default())
+            }
+        }
+    }
+}
