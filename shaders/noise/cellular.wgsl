@@ -46,21 +46,28 @@ struct Nearest {
     hash: u32,
 }
 
+// The search's k-th offsets, centre outwards: 0, -1, 1, -2, 2, ...
+fn search_offset(k: vec3<i32>) -> vec3<i32> {
+    return select(k / 2, -(k + 1) / 2, (k % 2) == vec3<i32>(1));
+}
+
+// Visits the cells centre outwards and skips those that cannot beat F2 (mirrors
+// cpu::cellular::cellular_search).
 fn cellular_search(lat: Lattice, pt: LatticePoint, dims: u32) -> Nearest {
     let kind = noise_state.kind;
     let c = cell_point(pt, dims);
     let r = kind.cell_search;
     let rz = select(0, r, dims == 3u);
     var best = Nearest(vec2<f32>(3.40282347e38), 0u);
-    for (var oz = -rz; oz <= rz; oz++) {
-        for (var oy = -r; oy <= r; oy++) {
-            for (var ox = -r; ox <= r; ox++) {
-                let o = vec3<i32>(ox, oy, oz);
+    for (var kz = 0; kz <= 2 * rz; kz++) {
+        for (var ky = 0; ky <= 2 * r; ky++) {
+            for (var kx = 0; kx <= 2 * r; kx++) {
+                let o = search_offset(vec3<i32>(kx, ky, kz));
                 var gap = vec3<f32>(0.0);
                 for (var a = 0u; a < dims; a++) {
                     gap[a] = cell_gap(c.frac[a], o[a]);
                 }
-                if cell_metric(gap, kind.distance) >= kind.cell_bound {
+                if cell_metric(gap, kind.distance) >= min(kind.cell_bound, best.m.y) {
                     continue;
                 }
                 var cells = vec4<u32>(0u);

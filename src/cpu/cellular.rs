@@ -61,8 +61,16 @@ pub struct Nearest {
     pub hash: usize,
 }
 
-/// Searches the cells around the point (offsets -search..=search on each axis, skipping those that
-/// cannot beat F2) for the two nearest feature points.
+/// The search's k-th offset along an axis, centre outwards: 0, -1, 1, -2, 2, ...
+#[inline(always)]
+pub fn search_offset(k: i64) -> i64 {
+    if k % 2 == 1 { -(k + 1) / 2 } else { k / 2 }
+}
+
+/// Searches the cells around the point (offsets -search..=search on each axis, centre outwards)
+/// for the two nearest feature points. A cell is skipped when no point in it can beat F2: its
+/// gap to the point reaches the bound for any jitter, or the F2 found so far (so the result is
+/// the same as visiting every cell; visiting near cells first makes F2 small early).
 pub fn cellular_search(lat: &Lattice, pt: &LatticePoint, dims: usize) -> Nearest {
     let params = lat.params;
     let c = cell_point(pt, dims);
@@ -71,11 +79,11 @@ pub fn cellular_search(lat: &Lattice, pt: &LatticePoint, dims: usize) -> Nearest
         m: [f64::INFINITY, f64::INFINITY],
         hash: 0,
     };
-    let z_range = if dims == 3 { -r..=r } else { 0..=0 };
-    for oz in z_range {
-        for oy in -r..=r {
-            for ox in -r..=r {
-                let o = [ox, oy, oz];
+    let rz = if dims == 3 { r } else { 0 };
+    for kz in 0..=2 * rz {
+        for ky in 0..=2 * r {
+            for kx in 0..=2 * r {
+                let o = [kx, ky, kz].map(search_offset);
                 let gap = [0, 1, 2].map(|a| {
                     if a < dims {
                         cell_gap(c.frac[a], o[a])
@@ -83,7 +91,7 @@ pub fn cellular_search(lat: &Lattice, pt: &LatticePoint, dims: usize) -> Nearest
                         0.0
                     }
                 });
-                if cell_metric(gap, params.distance) >= params.cell_bound {
+                if cell_metric(gap, params.distance) >= params.cell_bound.min(best.m[1]) {
                     continue;
                 }
                 let mut cells = [0u32; 4];

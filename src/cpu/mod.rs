@@ -61,21 +61,14 @@ pub fn render_window_into<T: Send>(
     let width = window.size.width as usize;
     let height = window.size.height;
     let [x0, y0, z0] = window.origin;
-    let by_row = row::row_path_applies(prep);
     let rows_total = window.size.rows();
     let rows_done = AtomicU64::new(0);
     let render_one = |scratch: &mut Vec<f64>, (row, texels): (usize, &mut [T])| {
         let j = y0 + row as u32 % height;
         let k = z0 + row as u32 / height;
-        if by_row {
-            row::render_row(prep, x0, j, k, scratch);
-            for (t, &v) in texels.iter_mut().zip(scratch.iter()) {
-                *t = convert(v);
-            }
-        } else {
-            for (i, t) in texels.iter_mut().enumerate() {
-                *t = convert(noise_at_texel(prep, x0 + i as u32, j, k));
-            }
+        row::render_row(prep, x0, j, k, scratch);
+        for (t, &v) in texels.iter_mut().zip(scratch.iter()) {
+            *t = convert(v);
         }
         progress(rows_done.fetch_add(1, Ordering::Relaxed) + 1, rows_total);
     };

@@ -2,19 +2,14 @@
 //! `noise_at_texel`, in the same order, so the values are bit-identical (tests assert it); it
 //! only arranges them for speed: octaves outermost over a row, the y and z frames computed once
 //! per row and octave, the x coordinate advanced by one exact step per texel, and corner hashes
-//! reused while consecutive texels share a lattice cell (32 texels at the default frequency).
-//! Perlin 1D-3D only; other kinds go texel by texel.
+//! reused while consecutive texels share a lattice cell (32 texels at the default frequency;
+//! Perlin 1D-3D). Every other kind takes the stepped point as it is.
 
 use super::common::{Lattice, axis_frame, lattice_point, texel_coordinates};
-use super::fractal::{fractal_finish, fractal_term};
+use super::fractal::{fractal_finish, fractal_term, noise_octave};
 use super::perlin::{perlin1_blend, perlin1_hashes, perlin2_blend, perlin2_hashes};
 use super::perlin::{perlin3_blend, perlin3_hashes};
 use crate::spec::{Kind, Prepared};
-
-/// Whether [`render_row`] handles this spec.
-pub fn row_path_applies(prep: &Prepared) -> bool {
-    prep.spec().kind == Kind::Perlin && prep.spec().dims <= 3
-}
 
 /// Fills `out` (`out.len()` texels) with the noise of image texels (x0 + i, j, k).
 pub fn render_row(prep: &Prepared, x0: u32, j: u32, k: u32, out: &mut [f64]) {
@@ -36,8 +31,8 @@ pub fn render_row(prep: &Prepared, x0: u32, j: u32, k: u32, out: &mut [f64]) {
             pt
         };
         let term = |n: f64| amplitude * fractal_term(spec.fractal, n);
-        match spec.dims {
-            1 => {
+        match (spec.kind, spec.dims) {
+            (Kind::Perlin, 1) => {
                 let mut cached = (i64::MIN, [0usize; 2]);
                 for s in out.iter_mut() {
                     let ax = axis_frame(&lat, &next(), 0);
@@ -47,7 +42,7 @@ pub fn render_row(prep: &Prepared, x0: u32, j: u32, k: u32, out: &mut [f64]) {
                     *s += term(perlin1_blend(&cached.1, &ax));
                 }
             }
-            2 => {
+            (Kind::Perlin, 2) => {
                 let ay = axis_frame(&lat, &first, 1);
                 let mut cached = (i64::MIN, [0usize; 4]);
                 for s in out.iter_mut() {
@@ -58,7 +53,7 @@ pub fn render_row(prep: &Prepared, x0: u32, j: u32, k: u32, out: &mut [f64]) {
                     *s += term(perlin2_blend(&cached.1, &ax, &ay));
                 }
             }
-            _ => {
+            (Kind::Perlin, 3) => {
                 let ay = axis_frame(&lat, &first, 1);
                 let az = axis_frame(&lat, &first, 2);
                 let mut cached = (i64::MIN, [0usize; 8]);
@@ -68,6 +63,11 @@ pub fn render_row(prep: &Prepared, x0: u32, j: u32, k: u32, out: &mut [f64]) {
                         cached = (ax.cell, perlin3_hashes(&lat, &ax, &ay, &az));
                     }
                     *s += term(perlin3_blend(&cached.1, &ax, &ay, &az));
+                }
+            }
+            (kind, dims) => {
+                for s in out.iter_mut() {
+                    *s += term(noise_octave(&lat, kind, dims as usize, &next()));
                 }
             }
         }
