@@ -17,12 +17,12 @@ fn grad2(hash: u32, x: f32, y: f32) -> f32 {
     let j = hash & 3u;
     let u = select(select(PERLIN2_S1, PERLIN2_S3, j == 2u), select(PERLIN2_C3, PERLIN2_C1, j == 0u), j < 2u);
     let v = select(select(PERLIN2_C1, PERLIN2_C3, j == 2u), select(PERLIN2_S3, PERLIN2_S1, j == 0u), j < 2u);
-    switch (hash >> 2u) & 3u {
-        case 0u: { return u * x + v * y; }
-        case 1u: { return -v * x + u * y; }
-        case 2u: { return -u * x - v * y; }
-        default: { return v * x - u * y; }
-    }
+    // Quarter turns q = (h >> 2) & 3: (u, v), (-v, u), (-u, -v), (v, -u); selects, not a
+    // switch, since the hash differs per texel (a divergent switch cost Perlin 2D half its rate).
+    let q = (hash >> 2u) & 3u;
+    var g = select(vec2<f32>(u, v), vec2<f32>(-v, u), (q & 1u) == 1u);
+    g = select(g, -g, q >= 2u);
+    return g.x * x + g.y * y;
 }
 
 fn grad3(hash: u32, x: f32, y: f32, z: f32) -> f32 {

@@ -1,12 +1,42 @@
 // Value noise: interpolated lattice values, 1D-4D; mirrored by src/cpu/value.rs.
 
+// 2D and 3D unrolled with the shared corner hash chains (as Perlin); 1D and 4D generic.
 fn value(lat: Lattice, pt: LatticePoint, dims: u32) -> f32 {
+    if dims == 2u {
+        return value2(lat, pt);
+    }
+    if dims == 3u {
+        return value3(lat, pt);
+    }
     let frame = cell_frame(lat, pt, dims);
     var v: array<f32, 16>;
     for (var n = 0u; n < (1u << dims); n++) {
         v[n] = lattice_value(lat, lattice_hash(lat, corner_cells(frame, n), dims));
     }
     return interp_corners(&v, frame.weight, dims);
+}
+
+fn value2(lat: Lattice, pt: LatticePoint) -> f32 {
+    let ax = axis_frame(lat, pt, 0u);
+    let ay = axis_frame(lat, pt, 1u);
+    let h = corner_hashes2(lat, vec2<u32>(ax.c0, ay.c0), vec2<u32>(ax.c1, ay.c1));
+    return lerp(ay.w,
+        lerp(ax.w, lattice_value(lat, h.x), lattice_value(lat, h.y)),
+        lerp(ax.w, lattice_value(lat, h.z), lattice_value(lat, h.w)));
+}
+
+fn value3(lat: Lattice, pt: LatticePoint) -> f32 {
+    let ax = axis_frame(lat, pt, 0u);
+    let ay = axis_frame(lat, pt, 1u);
+    let az = axis_frame(lat, pt, 2u);
+    let h = corner_hashes3(lat, vec3<u32>(ax.c0, ay.c0, az.c0), vec3<u32>(ax.c1, ay.c1, az.c1));
+    return lerp(az.w,
+        lerp(ay.w,
+            lerp(ax.w, lattice_value(lat, h.z0.x), lattice_value(lat, h.z0.y)),
+            lerp(ax.w, lattice_value(lat, h.z0.z), lattice_value(lat, h.z0.w))),
+        lerp(ay.w,
+            lerp(ax.w, lattice_value(lat, h.z1.x), lattice_value(lat, h.z1.y)),
+            lerp(ax.w, lattice_value(lat, h.z1.z), lattice_value(lat, h.z1.w))));
 }
 
 fn catmull_rom(t: f32, vm1: f32, v0: f32, v1: f32, v2: f32) -> f32 {

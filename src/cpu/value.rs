@@ -1,11 +1,17 @@
 //! Value noise: interpolated lattice values, 1D-4D; mirrors `shaders/value.wgsl`.
 
 use super::common::{CellFrame, Lattice, LatticePoint, cell_frame, interp_corners};
+use super::common::{axis_frame, corner_hashes2, corner_hashes3, lerp};
 use super::common::{lattice_cell, lattice_hash, lattice_value};
 
 /// Value noise in `dims` dimensions: corner value `V[hash]` (or the hash's own value),
 /// interpolated with the weights.
 pub fn value(lat: &Lattice, pt: &LatticePoint, dims: usize) -> f64 {
+    match dims {
+        2 => return value2(lat, pt),
+        3 => return value3(lat, pt),
+        _ => {}
+    }
     let CellFrame { cells, weight, .. } = cell_frame(lat, pt, dims);
     let mut v = [0.0; 16];
     for (n, slot) in v.iter_mut().enumerate().take(1 << dims) {
@@ -16,6 +22,24 @@ pub fn value(lat: &Lattice, pt: &LatticePoint, dims: usize) -> f64 {
         *slot = lattice_value(lat, lattice_hash(lat, corner, dims));
     }
     interp_corners(&mut v, &weight, dims)
+}
+
+/// 2D value noise from the shared corner hash chains (the generic path's values exactly).
+pub fn value2(lat: &Lattice, pt: &LatticePoint) -> f64 {
+    let (ax, ay) = (axis_frame(lat, pt, 0), axis_frame(lat, pt, 1));
+    let h = corner_hashes2(lat, [ax.c0, ay.c0], [ax.c1, ay.c1]);
+    let v = h.map(|h| lattice_value(lat, h));
+    lerp(ay.w, lerp(ax.w, v[0], v[1]), lerp(ax.w, v[2], v[3]))
+}
+
+/// 3D value noise from the shared corner hash chains.
+pub fn value3(lat: &Lattice, pt: &LatticePoint) -> f64 {
+    let (ax, ay, az) = (axis_frame(lat, pt, 0), axis_frame(lat, pt, 1), axis_frame(lat, pt, 2));
+    let h = corner_hashes3(lat, [ax.c0, ay.c0, az.c0], [ax.c1, ay.c1, az.c1]);
+    let v = h.map(|h| lattice_value(lat, h));
+    let (x0, x1) = (lerp(ax.w, v[0], v[1]), lerp(ax.w, v[2], v[3]));
+    let (x2, x3) = (lerp(ax.w, v[4], v[5]), lerp(ax.w, v[6], v[7]));
+    lerp(az.w, lerp(ay.w, x0, x1), lerp(ay.w, x2, x3))
 }
 
 /// Catmull-Rom spline through v_-1, v_0, v_1, v_2 at t in [0, 1) (CONVENTIONS §3).
