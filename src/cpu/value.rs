@@ -34,7 +34,11 @@ pub fn value2(lat: &Lattice, pt: &LatticePoint) -> f64 {
 
 /// 3D value noise from the shared corner hash chains.
 pub fn value3(lat: &Lattice, pt: &LatticePoint) -> f64 {
-    let (ax, ay, az) = (axis_frame(lat, pt, 0), axis_frame(lat, pt, 1), axis_frame(lat, pt, 2));
+    let (ax, ay, az) = (
+        axis_frame(lat, pt, 0),
+        axis_frame(lat, pt, 1),
+        axis_frame(lat, pt, 2),
+    );
     let h = corner_hashes3(lat, [ax.c0, ay.c0, az.c0], [ax.c1, ay.c1, az.c1]);
     let v = h.map(|h| lattice_value(lat, h));
     let (x0, x1) = (lerp(ax.w, v[0], v[1]), lerp(ax.w, v[2], v[3]));
