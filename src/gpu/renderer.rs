@@ -22,6 +22,10 @@ use crate::wgsl::{TILE_SIZE, WORKGROUP_SIZE};
 pub struct RendererOptions {
     /// Read back at most this many texels per band (the device's limits cap it anyway).
     pub max_chunk_texels: Option<u32>,
+    /// Device features to ask for where the adapter has them, beyond the crate's own (for
+    /// example timestamp queries for a profiler); used by [`Renderer::open`] and
+    /// [`Renderer::from_adapter`].
+    pub features: wgpu::Features,
 }
 
 /// Errors the crate's own device reported outside any error scope, and whether it was lost.
@@ -120,7 +124,7 @@ impl Renderer {
         let (device, queue) = adapter
             .request_device(&wgpu::DeviceDescriptor {
                 label: Some("gpu-noise"),
-                required_features: summary.features & wanted,
+                required_features: summary.features & (wanted | options.features),
                 required_limits: summary.limits.clone(),
                 ..Default::default()
             })

@@ -211,6 +211,7 @@ fn chunked_rendering_gives_the_same_bytes_as_one_dispatch() {
     let mut r = renderer();
     let options = RendererOptions {
         max_chunk_texels: Some(100),
+        ..Default::default()
     };
     let choice = AdapterChoice::from_env().expect("adapter choice");
     let mut small = pollster::block_on(Renderer::open(&choice, options)).expect("second renderer");

@@ -8,8 +8,9 @@ use fastnoise_lite::FastNoiseLite;
 use gpu_noise::{Prepared, Result, TextureOutput, cpu};
 use rayon::prelude::*;
 
+use super::BenchGpu;
+use super::rounds::interleaved;
 use super::workloads::{FREQUENCY, Grid, Workload};
-use super::{BenchGpu, interleaved};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Engine {

@@ -6,21 +6,23 @@
 
 mod clock;
 mod engines;
+mod frames;
 mod report;
+mod rounds;
 mod webgl_noise;
 mod workloads;
 
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use gpu_noise::gpu::adapter::new_instance;
 use gpu_noise::{
-    AdapterChoice, Error, Fractal, Kind, LatticeKind, NoiseSpec, Prepared, Renderer,
-    RendererOptions, Result, Size, cpu,
+    AdapterChoice, Error, Kind, LatticeKind, NoiseSpec, Prepared, Renderer, RendererOptions,
+    Result, Size, cpu,
 };
 
 use crate::args::BenchArgs;
 use clock::Clock;
+use rounds::{interleaved, median_f64, speedup};
 use workloads::{GRIDS, WORKLOADS};
 pub use workloads::{Grid, Workload};
 
@@ -35,36 +37,21 @@ struct BenchGpu {
 
 impl BenchGpu {
     async fn open(choice: &AdapterChoice) -> Result<Self> {
-        let instance = new_instance(choice);
-        let (adapter, summary) = gpu_noise::gpu::best_adapter(&instance, choice)
-            .await
-            .ok_or_else(|| Error::NoAdapter {
-                detail: format!(" that can run compute shaders ({})", choice.describe()),
-            })?;
-        let (device, queue) = adapter
-            .request_device(&wgpu::DeviceDescriptor {
-                label: Some("gpu-noise bench"),
-                required_features: summary.features & clock::TIMESTAMPS,
-                required_limits: summary.limits.clone(),
-                ..Default::default()
-            })
-            .await
-            .map_err(|source| Error::DeviceRequest {
-                adapter: summary.info.name.clone(),
-                source,
-            })?;
-        let clock = Clock::new(&device, &queue);
-        let renderer = Renderer::new(&device, &queue, RendererOptions::default())?;
-        let description = format!(
-            "{} ({:?}, {})",
-            summary.info.name,
-            summary.info.backend,
-            if summary.software {
-                "software"
-            } else {
-                "hardware"
-            }
-        );
+        let options = RendererOptions {
+            features: clock::TIMESTAMPS,
+            ..Default::default()
+        };
+        let renderer = Renderer::open(choice, options).await?;
+        let clock = Clock::new(renderer.device(), renderer.queue());
+        let description = match renderer.adapter() {
+            Some(a) => format!(
+                "{} ({:?}, {})",
+                a.info.name,
+                a.info.backend,
+                if a.software { "software" } else { "hardware" }
+            ),
+            None => renderer.adapter_name(),
+        };
         println!("GPU: {description}; {}", clock.describe());
         Ok(BenchGpu {
             renderer,
@@ -114,7 +101,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     let rows = engine_rows(&args, gpu.as_mut())?;
     report::print_table(&rows);
     if let Some(g) = gpu.as_mut() {
-        frame_table(&mut g.renderer, args.repeat)?;
+        frames::frame_table(&mut g.renderer, args.repeat)?;
     }
     if let Some(path) = &args.plot {
         let first = rows.first().map_or("", |r| r.workload.name);
@@ -215,40 +202,6 @@ pub fn parse_workload(text: &str) -> std::result::Result<Workload, String> {
     })
 }
 
-/// Times each contender once per round, `repeat` rounds after a warm-up round, interleaved so
-/// that a slow spell of a shared machine falls on all of them alike; times per contender.
-fn interleaved(
-    repeat: u32,
-    contenders: &mut [&mut dyn FnMut() -> Result<Duration>],
-) -> Result<Vec<Vec<Duration>>> {
-    let mut times = vec![Vec::new(); contenders.len()];
-    for round in 0..=repeat {
-        for (c, t) in contenders.iter_mut().zip(&mut times) {
-            let d = c()?;
-            if round > 0 {
-                t.push(d);
-            }
-        }
-    }
-    Ok(times)
-}
-
-fn median_f64(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
-}
-
-/// The median over rounds of `reference[i] / times[i]`: how many times faster than the reference.
-fn speedup(times: &[Duration], reference: &[Duration]) -> f64 {
-    median_f64(
-        times
-            .iter()
-            .zip(reference)
-            .map(|(t, r)| r.as_secs_f64() / t.as_secs_f64())
-            .collect(),
-    )
-}
-
 /// gpu-noise's kernels (table and hash lattice) beside webgl-noise's functions on the same
 /// adapter and grid, one octave, interleaved round by round.
 fn peer_table(args: &BenchArgs, gpu: &mut BenchGpu) -> Result<serde_json::Value> {
@@ -331,77 +284,4 @@ fn frame_buffer(device: &wgpu::Device, bytes: u64) -> wgpu::Buffer {
         usage: wgpu::BufferUsages::STORAGE,
         mapped_at_creation: false,
     })
-}
-
-fn fbm(dims: u32, side: u32, octaves: u32) -> NoiseSpec {
-    let mut spec = NoiseSpec::new(Kind::Perlin, dims);
-    spec.size = Size::new(side, side, 1);
-    if octaves > 1 {
-        spec.fractal = Fractal::Fbm;
-        spec.octaves = octaves;
-    }
-    spec
-}
-
-/// The device buffer frames render into, made once per size (as a real-time caller keeps one).
-#[derive(Default)]
-struct FrameTarget(Option<wgpu::Buffer>);
-
-impl FrameTarget {
-    /// One frame that stays on the GPU: render into the buffer, submit, wait for it.
-    fn render(&mut self, r: &mut Renderer, prep: &Prepared) -> Result<()> {
-        let bytes = prep.spec().size.texels() * 4;
-        if self.0.as_ref().is_none_or(|b| b.size() != bytes) {
-            self.0 = Some(r.device().create_buffer(&wgpu::BufferDescriptor {
-                label: Some("bench frame"),
-                size: bytes,
-                usage: wgpu::BufferUsages::STORAGE,
-                mapped_at_creation: false,
-            }));
-        }
-        let Some(buffer) = &self.0 else {
-            return Ok(());
-        };
-        let mut encoder = r.device().create_command_encoder(&Default::default());
-        r.render_to_buffer(&mut encoder, prep, buffer, 0)?;
-        r.queue().submit([encoder.finish()]);
-        r.device()
-            .poll(wgpu::PollType::wait_indefinitely())
-            .map(|_| ())
-            .map_err(|e| Error::DeviceLost(e.to_string()))
-    }
-}
-
-/// Frames per second of a real-time loop: every frame moves the offset (the time), so only the
-/// uniform changes between frames.
-fn frame_table(r: &mut Renderer, repeat: u32) -> Result<()> {
-    println!(
-        "\n| 2D fBm, 6 octaves, new offset each frame | render only fps | render + readback fps |"
-    );
-    println!("| --- | ---: | ---: |");
-    let mut target = FrameTarget::default();
-    for side in [512, 1024] {
-        let mut prep = fbm(2, side, 6).validate()?;
-        let frames = (repeat * 4).max(8);
-        let mut time = 0.0;
-        let mut step = |prep: &mut Prepared| -> Result<()> {
-            time += 1.0;
-            prep.set_offset([time, 0.0, 0.0, 0.0])
-        };
-        target.render(r, &prep)?; // warm-up
-        let start = Instant::now();
-        for _ in 0..frames {
-            step(&mut prep)?;
-            target.render(r, &prep)?;
-        }
-        let render_only = f64::from(frames) / start.elapsed().as_secs_f64();
-        let start = Instant::now();
-        for _ in 0..frames {
-            step(&mut prep)?;
-            std::hint::black_box(r.render(&prep)?);
-        }
-        let with_readback = f64::from(frames) / start.elapsed().as_secs_f64();
-        println!("| {side}x{side} | {render_only:.1} | {with_readback:.1} |");
-    }
-    Ok(())
 }

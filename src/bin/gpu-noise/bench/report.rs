@@ -10,8 +10,8 @@ use plotters::prelude::*;
 use serde_json::{Value, json};
 
 use super::engines::{ENGINES, Engine, Timings};
+use super::rounds::{median_f64, speedup};
 use super::workloads::{Grid, Workload};
-use super::{median_f64, speedup};
 
 pub struct Row {
     pub workload: Workload,

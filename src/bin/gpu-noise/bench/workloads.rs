@@ -30,6 +30,12 @@ const fn workload(name: &'static str, kind: Kind, dims: u32, octaves: u32) -> Wo
     }
 }
 
+/// 2D fBm with 6 octaves (also the real-time loop's noise).
+pub const PERLIN_2D_FBM6: Workload = with_peer(
+    workload("perlin-2d-fbm6", Kind::Perlin, 2, 6),
+    NoiseType::Perlin,
+);
+
 /// Every workload the issue names, in the order the report lists them.
 pub const WORKLOADS: [Workload; 9] = [
     with_peer(workload("perlin-2d", Kind::Perlin, 2, 1), NoiseType::Perlin),
