@@ -92,11 +92,6 @@ impl Fixed {
         Fixed(self.0.checked_add(other.0)?).checked()
     }
 
-    /// `self - other`, or `None` past 2^62 cells.
-    pub fn checked_sub(self, other: Fixed) -> Option<Fixed> {
-        Fixed(self.0.checked_sub(other.0)?).checked()
-    }
-
     /// `self * n` for a whole number of texels, or `None` past 2^62 cells.
     pub fn times(self, n: i64) -> Option<Fixed> {
         Fixed(self.0.checked_mul(i128::from(n))?).checked()

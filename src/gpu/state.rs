@@ -36,7 +36,8 @@ impl FrameState {
             (state.cell[a], state.word[a]) = words(frame.origin[a]);
         }
         let (diagonal, off) = frame.diagonal_steps();
-        let e = diagonal.checked_sub(off).unwrap_or(Fixed::ZERO);
+        // e = f_k (1 + F) - f_k F, rounded alike: |e| <= |diagonal|, so no overflow.
+        let e = Fixed(diagonal.0 - off.0);
         (state.step[0], state.step[1]) = words(e);
         (state.step[2], state.step[3]) = words(off);
         state
