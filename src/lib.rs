@@ -41,6 +41,7 @@ pub mod error;
 pub mod export;
 pub mod fixed;
 pub mod gpu;
+pub mod simd;
 pub mod spec;
 pub mod tables;
 pub mod tolerance;

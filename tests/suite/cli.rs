@@ -475,3 +475,64 @@ fn bench_writes_rates_and_ratios_as_json() {
         "{ratio} vs {expected}"
     );
 }
+
+/// `--backend simd` renders what `--backend cpu` (the f64 reference) renders, within the GPU's
+/// bound, for a fractal sum over a volume tile set's worth of options (tiling, lattice, seed).
+#[test]
+fn the_simd_backend_renders_the_references_image_within_the_bound() {
+    let d = tmp();
+    let flags = [
+        "--kind",
+        "simplex",
+        "--dims",
+        "3",
+        "--size",
+        "70x33x2",
+        "--fractal",
+        "ridged",
+        "--octaves",
+        "4",
+        "--seed",
+        "9",
+        "--offset",
+        "1e9,-3.5,7",
+    ];
+    let mut images = Vec::new();
+    for backend in ["simd", "cpu"] {
+        let (p, s) = out(d.path(), &format!("{backend}.f32"));
+        let o = run(&[&["render", "--backend", backend, "-o", &s][..], &flags].concat());
+        assert!(o.status.success(), "{backend}: {}", text(&o.stderr));
+        let bytes = std::fs::read(p).unwrap();
+        images.push(
+            bytes
+                .chunks(4)
+                .map(|b| f32::from_le_bytes(b.try_into().unwrap()))
+                .collect::<Vec<_>>(),
+        );
+    }
+    assert_eq!(images[0].len(), 70 * 33 * 2);
+    let worst = images[0]
+        .iter()
+        .zip(&images[1])
+        .map(|(a, b)| (a - b).abs())
+        .fold(0.0, f32::max);
+    assert!(worst <= 2.05e-5, "simd vs cpu: {worst}");
+    assert!(
+        images[0] != images[1],
+        "the two backends should differ in the last bits (f32 vs f64)"
+    );
+}
+
+/// Without a hardware GPU (as on CI), `auto` renders on the SIMD backend and says so.
+#[test]
+fn auto_names_the_engine_it_picked() {
+    let d = tmp();
+    let (_, s) = out(d.path(), "a.f32");
+    let o = run(&["render", "--size", "16x16", "-o", &s]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("backend auto: SIMD CPU (") || err.contains("backend auto: GPU ("),
+        "{err}"
+    );
+}

@@ -2,6 +2,7 @@
 //! 2e-5 for f32 arithmetic inside an octave plus the GPU's 24-bit fractions
 //! (`tolerance::gpu_error_bound`), at any distance from the origin (tests/suite/worlds.rs).
 
+use gpu_noise::simd::{self, InstructionSet};
 use gpu_noise::tolerance::{compare, gpu_error_bound};
 use gpu_noise::{
     AdapterChoice, Fractal, Interp, Kind, NoiseSpec, Renderer, RendererOptions, Size, Window, cpu,
@@ -25,17 +26,45 @@ const INTERPS: [Interp; 6] = [
     Interp::CatmullRom,
 ];
 
+/// The f32 engine held to the bound: the GPU, or the SIMD CPU backend (tested exactly as the
+/// GPU is).
+pub enum Backend<'a> {
+    Gpu(&'a mut Renderer),
+    Simd(InstructionSet),
+}
+
+impl Backend<'_> {
+    fn render(&mut self, prep: &gpu_noise::Prepared) -> gpu_noise::Result<Vec<f32>> {
+        match self {
+            Backend::Gpu(r) => r.render(prep),
+            Backend::Simd(isa) => {
+                simd::render_window_on(*isa, prep, Window::full(prep.spec().size))
+            }
+        }
+    }
+
+    fn name(&self) -> String {
+        match self {
+            Backend::Gpu(r) => r.adapter_name().to_string(),
+            Backend::Simd(isa) => format!("SIMD ({})", isa.name()),
+        }
+    }
+}
+
 /// Renders on both sides and asserts the bound; returns the max error.
-fn check(r: &mut Renderer, s: &NoiseSpec, name: &str) -> f64 {
+fn check(backend: &mut Backend, s: &NoiseSpec, name: &str) -> f64 {
     let prep = s.validate().unwrap_or_else(|e| panic!("{name}: {e}"));
-    let gpu = r.render(&prep).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let gpu = backend
+        .render(&prep)
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
     let reference = cpu::render_f64(&prep).unwrap();
     let cmp = compare(&gpu, &reference);
     let bound = gpu_error_bound(s);
     if cmp.max_abs_err > bound.value {
         let dir = dump_failure(name, s, &gpu, &reference);
         panic!(
-            "{name}: max_abs_err {:e} > bound {:e} ({}) at texel {} (gpu {}, cpu {}); rmse {:e}; images in {dir}",
+            "{name} on {}: max_abs_err {:e} > bound {:e} ({}) at texel {} (gpu {}, cpu {}); rmse {:e}; images in {dir}",
+            backend.name(),
             cmp.max_abs_err,
             bound.value,
             bound.reason,
@@ -48,12 +77,9 @@ fn check(r: &mut Renderer, s: &NoiseSpec, name: &str) -> f64 {
     cmp.max_abs_err
 }
 
-#[test]
-#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
-fn every_kind_dims_fractal_and_interpolation_matches_the_reference() {
-    let mut r = renderer();
-    let mut worst = (0.0, String::new());
-    let mut cases = 0;
+/// Perlin, gradient and value noise: every dims, fractal and interpolation (295 cases).
+fn lattice_kind_cases() -> Vec<(String, NoiseSpec)> {
+    let mut cases = Vec::new();
     for kind in [Kind::Perlin, Kind::Gradient, Kind::Value] {
         for dims in 1..=kind.max_dims() {
             for (f, fractal) in FRACTALS.into_iter().enumerate() {
@@ -64,36 +90,23 @@ fn every_kind_dims_fractal_and_interpolation_matches_the_reference() {
                     let mut s = spec(kind, dims, 16, 12);
                     s.frequency = 0.125;
                     s.offset = [-5.0, 3.0, 1.0, 2.0];
-                    s.seed = (cases % 4) as u64; // seed 0 (Ken Perlin's table) and others
+                    s.seed = (cases.len() % 4) as u64; // seed 0 (Ken Perlin's table) and others
                     s.interp = interp;
                     s.fractal = fractal;
                     s.octaves = if f == 0 { 1 } else { 3 };
-                    let name = format!("{kind:?}-{dims}d-{fractal:?}-{interp:?}");
-                    let err = check(&mut r, &s, &name);
-                    if err > worst.0 {
-                        worst = (err, name);
-                    }
-                    cases += 1;
+                    cases.push((format!("{kind:?}-{dims}d-{fractal:?}-{interp:?}"), s));
                 }
             }
         }
     }
-    eprintln!(
-        "{cases} cases on {}; worst max_abs_err {:e} ({}); bound 2e-5",
-        r.adapter_name(),
-        worst.0,
-        worst.1
-    );
-    assert_eq!(cases, 100 + 75 + 120);
+    assert_eq!(cases.len(), 100 + 75 + 120);
+    cases
 }
 
 /// The newer kinds, choosing cases so every code path runs (each dims, fractal, metric, return,
 /// jitter extreme, orientation and tiling) without the full product of options.
-#[test]
-#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
-fn every_newer_kind_matches_the_reference_on_every_code_path() {
+fn newer_kind_cases() -> Vec<(String, NoiseSpec)> {
     use gpu_noise::{CellReturn, Distance};
-    let mut r = renderer();
     let mut cases: Vec<(String, NoiseSpec)> = Vec::new();
     let base = |kind: Kind, dims: u32| {
         let mut s = spec(kind, dims, 16, 12);
@@ -154,32 +167,19 @@ fn every_newer_kind_matches_the_reference_on_every_code_path() {
         s.octaves = 3;
         cases.push((format!("{kind:?}-tiled"), s));
     }
-    let mut worst = (0.0, String::new());
-    for (name, s) in &cases {
-        let err = check(&mut r, s, name);
-        if err > worst.0 {
-            worst = (err, name.clone());
-        }
-    }
-    eprintln!(
-        "{} newer-kind cases; worst max_abs_err {:e} ({})",
-        cases.len(),
-        worst.0,
-        worst.1
-    );
     assert_eq!(cases.len(), 15 + 2 * (4 + 5 + 2) + 3 + 2);
+    cases
 }
 
-#[test]
-#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
-fn volumes_tiling_and_inexact_points_match_the_reference() {
-    let mut r = renderer();
+/// Volumes, tiling (a negative offset included) and points that are not exact in f32.
+fn volume_tiling_and_inexact_cases() -> Vec<(String, NoiseSpec)> {
+    let mut cases = Vec::new();
     // 3D and 4D volumes (x fastest, then y, then z).
     for (kind, dims) in [(Kind::Perlin, 3), (Kind::Value, 4), (Kind::Gradient, 3)] {
         let mut s = spec(kind, dims, 9, 7);
         s.size = Size::new(9, 7, 5);
         s.frequency = 0.25;
-        check(&mut r, &s, &format!("{kind:?}-{dims}d-volume"));
+        cases.push((format!("{kind:?}-{dims}d-volume"), s));
     }
     // Tiling, including a negative offset (Euclidean wrap).
     for kind in [Kind::Perlin, Kind::Gradient, Kind::Value] {
@@ -190,7 +190,7 @@ fn volumes_tiling_and_inexact_points_match_the_reference() {
         s.fractal = Fractal::Fbm;
         s.octaves = 4;
         s.seed = 5;
-        check(&mut r, &s, &format!("{kind:?}-tiled"));
+        cases.push((format!("{kind:?}-tiled"), s));
     }
     // Points that are not exact in f32: split exactly on the host, they keep the bound of
     // points near the origin.
@@ -202,7 +202,64 @@ fn volumes_tiling_and_inexact_points_match_the_reference() {
     s.octaves = 6;
     s.lacunarity = 1.9;
     assert_eq!(gpu_error_bound(&s).value, near);
-    check(&mut r, &s, "perlin-inexact-points");
+    cases.push(("perlin-inexact-points".into(), s));
+    cases
+}
+
+/// Checks every case on `backend`, reporting the worst error.
+fn check_all(backend: &mut Backend, cases: &[(String, NoiseSpec)]) {
+    let mut worst = (0.0, String::new());
+    for (name, s) in cases {
+        let err = check(backend, s, name);
+        if err > worst.0 {
+            worst = (err, name.clone());
+        }
+    }
+    eprintln!(
+        "{} cases on {}; worst max_abs_err {:e} ({})",
+        cases.len(),
+        backend.name(),
+        worst.0,
+        worst.1
+    );
+}
+
+#[test]
+#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
+fn every_kind_dims_fractal_and_interpolation_matches_the_reference() {
+    check_all(&mut Backend::Gpu(&mut renderer()), &lattice_kind_cases());
+}
+
+#[test]
+#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
+fn every_newer_kind_matches_the_reference_on_every_code_path() {
+    check_all(&mut Backend::Gpu(&mut renderer()), &newer_kind_cases());
+}
+
+#[test]
+#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
+fn volumes_tiling_and_inexact_points_match_the_reference() {
+    check_all(
+        &mut Backend::Gpu(&mut renderer()),
+        &volume_tiling_and_inexact_cases(),
+    );
+}
+
+/// The SIMD backend is held to the GPU's bound on the GPU's cases, on every instruction set
+/// this CPU has (the CI machines have AVX-512, so all three run there).
+#[test]
+fn the_simd_backend_matches_the_reference_on_every_gpu_case() {
+    let mut cases = lattice_kind_cases();
+    cases.extend(newer_kind_cases());
+    cases.extend(volume_tiling_and_inexact_cases());
+    let available: Vec<_> = InstructionSet::ALL
+        .into_iter()
+        .filter(|i| i.available())
+        .collect();
+    assert!(available.contains(&InstructionSet::Baseline));
+    for isa in available {
+        check_all(&mut Backend::Simd(isa), &cases);
+    }
 }
 
 #[test]
@@ -281,6 +338,6 @@ fn images_wider_than_one_dispatch_reaches_render_in_several_and_still_match() {
     let max = r.device().limits().max_compute_workgroups_per_dimension;
     let width = max * gpu_noise::wgsl::TILE_SIZE + 40;
     let s = spec(Kind::Perlin, 2, width, 2);
-    let err = check(&mut r, &s, "perlin-2d-two-dispatches");
+    let err = check(&mut Backend::Gpu(&mut r), &s, "perlin-2d-two-dispatches");
     eprintln!("{}x{}: max_abs_err {err:e}", s.size.width, s.size.height);
 }

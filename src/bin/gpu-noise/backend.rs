@@ -1,19 +1,23 @@
-//! `--backend auto|gpu|cpu`: which engine renders, and why.
+//! `--backend auto|gpu|simd|cpu`: which engine renders, and why.
 
 use gpu_noise::gpu::adapter::new_instance;
 use gpu_noise::gpu::best_adapter;
 use gpu_noise::tolerance::check_gpu_precision;
-use gpu_noise::{AdapterChoice, NoiseSpec, Renderer, RendererOptions, Result};
+use gpu_noise::{AdapterChoice, NoiseSpec, Renderer, RendererOptions, Result, simd};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case")]
 pub enum BackendChoice {
-    /// A hardware GPU when there is one and the spec is within its precision, else the CPU
+    /// A hardware GPU when there is one, else the SIMD CPU backend; the f64 CPU reference
+    /// where the spec is beyond f32's precision
     #[default]
     Auto,
     /// Any adapter, software ones (llvmpipe, lavapipe) included; an error if there is none
     Gpu,
+    /// The SIMD CPU backend: the GPU's f32 kernels in 16 lanes (AVX-512, AVX2 or baseline,
+    /// detected), multi-threaded; `sample` and derivatives take the f64 reference
+    Simd,
     /// The multi-threaded f64 CPU reference
     Cpu,
 }
@@ -21,6 +25,7 @@ pub enum BackendChoice {
 /// The engine a command will use.
 pub enum Engine {
     Gpu(Box<Renderer>),
+    Simd,
     Cpu,
 }
 
@@ -30,6 +35,10 @@ impl Engine {
         let adapters = AdapterChoice::from_env()?;
         match choice {
             BackendChoice::Cpu => Ok((Engine::Cpu, None)),
+            BackendChoice::Simd => {
+                check_gpu_precision(spec)?;
+                Ok((Engine::Simd, None))
+            }
             BackendChoice::Gpu => {
                 check_gpu_precision(spec)?;
                 let renderer =
@@ -64,20 +73,21 @@ impl Engine {
                 ))
             }
             Some((_, summary)) => Ok((
-                Engine::Cpu,
+                Engine::Simd,
                 Some(format!(
-                    "backend auto: CPU, because the only GPU adapter is software ({}), slower \
-                     than native code here; --backend gpu uses it anyway",
+                    "backend auto: SIMD CPU ({}), because the only GPU adapter is software \
+                     ({}), slower than native code here; --backend gpu uses it anyway",
+                    simd::InstructionSet::detect().name(),
                     summary.info.name
                 )),
             )),
             None => Ok((
-                Engine::Cpu,
-                Some(
-                    "backend auto: CPU, because no GPU adapter was found (`gpu-noise info` \
-                     lists adapters)"
-                        .to_string(),
-                ),
+                Engine::Simd,
+                Some(format!(
+                    "backend auto: SIMD CPU ({}), because no GPU adapter was found \
+                     (`gpu-noise info` lists adapters)",
+                    simd::InstructionSet::detect().name()
+                )),
             )),
         }
     }
@@ -85,6 +95,11 @@ impl Engine {
     pub fn name(&self) -> String {
         match self {
             Engine::Gpu(r) => format!("GPU ({})", r.adapter_name()),
+            Engine::Simd => format!(
+                "SIMD CPU ({}, {} threads)",
+                simd::InstructionSet::detect().name(),
+                gpu_noise::cpu::threads()
+            ),
             Engine::Cpu => format!("CPU ({} threads)", gpu_noise::cpu::threads()),
         }
     }

@@ -43,7 +43,8 @@ fn refuse_value_flags(args: &RenderArgs, channels: Channels) -> Result<()> {
 fn band_gradients(engine: &mut Engine, prep: &Prepared, band: Window) -> Result<Vec<[f32; 4]>> {
     match engine {
         Engine::Gpu(r) => r.render_gradient_window(prep, band),
-        Engine::Cpu => Ok(cpu::render_gradient_window(prep, band)?
+        // Derivatives come from the f64 reference where no GPU renders them.
+        Engine::Cpu | Engine::Simd => Ok(cpu::render_gradient_window(prep, band)?
             .iter()
             .map(|d| d.map(|v| v as f32))
             .collect()),

@@ -8,7 +8,7 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use gpu_noise::export::{ExportOptions, Format, ImageWriter, create_writer};
-use gpu_noise::{Colormap, Error, NoiseSpec, Prepared, Result, Window, cpu};
+use gpu_noise::{Colormap, Error, NoiseSpec, Prepared, Result, Window, cpu, simd};
 use indicatif::ProgressBar;
 
 use crate::args::{Channels, RenderArgs};
@@ -162,7 +162,11 @@ pub fn stream(
                 Ok(())
             })?;
         }
-        Engine::Cpu => {
+        Engine::Cpu | Engine::Simd => {
+            let render_band = match engine {
+                Engine::Simd => simd::render_window_f32,
+                _ => cpu::render_window_f32,
+            };
             let (send, receive) = mpsc::sync_channel::<Vec<f32>>(1);
             let writer_thread = std::thread::scope(|scope| {
                 let handle = scope.spawn(move || -> Result<Box<dyn ImageWriter>> {
@@ -174,7 +178,7 @@ pub fn stream(
                 });
                 let mut rendered = Ok(());
                 for band in window.bands(BAND_TEXELS) {
-                    let values = match cpu::render_window_f32(prep, band) {
+                    let values = match render_band(prep, band) {
                         Ok(v) => v,
                         Err(e) => {
                             rendered = Err(e);

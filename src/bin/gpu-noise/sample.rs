@@ -114,7 +114,8 @@ fn evaluate(
                 text.push_str(&format!("{v}\n"));
             }
         }
-        Engine::Cpu => {
+        // The SIMD backend renders images; points go to the f64 reference.
+        Engine::Cpu | Engine::Simd => {
             prepared
                 .spec()
                 .check_points(points)

@@ -1,11 +1,11 @@
 //! The engines the bench times on one workload and grid, round by round (see `interleaved`):
-//! gpu-noise's GPU kernel alone and with readback, its CPU backend on all threads and on one,
-//! and fastnoise-lite on one thread and on all (rows in parallel with rayon, as our backend).
+//! gpu-noise's GPU kernel alone and with readback, its SIMD and f64 CPU backends on all threads
+//! and on one, and fastnoise-lite on one thread and on all (rows in parallel with rayon, as our backend).
 
 use std::time::{Duration, Instant};
 
 use fastnoise_lite::FastNoiseLite;
-use gpu_noise::{Prepared, Result, TextureOutput, cpu};
+use gpu_noise::{Prepared, Result, TextureOutput, cpu, simd};
 use rayon::prelude::*;
 
 use super::BenchGpu;
@@ -16,15 +16,19 @@ use super::workloads::{FREQUENCY, Grid, Workload};
 pub enum Engine {
     GpuKernel,
     GpuReadback,
+    Simd,
+    SimdOneThread,
     Cpu,
     CpuOneThread,
     FastNoiseLite,
     FastNoiseLiteRayon,
 }
 
-pub const ENGINES: [Engine; 6] = [
+pub const ENGINES: [Engine; 8] = [
     Engine::GpuKernel,
     Engine::GpuReadback,
+    Engine::Simd,
+    Engine::SimdOneThread,
     Engine::Cpu,
     Engine::CpuOneThread,
     Engine::FastNoiseLite,
@@ -36,6 +40,8 @@ impl Engine {
         match self {
             Engine::GpuKernel => "gpu_kernel",
             Engine::GpuReadback => "gpu_readback",
+            Engine::Simd => "simd",
+            Engine::SimdOneThread => "simd_1thread",
             Engine::Cpu => "cpu",
             Engine::CpuOneThread => "cpu_1thread",
             Engine::FastNoiseLite => "fastnoise_lite_1thread",
@@ -73,6 +79,14 @@ pub fn time_engines(
             Box::new(move || wall(|| g.borrow_mut().renderer.render(prep).map(drop))),
         ));
     }
+    runs.push((
+        Engine::Simd,
+        Box::new(|| wall(|| simd::render_f32(prep).map(drop))),
+    ));
+    runs.push((
+        Engine::SimdOneThread,
+        Box::new(|| wall(|| one_thread.install(|| simd::render_f32(prep).map(drop)))),
+    ));
     runs.push((
         Engine::Cpu,
         Box::new(|| wall(|| cpu::render_f32(prep).map(drop))),

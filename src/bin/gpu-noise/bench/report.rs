@@ -1,5 +1,5 @@
 //! The bench's results: a markdown table, JSON, and a plot of throughput against grid size.
-//! Ratios are medians over rounds of per-round ratios, thread for thread: our CPU backend on
+//! Ratios are medians over rounds of per-round ratios, thread for thread: our CPU backends on
 //! one thread against fastnoise-lite on one, on all threads against fastnoise-lite on all.
 
 use std::path::Path;
@@ -20,7 +20,17 @@ pub struct Row {
 }
 
 /// The ratios reported, as (label, engine, reference).
-const RATIOS: [(&str, Engine, Engine); 3] = [
+const RATIOS: [(&str, Engine, Engine); 5] = [
+    (
+        "simd_vs_fastnoise_lite",
+        Engine::Simd,
+        Engine::FastNoiseLiteRayon,
+    ),
+    (
+        "simd_1thread_vs_fastnoise_lite_1thread",
+        Engine::SimdOneThread,
+        Engine::FastNoiseLite,
+    ),
     (
         "cpu_vs_fastnoise_lite",
         Engine::Cpu,
@@ -54,12 +64,14 @@ impl Row {
     }
 }
 
-/// One color per engine: GPU warm, gpu-noise's CPU blue, fastnoise-lite green; one thread
-/// lighter.
+/// One color per engine: GPU warm, gpu-noise's SIMD purple and f64 CPU blue, fastnoise-lite
+/// green; one thread lighter.
 fn engine_color(e: Engine) -> RGBColor {
     match e {
         Engine::GpuKernel => RGBColor(200, 30, 30),
         Engine::GpuReadback => RGBColor(240, 140, 40),
+        Engine::Simd => RGBColor(120, 40, 160),
+        Engine::SimdOneThread => RGBColor(190, 130, 220),
         Engine::Cpu => RGBColor(30, 70, 200),
         Engine::CpuOneThread => RGBColor(110, 170, 240),
         Engine::FastNoiseLiteRayon => RGBColor(20, 140, 60),
