@@ -74,10 +74,22 @@ impl RowFrame {
     }
 }
 
-/// Fills the cells and fractions of the block whose first texel is `first` texels into `row`.
+/// Fills the points of the block whose first texel is `first` texels into `row`: cells and
+/// fractions, weights and wrapped corner cells (the axes' `AxisFrame`s). Axes that do not move
+/// along the row (all but x, except for simplex's skew) are filled for the first block only.
 #[inline(always)]
-pub fn block_points(row: &RowFrame, dims: usize, first: usize, p: &mut Points) {
+pub fn block_points(
+    row: &RowFrame,
+    interp: Interp,
+    period: &[i32; 4],
+    dims: usize,
+    first: usize,
+    p: &mut Points,
+) {
     for a in 0..dims {
+        if first > 0 && row.step[a] == 0 {
+            continue;
+        }
         let base = row.start[a].wrapping_add(row.step[a].wrapping_mul(first as u64));
         let axis = &mut p.axis[a];
         for l in 0..LANES {
@@ -85,21 +97,12 @@ pub fn block_points(row: &RowFrame, dims: usize, first: usize, p: &mut Points) {
             axis.cell[l] = (q >> 32) as u32;
             axis.frac[l] = ((q as u32) >> 8) as f32 * (1.0 / 16_777_216.0);
         }
-    }
-}
-
-/// Fills the weights and the wrapped corner cells of a block (the axes' `AxisFrame`s).
-#[inline(always)]
-pub fn block_frames(interp: Interp, period: &[i32; 4], dims: usize, p: &mut Points) {
-    for a in 0..dims {
-        let axis = &mut p.axis[a];
         interp_weights(interp, &axis.frac, &mut axis.weight);
-        let period = period[a];
         // Untiled axes (the common case) skip the remainder's f64 division.
-        if period > 0 {
+        if period[a] > 0 {
             for l in 0..LANES {
-                axis.lo[l] = lattice_cell(axis.cell[l], period);
-                axis.hi[l] = lattice_cell(axis.cell[l].wrapping_add(1), period);
+                axis.lo[l] = lattice_cell(axis.cell[l], period[a]);
+                axis.hi[l] = lattice_cell(axis.cell[l].wrapping_add(1), period[a]);
             }
         } else {
             for l in 0..LANES {
@@ -114,20 +117,28 @@ pub fn block_frames(interp: Interp, period: &[i32; 4], dims: usize, p: &mut Poin
 #[inline(always)]
 fn interp_weights(interp: Interp, t: &[f32; LANES], w: &mut [f32; LANES]) {
     match interp {
-        Interp::Nearest => lanes_map(t, w, |t| if t >= 0.5 { 1.0 } else { 0.0 }),
-        Interp::Linear => lanes_map(t, w, |t| t),
-        Interp::Cosine => lanes_map(t, w, |t| (1.0 - (std::f32::consts::PI * t).cos()) * 0.5),
-        Interp::Cubic => lanes_map(t, w, |t| t * t * (3.0 - 2.0 * t)),
-        Interp::Quintic | Interp::CatmullRom => {
-            lanes_map(t, w, |t| t * t * t * (t * (t * 6.0 - 15.0) + 10.0))
+        Interp::Nearest => {
+            for l in 0..LANES {
+                w[l] = if t[l] >= 0.5 { 1.0 } else { 0.0 };
+            }
         }
-    }
-}
-
-#[inline(always)]
-fn lanes_map(t: &[f32; LANES], w: &mut [f32; LANES], f: impl Fn(f32) -> f32) {
-    for l in 0..LANES {
-        w[l] = f(t[l]);
+        Interp::Linear => *w = *t,
+        Interp::Cosine => {
+            for l in 0..LANES {
+                w[l] = (1.0 - (std::f32::consts::PI * t[l]).cos()) * 0.5;
+            }
+        }
+        Interp::Cubic => {
+            for l in 0..LANES {
+                w[l] = t[l] * t[l] * (3.0 - 2.0 * t[l]);
+            }
+        }
+        Interp::Quintic | Interp::CatmullRom => {
+            for l in 0..LANES {
+                let t = t[l];
+                w[l] = t * t * t * (t * (t * 6.0 - 15.0) + 10.0);
+            }
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::hash::{LaneLattice as Lattice, corner_hashes2, corner_hashes3};
 use super::hash::{lattice_gradient, lattice_hash, lattice_value};
-use super::lanes::{Points, cell_offset, lattice_cell, lerp};
+use super::lanes::{LANES, Points, cell_offset, lattice_cell, lerp};
 use crate::tables::{PERLIN2_GRADIENTS, PERLIN4_GRADIENTS};
 
 /// The tables' gradients rounded to f32, as the GPU's constants are.
@@ -83,69 +83,140 @@ pub fn grad4(hash: u32, d: [f32; 4]) -> f32 {
     (0..4).fold(0.0, |sum, a| sum + g[a] * d[a])
 }
 
-/// 1D Perlin noise.
-#[inline(always)]
-pub fn perlin1(lat: &Lattice, p: &Points, l: usize) -> f32 {
-    let c = frame::<1>(p, l);
-    let x = c.f[0];
-    PERLIN1_SCALE
-        * lerp(
-            c.w[0],
-            grad1(lattice_hash(lat, [c.lo[0], 0, 0, 0], 1), x),
-            grad1(lattice_hash(lat, [c.hi[0], 0, 0, 0], 1), x - 1.0),
-        )
+/// A kind whose lane value comes from its cell's 2^D corners: `corners` gathers what each
+/// corner contributes (hashes, gradients or values), `blend` the f32 arithmetic (the WGSL's
+/// function, split in two). Along a row every lane has the same y, z and w cells, and lanes
+/// 32 texels apart share x cells at the default frequency, so a block usually spans one or
+/// two cells: then `corner_block` gathers each cell's corners once instead of once per lane.
+pub trait Corners<const D: usize> {
+    /// What one corner contributes.
+    type Corner: Copy + Default;
+    /// The corners of the cell (lo, hi), in corner order (x fastest); `2^D` of the 8 used.
+    fn corners(lat: &Lattice, lo: [u32; D], hi: [u32; D]) -> [Self::Corner; 8];
+    /// The noise at fraction `f` with weights `w` from the corners.
+    fn blend(c: &[Self::Corner; 8], f: [f32; D], w: [f32; D]) -> f32;
 }
 
-/// 2D Perlin noise.
+/// A kind of [`Corners`] over every lane of a block.
 #[inline(always)]
-pub fn perlin2(lat: &Lattice, p: &Points, l: usize) -> f32 {
-    let Frame {
-        f: [x, y],
-        w,
-        lo,
-        hi,
-    } = frame::<2>(p, l);
-    let h = corner_hashes2(lat, lo, hi);
-    PERLIN2_SCALE
-        * lerp(
-            w[1],
-            lerp(w[0], grad2(h[0], x, y), grad2(h[1], x - 1.0, y)),
-            lerp(w[0], grad2(h[2], x, y - 1.0), grad2(h[3], x - 1.0, y - 1.0)),
-        )
+pub fn corner_block<K: Corners<D>, const D: usize>(
+    lat: &Lattice,
+    p: &Points,
+    out: &mut [f32; LANES],
+) {
+    let first = frame::<D>(p, 0);
+    let last = frame::<D>(p, LANES - 1);
+    // Lanes in the first lane's cell, and lanes in neither end lane's cell.
+    let mut upper = [false; LANES];
+    let mut stray = [false; LANES];
+    for l in 0..LANES {
+        let (mut is_first, mut is_last) = (true, true);
+        for a in 0..D {
+            let (lo, hi) = (p.axis[a].lo[l], p.axis[a].hi[l]);
+            is_first &= lo == first.lo[a] && hi == first.hi[a];
+            is_last &= lo == last.lo[a] && hi == last.hi[a];
+        }
+        upper[l] = !is_first;
+        stray[l] = !is_first && !is_last;
+    }
+    let shared = !stray.contains(&true);
+    if shared {
+        let (a, b) = (
+            K::corners(lat, first.lo, first.hi),
+            K::corners(lat, last.lo, last.hi),
+        );
+        for l in 0..LANES {
+            let c = frame::<D>(p, l);
+            let corners = std::array::from_fn(|n| if upper[l] { b[n] } else { a[n] });
+            out[l] = K::blend(&corners, c.f, c.w);
+        }
+    } else {
+        for l in 0..LANES {
+            let c = frame::<D>(p, l);
+            out[l] = K::blend(&K::corners(lat, c.lo, c.hi), c.f, c.w);
+        }
+    }
 }
 
-/// 3D Perlin noise: Ken Perlin's reference.
+/// Pads 2^D corners to the 8 of [`Corners::corners`].
 #[inline(always)]
-pub fn perlin3(lat: &Lattice, p: &Points, l: usize) -> f32 {
-    let Frame {
-        f: [x, y, z],
-        w,
-        lo,
-        hi,
-    } = frame::<3>(p, l);
-    let h = corner_hashes3(lat, lo, hi);
-    let (x1, y1, z1) = (x - 1.0, y - 1.0, z - 1.0);
-    lerp(
-        w[2],
+fn pad<T: Copy + Default, const M: usize>(v: [T; M]) -> [T; 8] {
+    std::array::from_fn(|n| if n < M { v[n] } else { T::default() })
+}
+
+/// 1D Perlin noise (perlin1 in perlin.wgsl): corner hashes, then graded and blended.
+pub struct Perlin1;
+
+impl Corners<1> for Perlin1 {
+    type Corner = u32;
+    #[inline(always)]
+    fn corners(lat: &Lattice, lo: [u32; 1], hi: [u32; 1]) -> [u32; 8] {
+        pad([
+            lattice_hash(lat, [lo[0], 0, 0, 0], 1),
+            lattice_hash(lat, [hi[0], 0, 0, 0], 1),
+        ])
+    }
+    #[inline(always)]
+    fn blend(h: &[u32; 8], [x]: [f32; 1], [w]: [f32; 1]) -> f32 {
+        PERLIN1_SCALE * lerp(w, grad1(h[0], x), grad1(h[1], x - 1.0))
+    }
+}
+
+/// 2D Perlin noise (perlin2): the corners' gradients (`grad2`'s vectors), then blended.
+pub struct Perlin2;
+
+impl Corners<2> for Perlin2 {
+    type Corner = [f32; 2];
+    #[inline(always)]
+    fn corners(lat: &Lattice, lo: [u32; 2], hi: [u32; 2]) -> [[f32; 2]; 8] {
+        pad(corner_hashes2(lat, lo, hi).map(|h| PERLIN2_F32[(h & 15) as usize]))
+    }
+    #[inline(always)]
+    fn blend(g: &[[f32; 2]; 8], [x, y]: [f32; 2], w: [f32; 2]) -> f32 {
+        let dot = |g: [f32; 2], x: f32, y: f32| g[0] * x + g[1] * y;
+        PERLIN2_SCALE
+            * lerp(
+                w[1],
+                lerp(w[0], dot(g[0], x, y), dot(g[1], x - 1.0, y)),
+                lerp(w[0], dot(g[2], x, y - 1.0), dot(g[3], x - 1.0, y - 1.0)),
+            )
+    }
+}
+
+/// 3D Perlin noise (perlin3): Ken Perlin's reference, corner hashes then `grad3` and blend.
+pub struct Perlin3;
+
+impl Corners<3> for Perlin3 {
+    type Corner = u32;
+    #[inline(always)]
+    fn corners(lat: &Lattice, lo: [u32; 3], hi: [u32; 3]) -> [u32; 8] {
+        corner_hashes3(lat, lo, hi)
+    }
+    #[inline(always)]
+    fn blend(h: &[u32; 8], [x, y, z]: [f32; 3], w: [f32; 3]) -> f32 {
+        let (x1, y1, z1) = (x - 1.0, y - 1.0, z - 1.0);
         lerp(
-            w[1],
-            lerp(w[0], grad3(h[0], x, y, z), grad3(h[1], x1, y, z)),
-            lerp(w[0], grad3(h[2], x, y1, z), grad3(h[3], x1, y1, z)),
-        ),
-        lerp(
-            w[1],
-            lerp(w[0], grad3(h[4], x, y, z1), grad3(h[5], x1, y, z1)),
-            lerp(w[0], grad3(h[6], x, y1, z1), grad3(h[7], x1, y1, z1)),
-        ),
-    )
+            w[2],
+            lerp(
+                w[1],
+                lerp(w[0], grad3(h[0], x, y, z), grad3(h[1], x1, y, z)),
+                lerp(w[0], grad3(h[2], x, y1, z), grad3(h[3], x1, y1, z)),
+            ),
+            lerp(
+                w[1],
+                lerp(w[0], grad3(h[4], x, y, z1), grad3(h[5], x1, y, z1)),
+                lerp(w[0], grad3(h[6], x, y1, z1), grad3(h[7], x1, y1, z1)),
+            ),
+        )
+    }
 }
 
 /// The cell of corner n: bit a of n picks the upper corner along axis a.
 #[inline(always)]
-fn corner_cells<const D: usize>(c: &Frame<D>, n: usize) -> [u32; 4] {
+fn corner_cells<const D: usize>(lo: &[u32; D], hi: &[u32; D], n: usize) -> [u32; 4] {
     std::array::from_fn(|a| match a < D {
-        true if (n >> a) & 1 == 1 => c.hi[a],
-        true => c.lo[a],
+        true if (n >> a) & 1 == 1 => hi[a],
+        true => lo[a],
         false => 0,
     })
 }
@@ -163,58 +234,79 @@ fn interp_corners<const D: usize>(v: &mut [f32; 16], w: &[f32; D]) -> f32 {
     v[0]
 }
 
-/// 4D Perlin noise.
+/// 4D Perlin noise (perlin4), lane by lane.
 #[inline(always)]
 pub fn perlin4(lat: &Lattice, p: &Points, l: usize) -> f32 {
     let c = frame::<4>(p, l);
     let mut v = [0.0; 16];
     for (n, slot) in v.iter_mut().enumerate() {
         let d = std::array::from_fn(|a| c.f[a] - ((n >> a) & 1) as f32);
-        *slot = grad4(lattice_hash(lat, corner_cells(&c, n), 4), d);
+        *slot = grad4(lattice_hash(lat, corner_cells(&c.lo, &c.hi, n), 4), d);
     }
     interp_corners(&mut v, &c.w)
 }
 
-/// Classic gradient noise in D dimensions: `G[hash] . d` at each corner, interpolated.
-#[inline(always)]
-pub fn gradient<const D: usize>(lat: &Lattice, p: &Points, l: usize) -> f32 {
-    let c = frame::<D>(p, l);
-    let mut v = [0.0; 16];
-    for (n, slot) in v.iter_mut().enumerate().take(1 << D) {
-        let g = lattice_gradient(lat, lattice_hash(lat, corner_cells(&c, n), D));
-        let mut dot = 0.0;
-        for a in 0..D {
-            dot += g[a] * (c.f[a] - ((n >> a) & 1) as f32);
-        }
-        *slot = dot;
+/// Classic gradient noise in D (1..=3) dimensions (gradient.wgsl): `G[hash] . d` at each
+/// corner, interpolated.
+pub struct Gradient;
+
+impl<const D: usize> Corners<D> for Gradient {
+    type Corner = [f32; 4];
+    #[inline(always)]
+    fn corners(lat: &Lattice, lo: [u32; D], hi: [u32; D]) -> [[f32; 4]; 8] {
+        std::array::from_fn(|n| {
+            lattice_gradient(
+                lat,
+                lattice_hash(lat, corner_cells(&lo, &hi, n & ((1 << D) - 1)), D),
+            )
+        })
     }
-    interp_corners(&mut v, &c.w)
+    #[inline(always)]
+    fn blend(g: &[[f32; 4]; 8], f: [f32; D], w: [f32; D]) -> f32 {
+        let mut v = [0.0; 16];
+        for n in 0..(1 << D) {
+            let mut dot = 0.0;
+            for a in 0..D {
+                dot += g[n][a] * (f[a] - ((n >> a) & 1) as f32);
+            }
+            v[n] = dot;
+        }
+        interp_corners(&mut v, &w)
+    }
 }
 
-/// Value noise in D dimensions; 2D and 3D through the shared corner hash chains.
+/// Value noise in D (1..=3) dimensions (value.wgsl): the corners' lattice values, 2D and 3D
+/// through the shared corner hash chains, interpolated.
+pub struct Value;
+
+impl<const D: usize> Corners<D> for Value {
+    type Corner = f32;
+    #[inline(always)]
+    fn corners(lat: &Lattice, lo: [u32; D], hi: [u32; D]) -> [f32; 8] {
+        let h: [u32; 8] = match D {
+            2 => pad(corner_hashes2(lat, [lo[0], lo[1]], [hi[0], hi[1]])),
+            3 => corner_hashes3(lat, [lo[0], lo[1], lo[2]], [hi[0], hi[1], hi[2]]),
+            _ => std::array::from_fn(|n| {
+                lattice_hash(lat, corner_cells(&lo, &hi, n & ((1 << D) - 1)), D)
+            }),
+        };
+        h.map(|h| lattice_value(lat, h))
+    }
+    #[inline(always)]
+    fn blend(values: &[f32; 8], _f: [f32; D], w: [f32; D]) -> f32 {
+        let mut v = [0.0; 16];
+        v[..8].copy_from_slice(values);
+        interp_corners(&mut v, &w)
+    }
+}
+
+/// 4D value noise, lane by lane.
 #[inline(always)]
-pub fn value<const D: usize>(lat: &Lattice, p: &Points, l: usize) -> f32 {
-    let c = frame::<D>(p, l);
+pub fn value4(lat: &Lattice, p: &Points, l: usize) -> f32 {
+    let c = frame::<4>(p, l);
     let mut v = [0.0; 16];
-    match D {
-        2 => {
-            let h = corner_hashes2(lat, [c.lo[0], c.lo[1]], [c.hi[0], c.hi[1]]);
-            for n in 0..4 {
-                v[n] = lattice_value(lat, h[n]);
-            }
-        }
-        3 => {
-            let lo = [c.lo[0], c.lo[1], c.lo[2]];
-            let h = corner_hashes3(lat, lo, [c.hi[0], c.hi[1], c.hi[2]]);
-            for n in 0..8 {
-                v[n] = lattice_value(lat, h[n]);
-            }
-        }
-        _ => {
-            for (n, slot) in v.iter_mut().enumerate().take(1 << D) {
-                *slot = lattice_value(lat, lattice_hash(lat, corner_cells(&c, n), D));
-            }
-        }
+    for (n, slot) in v.iter_mut().enumerate() {
+        *slot = lattice_value(lat, lattice_hash(lat, corner_cells(&c.lo, &c.hi, n), 4));
     }
     interp_corners(&mut v, &c.w)
 }

@@ -5,9 +5,9 @@ use super::InstructionSet;
 use super::cellular::cellular;
 use super::hash::LaneLattice as Lattice;
 use super::impulse::{gabor, sparse_convolution};
-use super::lanes::{LANES, Points, RowFrame, block_frames, block_points};
-use super::lattice::value_catmull_rom;
-use super::lattice::{gradient, perlin1, perlin2, perlin3, perlin4, value};
+use super::lanes::{LANES, Points, RowFrame, block_points};
+use super::lattice::{Gradient, Perlin1 as P1, Perlin2 as P2, Perlin3 as P3, Value, corner_block};
+use super::lattice::{perlin4, value_catmull_rom, value4};
 use super::simplex::{simplex2, simplex3, simplex4};
 use crate::gpu::state::KindState;
 use crate::spec::{Fractal, Interp, Kind, LatticeKind};
@@ -53,17 +53,17 @@ macro_rules! kernels {
 }
 
 kernels! {
-    Perlin1, 1, |lat, _k, p, out| for l in 0..LANES { out[l] = perlin1(lat, p, l); };
-    Perlin2, 2, |lat, _k, p, out| for l in 0..LANES { out[l] = perlin2(lat, p, l); };
-    Perlin3, 3, |lat, _k, p, out| for l in 0..LANES { out[l] = perlin3(lat, p, l); };
+    Perlin1, 1, |lat, _k, p, out| corner_block::<P1, 1>(lat, p, out);
+    Perlin2, 2, |lat, _k, p, out| corner_block::<P2, 2>(lat, p, out);
+    Perlin3, 3, |lat, _k, p, out| corner_block::<P3, 3>(lat, p, out);
     Perlin4, 4, |lat, _k, p, out| for l in 0..LANES { out[l] = perlin4(lat, p, l); };
-    Gradient1, 1, |lat, _k, p, out| for l in 0..LANES { out[l] = gradient::<1>(lat, p, l); };
-    Gradient2, 2, |lat, _k, p, out| for l in 0..LANES { out[l] = gradient::<2>(lat, p, l); };
-    Gradient3, 3, |lat, _k, p, out| for l in 0..LANES { out[l] = gradient::<3>(lat, p, l); };
-    Value1, 1, |lat, _k, p, out| for l in 0..LANES { out[l] = value::<1>(lat, p, l); };
-    Value2, 2, |lat, _k, p, out| for l in 0..LANES { out[l] = value::<2>(lat, p, l); };
-    Value3, 3, |lat, _k, p, out| for l in 0..LANES { out[l] = value::<3>(lat, p, l); };
-    Value4, 4, |lat, _k, p, out| for l in 0..LANES { out[l] = value::<4>(lat, p, l); };
+    Gradient1, 1, |lat, _k, p, out| corner_block::<Gradient, 1>(lat, p, out);
+    Gradient2, 2, |lat, _k, p, out| corner_block::<Gradient, 2>(lat, p, out);
+    Gradient3, 3, |lat, _k, p, out| corner_block::<Gradient, 3>(lat, p, out);
+    Value1, 1, |lat, _k, p, out| corner_block::<Value, 1>(lat, p, out);
+    Value2, 2, |lat, _k, p, out| corner_block::<Value, 2>(lat, p, out);
+    Value3, 3, |lat, _k, p, out| corner_block::<Value, 3>(lat, p, out);
+    Value4, 4, |lat, _k, p, out| for l in 0..LANES { out[l] = value4(lat, p, l); };
     CatmullRom1, 1, |lat, _k, p, out| for l in 0..LANES { out[l] = value_catmull_rom::<1>(lat, p, l); };
     CatmullRom2, 2, |lat, _k, p, out| for l in 0..LANES { out[l] = value_catmull_rom::<2>(lat, p, l); };
     CatmullRom3, 3, |lat, _k, p, out| for l in 0..LANES { out[l] = value_catmull_rom::<3>(lat, p, l); };
@@ -92,8 +92,7 @@ fn octave_row<K: Kernel>(inputs: &OctaveInputs, row: &RowFrame, out: &mut [f32])
     let mut p = Points::default();
     let mut n = [0.0f32; LANES];
     for (b, texels) in out.chunks_mut(LANES).enumerate() {
-        block_points(row, K::DIMS, b * LANES, &mut p);
-        block_frames(inputs.interp, &lat.period, K::DIMS, &mut p);
+        block_points(row, inputs.interp, &lat.period, K::DIMS, b * LANES, &mut p);
         K::block(&lat, inputs.kind, &p, &mut n);
         add_terms(inputs.fractal, inputs.weight, &n, texels);
     }

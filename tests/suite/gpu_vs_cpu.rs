@@ -192,6 +192,21 @@ fn volume_tiling_and_inexact_cases() -> Vec<(String, NoiseSpec)> {
         s.seed = 5;
         cases.push((format!("{kind:?}-tiled"), s));
     }
+    // High frequencies: a row of 16 texels spans many cells (the SIMD backend's per-lane path,
+    // where low frequencies take its one-or-two-cells-per-block path).
+    for (kind, dims) in [
+        (Kind::Perlin, 1),
+        (Kind::Perlin, 2),
+        (Kind::Perlin, 3),
+        (Kind::Value, 2),
+        (Kind::Value, 3),
+        (Kind::Gradient, 2),
+    ] {
+        let mut s = spec(kind, dims, 40, 3);
+        s.frequency = 0.7;
+        s.offset = [-3.3, 1.1, 2.0, 0.0];
+        cases.push((format!("{kind:?}-{dims}d-high-frequency"), s));
+    }
     // Points that are not exact in f32: split exactly on the host, they keep the bound of
     // points near the origin.
     let mut s = spec(Kind::Perlin, 3, 24, 24);
