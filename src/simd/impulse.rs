@@ -9,6 +9,7 @@ use std::f32::consts::PI;
 use super::cellular::cell_gap;
 use super::hash::{LaneLattice as Lattice, lattice_hash};
 use super::lanes::{LANES, Points, cell_offset, lattice_cell};
+use super::math::{cos_2pi, exp_nonpositive};
 use crate::cpu::impulse::{impulse_count, pcg_next, unit_from_bits};
 use crate::gpu::state::KindState;
 use crate::spec::MAX_IMPULSES;
@@ -90,11 +91,8 @@ fn cell_impulses<const D: usize>(
 /// The sparse-convolution kernel `0.5 + 0.5 cos(pi r)` for r < 1.
 #[inline(always)]
 pub fn sparse_kernel(r2: f32) -> f32 {
-    if r2 < 1.0 {
-        0.5 + 0.5 * (PI * r2.sqrt()).cos()
-    } else {
-        0.0
-    }
+    let k = 0.5 + 0.5 * cos_2pi(0.5 * r2.sqrt());
+    if r2 < 1.0 { k } else { 0.0 }
 }
 
 /// The Gabor kernel, zero beyond the truncation radius.
@@ -102,12 +100,11 @@ pub fn sparse_kernel(r2: f32) -> f32 {
 pub fn gabor_kernel(d: [f32; 2], w: [f32; 2], kind: &KindState) -> f32 {
     let r2 = d[0] * d[0] + d[1] * d[1];
     let radius = kind.gabor_radius;
-    if r2 >= radius * radius {
-        return 0.0;
-    }
     let bandwidth = kind.gabor_bandwidth;
-    let envelope = (-PI * bandwidth * bandwidth * r2).exp();
-    envelope * (2.0 * PI * kind.gabor_frequency * (w[0] * d[0] + w[1] * d[1])).cos()
+    let envelope = exp_nonpositive(-PI * bandwidth * bandwidth * r2);
+    // cos(2 pi F0 (w . d)), in turns.
+    let k = envelope * cos_2pi(kind.gabor_frequency * (w[0] * d[0] + w[1] * d[1]));
+    if r2 >= radius * radius { 0.0 } else { k }
 }
 
 /// The squared distance from lane l's point to the nearest side of cell offset o.

@@ -16,6 +16,7 @@ pub mod hash;
 pub mod impulse;
 pub mod lanes;
 pub mod lattice;
+pub mod math;
 pub mod octave;
 pub mod simplex;
 
