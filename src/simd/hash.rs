@@ -12,6 +12,8 @@ use crate::tables::{PERM_LEN, TABLE_SIZE};
 pub struct LaneLattice<'a> {
     /// The permutation, doubled.
     pub perm: &'a [u32; PERM_LEN],
+    /// The permutation as windows (`tables::perm_windows`): word i holds `P[i..i + 4]`.
+    pub windows: &'a [u32; PERM_LEN],
     /// Unit gradients (classic gradient noise), f32.
     pub gradients: &'a [[f32; 4]; TABLE_SIZE],
     /// Lattice values (value noise) as the GPU receives them, f32.
@@ -32,6 +34,13 @@ pub fn perm_at(lat: &LaneLattice, i: u32) -> u32 {
     lat.perm[(i as usize) & (PERM_LEN - 1)]
 }
 
+/// `(P[i], P[i + 1])` from one window word.
+#[inline(always)]
+pub fn perm_pair(lat: &LaneLattice, i: u32) -> [u32; 2] {
+    let w = lat.windows[(i as usize) & (PERM_LEN - 1)];
+    [w & 255, (w >> 8) & 255]
+}
+
 /// The hash of a cell's first `dims` coordinates under `seed` (xxHash32's small-input form).
 #[inline(always)]
 pub fn cell_hash(seed: u32, cells: [u32; 4], dims: usize) -> u32 {
@@ -45,7 +54,12 @@ pub fn cell_hash(seed: u32, cells: [u32; 4], dims: usize) -> u32 {
 /// The table lattice's hash `P[P[P[P[X] + Y] + Z] + W]` on the cells' low 8 bits.
 #[inline(always)]
 pub fn table_hash(lat: &LaneLattice, cells: [u32; 4], dims: usize) -> u32 {
-    let c = cells.map(|v| v & 255);
+    let c = [
+        cells[0] & 255,
+        cells[1] & 255,
+        cells[2] & 255,
+        cells[3] & 255,
+    ];
     let mut h = perm_at(lat, perm_at(lat, c[0]) + if dims > 1 { c[1] } else { 0 });
     h = perm_at(lat, h + if dims > 2 { c[2] } else { 0 });
     if dims > 3 {
@@ -70,11 +84,56 @@ pub fn corner_hashes2(lat: &LaneLattice, lo: [u32; 2], hi: [u32; 2]) -> [u32; 4]
     let (x, y) = ([lo[0], hi[0]], [lo[1], hi[1]]);
     if lat.hashed {
         let a = hash_start(lat.hash_seed, 2);
-        let ax = x.map(|c| hash_eat(a, c));
+        let ax = [hash_eat(a, x[0]), hash_eat(a, x[1])];
         return std::array::from_fn(|n| hash_finish(hash_eat(ax[n & 1], y[n >> 1])));
     }
-    let px = x.map(|c| perm_at(lat, c & 255));
+    let px = [perm_at(lat, x[0] & 255), perm_at(lat, x[1] & 255)];
     std::array::from_fn(|n| perm_at(lat, perm_at(lat, px[n & 1] + (y[n >> 1] & 255))))
+}
+
+/// [`corner_hashes2`] of an untiled cell (hi = lo + 1): a window word serves both rows of a
+/// pair, 7 table reads instead of 10 (the WGSL's `NOISE_TILED == 0` branch).
+#[inline(always)]
+pub fn corner_hashes2_untiled(lat: &LaneLattice, lo: [u32; 2]) -> [u32; 4] {
+    if lat.hashed {
+        return corner_hashes2(lat, lo, [lo[0].wrapping_add(1), lo[1].wrapping_add(1)]);
+    }
+    let (lx, ly) = (lo[0] & 255, lo[1] & 255);
+    let px = perm_pair(lat, lx);
+    let y0 = perm_pair(lat, px[0] + ly);
+    let y1 = perm_pair(lat, px[1] + ly);
+    [
+        perm_at(lat, y0[0]),
+        perm_at(lat, y1[0]),
+        perm_at(lat, y0[1]),
+        perm_at(lat, y1[1]),
+    ]
+}
+
+/// [`corner_hashes3`] of an untiled cell: 7 window reads instead of 14 table reads.
+#[inline(always)]
+pub fn corner_hashes3_untiled(lat: &LaneLattice, lo: [u32; 3]) -> [u32; 8] {
+    if lat.hashed {
+        let up = [
+            lo[0].wrapping_add(1),
+            lo[1].wrapping_add(1),
+            lo[2].wrapping_add(1),
+        ];
+        return corner_hashes3(lat, lo, up);
+    }
+    let l = [lo[0] & 255, lo[1] & 255, lo[2] & 255];
+    let px = perm_pair(lat, l[0]);
+    let y0 = perm_pair(lat, px[0] + l[1]);
+    let y1 = perm_pair(lat, px[1] + l[1]);
+    let c = [
+        perm_pair(lat, y0[0] + l[2]),
+        perm_pair(lat, y1[0] + l[2]),
+        perm_pair(lat, y0[1] + l[2]),
+        perm_pair(lat, y1[1] + l[2]),
+    ];
+    [
+        c[0][0], c[1][0], c[2][0], c[3][0], c[0][1], c[1][1], c[2][1], c[3][1],
+    ]
 }
 
 /// The hashes of a 3D cell's corners in corner order, x fastest, sharing each chain's prefixes.
@@ -84,11 +143,11 @@ pub fn corner_hashes3(lat: &LaneLattice, lo: [u32; 3], hi: [u32; 3]) -> [u32; 8]
     let (x, y, z) = (axis(0), axis(1), axis(2));
     if lat.hashed {
         let a = hash_start(lat.hash_seed, 3);
-        let ax = x.map(|c| hash_eat(a, c));
+        let ax = [hash_eat(a, x[0]), hash_eat(a, x[1])];
         let axy: [u32; 4] = std::array::from_fn(|n| hash_eat(ax[n & 1], y[n >> 1]));
         return std::array::from_fn(|n| hash_finish(hash_eat(axy[n & 3], z[n >> 2])));
     }
-    let px = x.map(|c| perm_at(lat, c & 255));
+    let px = [perm_at(lat, x[0] & 255), perm_at(lat, x[1] & 255)];
     let pxy: [u32; 4] = std::array::from_fn(|n| perm_at(lat, px[n & 1] + (y[n >> 1] & 255)));
     std::array::from_fn(|n| perm_at(lat, pxy[n & 3] + (z[n >> 2] & 255)))
 }
@@ -147,8 +206,10 @@ mod tests {
             let octave = &prep.octaves()[0];
             let twin = Lattice::new(octave, spec.interp, prep.kind_params(), mode);
             let values = octave.tables().values.map(|v| v as f32);
+            let windows = crate::tables::perm_windows(&octave.tables().perm);
             let lanes = LaneLattice {
                 perm: &octave.tables().perm,
+                windows: &windows,
                 gradients: &octave.tables().gradients,
                 values: &values,
                 period: [0; 4],
@@ -167,6 +228,13 @@ mod tests {
                 assert_eq!(corner_hashes3(&lanes, lo, hi), twin3);
                 let twin2 = common::corner_hashes2(&twin, [lo[0], lo[1]], [hi[0], hi[1]]);
                 let lanes2 = corner_hashes2(&lanes, [lo[0], lo[1]], [hi[0], hi[1]]);
+                assert_eq!(lanes2, twin2.map(|h| h as u32));
+                // Untiled cells: hi = lo + 1 (wrapping), read through the windows.
+                let up = lo.map(|c| c.wrapping_add(1));
+                let twin3 = common::corner_hashes3(&twin, lo, up).map(|h| h as u32);
+                assert_eq!(corner_hashes3_untiled(&lanes, lo), twin3);
+                let twin2 = common::corner_hashes2(&twin, [lo[0], lo[1]], [up[0], up[1]]);
+                let lanes2 = corner_hashes2_untiled(&lanes, [lo[0], lo[1]]);
                 assert_eq!(lanes2, twin2.map(|h| h as u32));
                 let h = lattice_hash(&lanes, c, 3);
                 assert_eq!(

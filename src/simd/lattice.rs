@@ -2,9 +2,10 @@
 //! and value.wgsl function by function, in f32 and u32 as the WGSL computes.
 
 use super::hash::{LaneLattice as Lattice, corner_hashes2, corner_hashes3};
+use super::hash::{corner_hashes2_untiled, corner_hashes3_untiled};
 use super::hash::{lattice_gradient, lattice_hash, lattice_value};
 use super::lanes::{LANES, Points, cell_offset, lattice_cell, lerp};
-use crate::tables::{PERLIN2_GRADIENTS, PERLIN4_GRADIENTS};
+use crate::tables::{C1, C3, PERLIN2_GRADIENTS, PERLIN4_GRADIENTS, S1, S3};
 
 /// The tables' gradients rounded to f32, as the GPU's constants are.
 const PERLIN2_F32: [[f32; 2]; 16] = to_f32(PERLIN2_GRADIENTS);
@@ -54,6 +55,32 @@ pub fn grad1(hash: u32, x: f32) -> f32 {
     if h & 8 == 0 { g * x } else { -g * x }
 }
 
+/// The unit vector at angle `2 pi ((h & 15) + 0.5) / 16`, from the hash's bits as perlin.wgsl
+/// computes it: entry `h & 3` of the first quadrant turned `(h >> 2) & 3` quarter turns
+/// (selects, not a table read; a test checks it against the table).
+#[inline(always)]
+pub fn grad2_vector(hash: u32) -> [f32; 2] {
+    let (c1, s1, c3, s3) = (C1 as f32, S1 as f32, C3 as f32, S3 as f32);
+    let j = hash & 3;
+    let u = if j < 2 {
+        if j == 0 { c1 } else { c3 }
+    } else if j == 2 {
+        s3
+    } else {
+        s1
+    };
+    let v = if j < 2 {
+        if j == 0 { s1 } else { s3 }
+    } else if j == 2 {
+        c3
+    } else {
+        c1
+    };
+    let q = (hash >> 2) & 3;
+    let g = if q & 1 == 1 { [-v, u] } else { [u, v] };
+    if q >= 2 { [-g[0], -g[1]] } else { g }
+}
+
 /// The unit vector at angle `2 pi ((h & 15) + 0.5) / 16` dotted with (x, y).
 #[inline(always)]
 pub fn grad2(hash: u32, x: f32, y: f32) -> f32 {
@@ -93,6 +120,16 @@ pub trait Corners<const D: usize> {
     type Corner: Copy + Default;
     /// The corners of the cell (lo, hi), in corner order (x fastest); `2^D` of the 8 used.
     fn corners(lat: &Lattice, lo: [u32; D], hi: [u32; D]) -> [Self::Corner; 8];
+    /// [`Corners::corners`] of an untiled cell (hi = lo + 1), where the table's windows
+    /// serve pairs of corners.
+    #[inline(always)]
+    fn corners_untiled(lat: &Lattice, lo: [u32; D]) -> [Self::Corner; 8] {
+        let mut hi = lo;
+        for c in &mut hi {
+            *c = c.wrapping_add(1);
+        }
+        Self::corners(lat, lo, hi)
+    }
     /// The noise at fraction `f` with weights `w` from the corners.
     fn blend(c: &[Self::Corner; 8], f: [f32; D], w: [f32; D]) -> f32;
 }
@@ -129,6 +166,11 @@ pub fn corner_block<K: Corners<D>, const D: usize>(
             let c = frame::<D>(p, l);
             let corners = std::array::from_fn(|n| if upper[l] { b[n] } else { a[n] });
             out[l] = K::blend(&corners, c.f, c.w);
+        }
+    } else if lat.period == [0; 4] {
+        for l in 0..LANES {
+            let c = frame::<D>(p, l);
+            out[l] = K::blend(&K::corners_untiled(lat, c.lo), c.f, c.w);
         }
     } else {
         for l in 0..LANES {
@@ -169,7 +211,23 @@ impl Corners<2> for Perlin2 {
     type Corner = [f32; 2];
     #[inline(always)]
     fn corners(lat: &Lattice, lo: [u32; 2], hi: [u32; 2]) -> [[f32; 2]; 8] {
-        pad(corner_hashes2(lat, lo, hi).map(|h| PERLIN2_F32[(h & 15) as usize]))
+        let h = corner_hashes2(lat, lo, hi);
+        pad([
+            grad2_vector(h[0]),
+            grad2_vector(h[1]),
+            grad2_vector(h[2]),
+            grad2_vector(h[3]),
+        ])
+    }
+    #[inline(always)]
+    fn corners_untiled(lat: &Lattice, lo: [u32; 2]) -> [[f32; 2]; 8] {
+        let h = corner_hashes2_untiled(lat, lo);
+        pad([
+            grad2_vector(h[0]),
+            grad2_vector(h[1]),
+            grad2_vector(h[2]),
+            grad2_vector(h[3]),
+        ])
     }
     #[inline(always)]
     fn blend(g: &[[f32; 2]; 8], [x, y]: [f32; 2], w: [f32; 2]) -> f32 {
@@ -191,6 +249,10 @@ impl Corners<3> for Perlin3 {
     #[inline(always)]
     fn corners(lat: &Lattice, lo: [u32; 3], hi: [u32; 3]) -> [u32; 8] {
         corner_hashes3(lat, lo, hi)
+    }
+    #[inline(always)]
+    fn corners_untiled(lat: &Lattice, lo: [u32; 3]) -> [u32; 8] {
+        corner_hashes3_untiled(lat, lo)
     }
     #[inline(always)]
     fn blend(h: &[u32; 8], [x, y, z]: [f32; 3], w: [f32; 3]) -> f32 {
@@ -290,7 +352,22 @@ impl<const D: usize> Corners<D> for Value {
                 lattice_hash(lat, corner_cells(&lo, &hi, n & ((1 << D) - 1)), D)
             }),
         };
-        h.map(|h| lattice_value(lat, h))
+        values_of(lat, &h)
+    }
+    #[inline(always)]
+    fn corners_untiled(lat: &Lattice, lo: [u32; D]) -> [f32; 8] {
+        let h: [u32; 8] = match D {
+            2 => pad(corner_hashes2_untiled(lat, [lo[0], lo[1]])),
+            3 => corner_hashes3_untiled(lat, [lo[0], lo[1], lo[2]]),
+            _ => {
+                let mut hi = lo;
+                for c in &mut hi {
+                    *c = c.wrapping_add(1);
+                }
+                return Self::corners(lat, lo, hi);
+            }
+        };
+        values_of(lat, &h)
     }
     #[inline(always)]
     fn blend(values: &[f32; 8], _f: [f32; D], w: [f32; D]) -> f32 {
@@ -298,6 +375,16 @@ impl<const D: usize> Corners<D> for Value {
         v[..8].copy_from_slice(values);
         interp_corners(&mut v, &w)
     }
+}
+
+/// The lattice values of eight corner hashes.
+#[inline(always)]
+fn values_of(lat: &Lattice, h: &[u32; 8]) -> [f32; 8] {
+    let mut v = [0.0; 8];
+    for n in 0..8 {
+        v[n] = lattice_value(lat, h[n]);
+    }
+    v
 }
 
 /// 4D value noise, lane by lane.
@@ -345,4 +432,16 @@ pub fn value_catmull_rom<const D: usize>(lat: &Lattice, p: &Points, l: usize) ->
         }
     }
     v[0]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grad2_from_bits_is_the_tables_gradient() {
+        for h in 0..64u32 {
+            assert_eq!(grad2_vector(h), PERLIN2_F32[(h & 15) as usize], "hash {h}");
+        }
+    }
 }

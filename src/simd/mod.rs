@@ -25,7 +25,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use crate::error::{Error, Result};
 use crate::gpu::state::NoiseState;
 use crate::spec::{Fractal, LatticeKind, Prepared};
-use crate::tables::TABLE_SIZE;
+use crate::tables::{PERM_LEN, TABLE_SIZE, perm_windows};
 use crate::window::Window;
 use hash::LaneLattice;
 use lanes::RowFrame;
@@ -164,6 +164,7 @@ struct Plan<'a> {
     prep: &'a Prepared,
     state: NoiseState,
     values: Vec<[f32; TABLE_SIZE]>,
+    windows: Vec<[u32; PERM_LEN]>,
     octave_row: OctaveRow,
 }
 
@@ -179,6 +180,11 @@ impl<'a> Plan<'a> {
                 .iter()
                 .map(|o| o.tables().values.map(|v| v as f32))
                 .collect(),
+            windows: prep
+                .octaves()
+                .iter()
+                .map(|o| perm_windows(&o.tables().perm))
+                .collect(),
             octave_row: octave::pick((spec.kind, spec.dims), spec.interp, spec.lattice, isa),
         }
     }
@@ -192,6 +198,7 @@ impl<'a> Plan<'a> {
             let inputs = OctaveInputs {
                 lat: LaneLattice {
                     perm: &tables.perm,
+                    windows: &self.windows[o],
                     gradients: &tables.gradients,
                     values: &self.values[o],
                     period: self.state.period[o],

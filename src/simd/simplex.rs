@@ -29,19 +29,29 @@ pub fn simplex_grad3(h: u32) -> [f32; 4] {
 /// `SIMPLEX_GRAD4[h % 32]`.
 #[inline(always)]
 pub fn simplex_grad4(h: u32) -> [f32; 4] {
-    SIMPLEX_GRAD4[(h % 32) as usize].map(|v| v as f32)
+    let g = SIMPLEX_GRAD4[(h % 32) as usize];
+    [g[0] as f32, g[1] as f32, g[2] as f32, g[3] as f32]
 }
 
 /// The hashes of the 2D simplex's corners `cells + (0, 0)`, `s1`, `(1, 1)`.
 #[inline(always)]
 pub fn simplex_hashes2(lat: &Lattice, cells: [u32; 4], s1: [u32; 2]) -> [u32; 3] {
-    [[0, 0], s1, [1, 1]].map(|s| simplex_hash(lat, cells, [s[0], s[1], 0, 0], 2))
+    [
+        simplex_hash(lat, cells, [0, 0, 0, 0], 2),
+        simplex_hash(lat, cells, [s1[0], s1[1], 0, 0], 2),
+        simplex_hash(lat, cells, [1, 1, 0, 0], 2),
+    ]
 }
 
 /// The hashes of the 3D simplex's corners `cells + (0, 0, 0)`, `s1`, `s2`, `(1, 1, 1)`.
 #[inline(always)]
 pub fn simplex_hashes3(lat: &Lattice, cells: [u32; 4], s1: [u32; 3], s2: [u32; 3]) -> [u32; 4] {
-    [[0, 0, 0], s1, s2, [1, 1, 1]].map(|s| simplex_hash(lat, cells, [s[0], s[1], s[2], 0], 3))
+    [
+        simplex_hash(lat, cells, [0, 0, 0, 0], 3),
+        simplex_hash(lat, cells, [s1[0], s1[1], s1[2], 0], 3),
+        simplex_hash(lat, cells, [s2[0], s2[1], s2[2], 0], 3),
+        simplex_hash(lat, cells, [1, 1, 1, 0], 3),
+    ]
 }
 
 /// Each coordinate's rank (0 smallest, 3 largest) from the comparisons of the pairs (x,y),
@@ -100,7 +110,12 @@ pub fn simplex2(lat: &Lattice, p: &Points, l: usize) -> f32 {
         ],
     ];
     let h = simplex_hashes2(lat, cells, [i1, j1]);
-    simplex_sum(0.5, 70.0, d, h.map(simplex_grad3))
+    let g = [
+        simplex_grad3(h[0]),
+        simplex_grad3(h[1]),
+        simplex_grad3(h[2]),
+    ];
+    simplex_sum(0.5, 70.0, d, g)
 }
 
 /// The second and third corners of the 3D simplex, as boolean algebra (no branches).
@@ -118,7 +133,10 @@ pub fn simplex3_order(xy: bool, yz: bool, xz: bool) -> ([u32; 3], [u32; 3]) {
         (xy && yz) || !xy,
         (xy && !yz) || (!xy && (!yz || !xz)),
     ];
-    (c1.map(u32::from), c2.map(u32::from))
+    (
+        [u32::from(c1[0]), u32::from(c1[1]), u32::from(c1[2])],
+        [u32::from(c2[0]), u32::from(c2[1]), u32::from(c2[2])],
+    )
 }
 
 /// 3D simplex noise.
@@ -140,7 +158,13 @@ pub fn simplex3(lat: &Lattice, p: &Points, l: usize) -> f32 {
             0.0,
         ]
     });
-    simplex_sum(0.6, 32.0, d, h.map(simplex_grad3))
+    let g = [
+        simplex_grad3(h[0]),
+        simplex_grad3(h[1]),
+        simplex_grad3(h[2]),
+        simplex_grad3(h[3]),
+    ];
+    simplex_sum(0.6, 32.0, d, g)
 }
 
 /// 4D simplex noise.
@@ -148,14 +172,17 @@ pub fn simplex3(lat: &Lattice, p: &Points, l: usize) -> f32 {
 pub fn simplex4(lat: &Lattice, p: &Points, l: usize) -> f32 {
     let (cells, f) = lane_point(p, l);
     let t = (f[0] + f[1] + f[2] + f[3]) * SIMPLEX_G4;
-    let d0 = f.map(|v| v - t);
+    let d0 = [f[0] - t, f[1] - t, f[2] - t, f[3] - t];
     let gt = |a: usize, b: usize| f[a] > f[b];
     let rank = simplex4_ranks([gt(0, 1), gt(0, 2), gt(1, 2), gt(0, 3), gt(1, 3), gt(2, 3)]);
     let mut d = [[0.0; 4]; 5];
     let mut g = [[0.0; 4]; 5];
     for m in 0..5u32 {
         // Corner m steps along the axes whose rank is >= 4 - m (corner 4 along all).
-        let step = rank.map(|r| u32::from(m > 0 && r + m >= 4));
+        let mut step = [0u32; 4];
+        for a in 0..4 {
+            step[a] = u32::from(m > 0 && rank[a] + m >= 4);
+        }
         d[m as usize] = std::array::from_fn(|a| d0[a] - step[a] as f32 + m as f32 * SIMPLEX_G4);
         g[m as usize] = simplex_grad4(simplex_hash(lat, cells, step, 4));
     }
