@@ -1,5 +1,5 @@
-//! Throughput on the same work for gpu-noise (GPU kernel only, GPU with readback, CPU backend)
-//! and the peers noise-rs and fastnoise-lite: perlin 2D and 3D, 1 and 6 octaves (fBm), over a
+//! Throughput on the same work for gpu-noise (GPU kernel only, GPU with readback, the SIMD and
+//! the f64 CPU backends) and the peers noise-rs and fastnoise-lite: perlin 2D and 3D, 1 and 6 octaves (fBm), over a
 //! 2048x2048 image. Samples = texels x octaves. After criterion's own report, a table of
 //! Msamples/s and ratios is printed from criterion's median estimates.
 //!
@@ -10,7 +10,8 @@ use std::path::PathBuf;
 
 use criterion::{BenchmarkId, Criterion, Throughput};
 use fastnoise_lite::{FastNoiseLite, FractalType, NoiseType};
-use gpu_noise::{AdapterChoice, Fractal, Kind, NoiseSpec, Renderer, RendererOptions, Size, cpu};
+use gpu_noise::{AdapterChoice, Fractal, Kind, NoiseSpec, Renderer, RendererOptions, Size};
+use gpu_noise::{cpu, simd};
 use noise::{Fbm, MultiFractal, NoiseFn, Perlin};
 use rayon::prelude::*;
 
@@ -61,7 +62,7 @@ impl Case {
     }
 }
 
-const ENGINES: [&str; 8] = [
+const ENGINES: [&str; 10] = [
     "gpu-noise-gpu-kernel",
     "gpu-noise-gpu-readback",
     "gpu-noise-cpu",
@@ -70,6 +71,8 @@ const ENGINES: [&str; 8] = [
     "fastnoise-lite-rayon",
     "noise-rs",
     "noise-rs-rayon",
+    "gpu-noise-simd",
+    "gpu-noise-simd-1thread",
 ];
 
 fn bench_case(
@@ -112,6 +115,10 @@ fn bench_case(
             b.iter(|| r.render(&prep).expect("gpu render"))
         });
     }
+    group.bench_function(ENGINES[8], |b| b.iter(|| simd::render_f32(&prep).unwrap()));
+    group.bench_function(ENGINES[9], |b| {
+        b.iter(|| one_thread.install(|| simd::render_f32(&prep).unwrap()))
+    });
     group.bench_function(ENGINES[2], |b| b.iter(|| cpu::render_f32(&prep).unwrap()));
     group.bench_function(ENGINES[3], |b| {
         b.iter(|| one_thread.install(|| cpu::render_f32(&prep).unwrap()))
@@ -186,6 +193,16 @@ fn summary(cases: &[Case], adapter: &str) {
     }
     // Thread for thread: 1 vs 1 and N vs N, never mixed; the GPU rows against the N-thread CPU.
     let ratios = [
+        (
+            "1 thread: gpu-noise-simd / fastnoise-lite",
+            "gpu-noise-simd-1thread",
+            "fastnoise-lite",
+        ),
+        (
+            "N threads: gpu-noise-simd / fastnoise-lite",
+            "gpu-noise-simd",
+            "fastnoise-lite-rayon",
+        ),
         (
             "1 thread: gpu-noise-cpu / fastnoise-lite",
             "gpu-noise-cpu-1thread",

@@ -10,7 +10,8 @@
 //!   heightmaps); nothing comes back to the host unless you ask.
 //! - [`wgsl::noise_module`] + [`gpu::NoiseBindings`]: call `fractal_noise(p)` from your own
 //!   shaders.
-//! - [`Renderer::open`] + [`Renderer::render`] (or [`cpu::render_f32`]): images on the host.
+//! - [`Renderer::open`] + [`Renderer::render`] (or [`simd::render_f32`], the GPU's f32 kernels
+//!   in SIMD lanes on the CPU, or [`cpu::render_f32`], the twin): images on the host.
 //!
 //! ```
 //! use gpu_noise::{Fractal, Kind, NoiseSpec};
