@@ -157,17 +157,25 @@ pub fn corner_block<K: Corners<D>, const D: usize>(
         stray[l] = !is_first && !is_last;
     }
     let shared = !stray.contains(&true);
+    let untiled = lat.period == [0; 4];
     if shared {
-        let (a, b) = (
-            K::corners(lat, first.lo, first.hi),
-            K::corners(lat, last.lo, last.hi),
-        );
+        let (a, b) = if untiled {
+            (
+                K::corners_untiled(lat, first.lo),
+                K::corners_untiled(lat, last.lo),
+            )
+        } else {
+            (
+                K::corners(lat, first.lo, first.hi),
+                K::corners(lat, last.lo, last.hi),
+            )
+        };
         for l in 0..LANES {
             let c = frame::<D>(p, l);
             let corners = std::array::from_fn(|n| if upper[l] { b[n] } else { a[n] });
             out[l] = K::blend(&corners, c.f, c.w);
         }
-    } else if lat.period == [0; 4] {
+    } else if untiled {
         for l in 0..LANES {
             let c = frame::<D>(p, l);
             out[l] = K::blend(&K::corners_untiled(lat, c.lo), c.f, c.w);

@@ -405,6 +405,38 @@ fn verify_reports_errors_and_bound_and_passes() {
     }
 }
 
+/// `verify --backend simd` holds the SIMD backend to the same bound and names it (Catmull-Rom
+/// 4D under billow: its widest kernel); an unknown backend is a usage error naming the flag.
+#[test]
+fn verify_checks_the_simd_backend_too() {
+    let o = run(&[
+        "verify",
+        "--backend",
+        "simd",
+        "--kind",
+        "value",
+        "--dims",
+        "4",
+        "--interp",
+        "catmull-rom",
+        "--size",
+        "24x20",
+        "--fractal",
+        "billow",
+        "--octaves",
+        "3",
+    ]);
+    let stdout = text(&o.stdout);
+    assert!(o.status.success(), "{stdout}{}", text(&o.stderr));
+    assert!(
+        stdout.contains("SIMD CPU backend: ") && stdout.contains("PASS"),
+        "{stdout}"
+    );
+    let o = run(&["verify", "--backend", "tpu"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("--backend"), "{}", text(&o.stderr));
+}
+
 #[test]
 #[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
 fn info_lists_adapters() {

@@ -215,6 +215,18 @@ pub struct SampleArgs {
 pub struct VerifyArgs {
     #[command(flatten)]
     pub noise: NoiseArgs,
+    /// The f32 engine checked against the f64 reference
+    #[arg(long, value_enum, default_value_t = VerifyBackend::Gpu)]
+    pub backend: VerifyBackend,
+}
+
+/// What `verify` holds to the bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum VerifyBackend {
+    /// The GPU (any adapter, software ones included)
+    Gpu,
+    /// The SIMD CPU backend, on the widest instruction set this CPU has
+    Simd,
 }
 
 #[derive(Args)]

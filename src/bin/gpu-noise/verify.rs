@@ -1,4 +1,5 @@
-//! `gpu-noise verify`: the GPU image against the f64 reference, texel by texel. A spec whose
+//! `gpu-noise verify`: the GPU's (or the SIMD backend's) image against the f64 reference,
+//! texel by texel. A spec whose
 //! stated bound would exceed 1e-3 of the output range fails without rendering: such a bound
 //! proves nothing (an all-zero image would pass it).
 
@@ -6,9 +7,9 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use gpu_noise::tolerance::{Bound, compare, gpu_error_bound};
-use gpu_noise::{AdapterChoice, Renderer, RendererOptions, Result, cpu};
+use gpu_noise::{AdapterChoice, Renderer, RendererOptions, Result, cpu, simd};
 
-use crate::args::VerifyArgs;
+use crate::args::{VerifyArgs, VerifyBackend};
 
 pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     let spec = crate::spec_layers(&args.noise)?.noise_spec()?;
@@ -24,11 +25,21 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
         );
         return Ok(ExitCode::from(1));
     }
-    let choice = AdapterChoice::from_env()?;
-    let mut renderer = pollster::block_on(Renderer::open(&choice, RendererOptions::default()))?;
-    println!("adapter: {}", renderer.adapter_name());
     let start = Instant::now();
-    let gpu = renderer.render(&prepared)?;
+    let gpu = match args.backend {
+        VerifyBackend::Gpu => {
+            let choice = AdapterChoice::from_env()?;
+            let options = RendererOptions::default();
+            let mut renderer = pollster::block_on(Renderer::open(&choice, options))?;
+            println!("adapter: {}", renderer.adapter_name());
+            renderer.render(&prepared)?
+        }
+        VerifyBackend::Simd => {
+            let isa = simd::InstructionSet::detect();
+            println!("SIMD CPU backend: {} lanes", isa.name());
+            simd::render_f32(&prepared)?
+        }
+    };
     let gpu_time = start.elapsed();
     let start = Instant::now();
     let reference = cpu::render_f64(&prepared)?;
