@@ -41,6 +41,10 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
         }
     };
     let gpu_time = start.elapsed();
+    let engine = match args.backend {
+        VerifyBackend::Gpu => "gpu",
+        VerifyBackend::Simd => "simd",
+    };
     let start = Instant::now();
     let reference = cpu::render_f64(&prepared)?;
     let cpu_time = start.elapsed();
@@ -49,7 +53,7 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     let (w, h) = (s.width as usize, s.height as usize);
     let n = cmp.worst_index;
     println!(
-        "texels: {} (gpu {}, cpu {})",
+        "texels: {} ({engine} {}, cpu {})",
         gpu.len(),
         crate::seconds(gpu_time),
         crate::seconds(cpu_time)
@@ -58,7 +62,7 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     println!("rmse: {:e}", cmp.rmse);
     println!("bound: {:.3e} ({})", bound.value, bound.reason);
     println!(
-        "worst texel: ({}, {}, {}) gpu {} cpu {}",
+        "worst texel: ({}, {}, {}) {engine} {} cpu {}",
         n % w,
         (n / w) % h,
         n / (w * h),
