@@ -1,10 +1,10 @@
 //! The lattice's integer side in u32 lanes, as common.wgsl and simplex.wgsl write it: table
-//! hashes through the doubled permutation, the hash lattice's xxHash32 steps (the twin's
-//! `cpu::hash`, shared), and the corner chains. The twin's copies (`cpu::common`) return
+//! hashes through the doubled permutation, the hash lattice's xxHash32 steps and cell hash (the
+//! twin's `cpu::hash`, shared), and the corner chains. The twin's copies (`cpu::common`) return
 //! `usize` for indexing; these return u32 so that 16 of them fill one AVX-512 register. A test
 //! checks both against each other on random cells.
 
-use crate::cpu::hash::{hash_eat, hash_finish, hash_start};
+use crate::cpu::hash::{cell_hash, hash_eat, hash_finish, hash_start};
 use crate::tables::{PERM_LEN, TABLE_SIZE};
 
 /// One octave's lattice as the lanes read it (`Lattice` in common.wgsl).
@@ -39,16 +39,6 @@ pub fn perm_at(lat: &LaneLattice, i: u32) -> u32 {
 pub fn perm_pair(lat: &LaneLattice, i: u32) -> [u32; 2] {
     let w = lat.windows[(i as usize) & (PERM_LEN - 1)];
     [w & 255, (w >> 8) & 255]
-}
-
-/// The hash of a cell's first `dims` coordinates under `seed` (xxHash32's small-input form).
-#[inline(always)]
-pub fn cell_hash(seed: u32, cells: [u32; 4], dims: usize) -> u32 {
-    let mut h = hash_start(seed, dims as u32);
-    for &c in &cells[..dims] {
-        h = hash_eat(h, c);
-    }
-    hash_finish(h)
 }
 
 /// The table lattice's hash `P[P[P[P[X] + Y] + Z] + W]` on the cells' low 8 bits.

@@ -12,13 +12,16 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod cellular;
+pub mod corners;
+pub mod gradient;
 pub mod hash;
 pub mod impulse;
 pub mod lanes;
-pub mod lattice;
 pub mod math;
 pub mod octave;
+pub mod perlin;
 pub mod simplex;
+pub mod value;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 

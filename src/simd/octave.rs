@@ -3,12 +3,14 @@
 
 use super::InstructionSet;
 use super::cellular::cellular;
+use super::corners::corner_block;
+use super::gradient::Gradient;
 use super::hash::LaneLattice as Lattice;
 use super::impulse::{gabor, sparse_convolution};
 use super::lanes::{LANES, Points, RowFrame, block_points};
-use super::lattice::{Gradient, Perlin1 as P1, Perlin2 as P2, Perlin3 as P3, Value, corner_block};
-use super::lattice::{perlin4, value_catmull_rom, value4};
+use super::perlin::{Perlin1 as P1, Perlin2 as P2, Perlin3 as P3, perlin4};
 use super::simplex::{simplex2, simplex3, simplex4};
+use super::value::{Value, value_catmull_rom, value4};
 use crate::gpu::state::KindState;
 use crate::spec::{Fractal, Interp, Kind, LatticeKind};
 
