@@ -568,3 +568,38 @@ fn auto_names_the_engine_it_picked() {
         "{err}"
     );
 }
+
+/// A bad token is quoted briefly (a 1 MB token once gave 1 MB of error text), and a line past
+/// the read limit is refused without being held whole.
+#[test]
+fn sample_quotes_a_bad_token_briefly_and_refuses_overlong_lines() {
+    let token = "x".repeat(3000);
+    let o = run_stdin(&["sample", "--dims", "2"], &format!("1 {token}\n"));
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("line 1") && err.contains("(3000 bytes)"),
+        "{err}"
+    );
+    assert!(err.len() < 400, "{} bytes of error", err.len());
+    // The tool stops reading at the long line, so the write may meet a closed pipe.
+    let mut child = command()
+        .args(["sample", "--dims", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        let input = format!("1 2\n{}\n", "7".repeat(1 << 20));
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let o = child.wait_with_output().expect("wait");
+    writer.join().expect("writer");
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("line 2 is longer than 4096 bytes"), "{err}");
+    assert!(err.len() < 400, "{} bytes of error", err.len());
+}

@@ -1,7 +1,7 @@
 //! `gpu-noise sample`: points from stdin in noise space, one value per line on stdout, streamed
 //! in batches (memory does not grow with the input; output appears as it goes).
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 use std::process::ExitCode;
 
 use gpu_noise::{Error, Prepared, Result, cpu};
@@ -11,6 +11,13 @@ use crate::backend::{BackendChoice, Engine};
 
 /// Points evaluated per batch.
 const BATCH: usize = 1 << 16;
+
+/// The longest input line read, in bytes (four f64 in any notation fit many times over): a
+/// longer one is an error, so a huge token never fills memory.
+const MAX_LINE: usize = 4096;
+
+/// How many characters of a bad token an error quotes.
+const QUOTED_CHARS: usize = 40;
 
 pub fn run(args: SampleArgs) -> Result<ExitCode> {
     let layer = crate::spec_layers(&args.noise)?;
@@ -35,11 +42,18 @@ pub fn run(args: SampleArgs) -> Result<ExitCode> {
     let mut line_no = 0usize;
     loop {
         line.clear();
-        let read = stdin
+        let read = (&mut stdin)
+            .take(MAX_LINE as u64 + 1)
             .read_until(b'\n', &mut line)
             .map_err(|e| Error::io("stdin", e))?;
         if read > 0 {
             line_no += 1;
+            if line.len() > MAX_LINE && line.last() != Some(&b'\n') {
+                return Err(Error::InvalidSpec {
+                    field: "points",
+                    reason: format!("line {line_no} is longer than {MAX_LINE} bytes"),
+                });
+            }
             if let Some(point) = parse_point(&line, dims, line_no)? {
                 batch.push(point);
             }
@@ -158,7 +172,7 @@ pub fn parse_point(bytes: &[u8], dims: usize, line_no: usize) -> Result<Option<[
             .parse::<f64>()
             .ok()
             .filter(|v| v.is_finite())
-            .ok_or_else(|| bad(format!("{word:?} is not a finite number")))?;
+            .ok_or_else(|| bad(format!("{} is not a finite number", quoted(word))))?;
         if count < dims {
             p[count] = v;
         }
@@ -170,6 +184,15 @@ pub fn parse_point(bytes: &[u8], dims: usize, line_no: usize) -> Result<Option<[
         )));
     }
     Ok(Some(p))
+}
+
+/// A token as an error quotes it: whole when short, else its start and its length.
+fn quoted(word: &str) -> String {
+    if word.chars().count() <= QUOTED_CHARS {
+        return format!("{word:?}");
+    }
+    let start: String = word.chars().take(QUOTED_CHARS).collect();
+    format!("{start:?}... ({} bytes)", word.len())
 }
 
 /// An f64 with 17 significant digits in plain notation (enough to round-trip exactly).
