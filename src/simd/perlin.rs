@@ -60,6 +60,18 @@ pub fn grad2_vector(hash: u32) -> [f32; 2] {
     if q >= 2 { [-g[0], -g[1]] } else { g }
 }
 
+/// The gradients of four corner hashes, padded to the 8 of [`Corners::corners`] (explicit
+/// calls: a closure through `array::map` was not inlined and kept the lane loop scalar).
+#[inline(always)]
+fn grad2_vectors(h: [u32; 4]) -> [[f32; 2]; 8] {
+    pad([
+        grad2_vector(h[0]),
+        grad2_vector(h[1]),
+        grad2_vector(h[2]),
+        grad2_vector(h[3]),
+    ])
+}
+
 /// Ken Perlin's `grad`: `+-u +-v` by the bits of `h & 15`.
 #[inline(always)]
 pub fn grad3(hash: u32, x: f32, y: f32, z: f32) -> f32 {
@@ -107,23 +119,11 @@ impl Corners<2> for Perlin2 {
     type Corner = [f32; 2];
     #[inline(always)]
     fn corners(lat: &Lattice, lo: [u32; 2], hi: [u32; 2]) -> [[f32; 2]; 8] {
-        let h = corner_hashes2(lat, lo, hi);
-        pad([
-            grad2_vector(h[0]),
-            grad2_vector(h[1]),
-            grad2_vector(h[2]),
-            grad2_vector(h[3]),
-        ])
+        grad2_vectors(corner_hashes2(lat, lo, hi))
     }
     #[inline(always)]
     fn corners_untiled(lat: &Lattice, lo: [u32; 2]) -> [[f32; 2]; 8] {
-        let h = corner_hashes2_untiled(lat, lo);
-        pad([
-            grad2_vector(h[0]),
-            grad2_vector(h[1]),
-            grad2_vector(h[2]),
-            grad2_vector(h[3]),
-        ])
+        grad2_vectors(corner_hashes2_untiled(lat, lo))
     }
     #[inline(always)]
     fn blend(g: &[[f32; 2]; 8], [x, y]: [f32; 2], w: [f32; 2]) -> f32 {
