@@ -18,6 +18,18 @@ pub enum Error {
         /// What is wrong and what is allowed.
         reason: String,
     },
+    /// A noise graph is invalid (docs/CONVENTIONS.md §13): `node` names the node at fault
+    /// (empty for the graph's own fields), `field` its parameter or input (empty for the node
+    /// as a whole).
+    #[error("{}", graph_message(node, field, reason))]
+    InvalidGraph {
+        /// The node's name.
+        node: String,
+        /// The parameter or input.
+        field: String,
+        /// What is wrong and what is allowed.
+        reason: String,
+    },
     /// The GPU's f32 arithmetic cannot render this spec to a meaningful accuracy: the stated
     /// error bound would exceed 1e-3 of the output range (far from the origin, say). The CPU
     /// twin (f64) renders it; `field` names what to change.
@@ -104,6 +116,14 @@ pub const HOW_TO_GET_AN_ADAPTER: &str = "To get one without a GPU: Mesa's llvmpi
 mesa-vulkan-drivers`). Check WGPU_BACKEND and WGPU_ADAPTER_NAME, and run `gpu-noise info` to \
 list what is found; `--backend cpu` renders without a GPU.";
 
+fn graph_message(node: &str, field: &str, reason: &str) -> String {
+    match (node.is_empty(), field.is_empty()) {
+        (true, _) => format!("graph: {field}: {reason}"),
+        (false, true) => format!("graph node {node:?}: {reason}"),
+        (false, false) => format!("graph node {node:?}, {field}: {reason}"),
+    }
+}
+
 /// `Result` with this crate's [`Error`].
 pub type Result<T> = std::result::Result<T, Error>;
 
@@ -136,6 +156,7 @@ impl Error {
         matches!(
             self,
             Error::InvalidSpec { .. }
+                | Error::InvalidGraph { .. }
                 | Error::Precision { .. }
                 | Error::InvalidTarget { .. }
                 | Error::BadBackendVariable { .. }

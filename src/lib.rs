@@ -42,6 +42,7 @@ pub mod error;
 pub mod export;
 pub mod fixed;
 pub mod gpu;
+pub mod graph;
 pub mod simd;
 pub mod spec;
 pub mod tables;
@@ -52,6 +53,7 @@ pub mod window;
 pub use colormap::Colormap;
 pub use error::{Error, Result};
 pub use gpu::{AdapterChoice, NoiseBindings, Range, Renderer, RendererOptions, TextureOutput};
+pub use graph::{Graph, GraphBuilder, PreparedGraph};
 pub use spec::{
     CellReturn, Chunk, Distance, Fractal, Interp, Kind, LatticeKind, NoiseSpec, Prepared, Size,
 };

@@ -76,7 +76,7 @@ pub fn render_window_into<T: Send>(
 }
 
 #[cfg(feature = "parallel")]
-fn for_each_row<T: Send>(
+pub(crate) fn for_each_row<T: Send>(
     out: &mut [T],
     width: usize,
     f: impl Fn(&mut Vec<f64>, (usize, &mut [T])) + Sync + Send,
@@ -88,7 +88,7 @@ fn for_each_row<T: Send>(
 }
 
 #[cfg(not(feature = "parallel"))]
-fn for_each_row<T: Send>(
+pub(crate) fn for_each_row<T: Send>(
     out: &mut [T],
     width: usize,
     f: impl Fn(&mut Vec<f64>, (usize, &mut [T])) + Sync + Send,

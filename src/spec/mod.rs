@@ -11,7 +11,7 @@ mod kind_params;
 mod names;
 mod prepared;
 mod tiling;
-mod validate;
+pub(crate) mod validate;
 
 pub use chunk::{Chunk, MAX_LOD};
 pub use kind_params::{

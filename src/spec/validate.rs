@@ -161,7 +161,7 @@ impl NoiseSpec {
         Ok(())
     }
 
-    fn check_size(&self) -> Result<()> {
+    pub(crate) fn check_size(&self) -> Result<()> {
         let s = self.size;
         for (side, name) in [(s.width, "width"), (s.height, "height"), (s.depth, "depth")] {
             if !(1..=MAX_SIDE).contains(&side) {

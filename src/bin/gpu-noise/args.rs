@@ -159,6 +159,11 @@ fn parse_orientation(text: &str) -> Result<Orientation, String> {
 pub struct RenderArgs {
     #[command(flatten)]
     pub noise: NoiseArgs,
+    /// A noise graph (JSON, docs/CONVENTIONS.md §13) instead of one kind: its nodes carry the
+    /// noise's parameters; flags give the image (size, offset, output, levels) and may
+    /// override its seed and lattice
+    #[arg(long, value_name = "FILE.json")]
+    pub graph: Option<PathBuf>,
     /// Output file; the extension picks the format: .png, .f32, .npy
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,

@@ -6,6 +6,7 @@ mod args;
 mod backend;
 mod bench;
 mod derivatives;
+mod graph;
 mod info;
 mod progress;
 mod render;

@@ -27,6 +27,9 @@ pub fn run(args: RenderArgs) -> Result<ExitCode> {
         output: args.output.as_ref().map(|p| p.display().to_string()),
         ..SpecFile::default()
     });
+    if let Some(path) = &args.graph {
+        return crate::graph::run(&args, path, &layer);
+    }
     let spec = layer.noise_spec()?;
     let prepared = spec.validate()?;
     if args.print_spec {
@@ -167,39 +170,50 @@ pub fn stream(
                 Engine::Simd => simd::render_window_f32,
                 _ => cpu::render_window_f32,
             };
-            let (send, receive) = mpsc::sync_channel::<Vec<f32>>(1);
-            let writer_thread = std::thread::scope(|scope| {
-                let handle = scope.spawn(move || -> Result<Box<dyn ImageWriter>> {
-                    for values in receive {
-                        writer.write_rows(&values)?;
-                        bar.inc(values.len() as u64);
-                    }
-                    Ok(writer)
-                });
-                let mut rendered = Ok(());
-                for band in window.bands(BAND_TEXELS) {
-                    let values = match render_band(prep, band) {
-                        Ok(v) => v,
-                        Err(e) => {
-                            rendered = Err(e);
-                            break;
-                        }
-                    };
-                    // A closed channel means the writer failed; its error is reported below.
-                    if send.send(values).is_err() {
-                        break;
-                    }
-                }
-                drop(send);
-                (rendered, handle.join())
-            });
-            let (rendered, joined) = writer_thread;
-            rendered?;
-            writer = joined.map_err(|_| Error::Encode {
-                format: "image",
-                reason: "the writer thread panicked".into(),
-            })??;
+            return stream_bands(window, writer, bar, |band| render_band(prep, band));
         }
     }
+    writer.finish()
+}
+
+/// Renders `window` band by band on this machine's cores into `writer`, encoding each band on
+/// another thread while the next one renders.
+pub fn stream_bands(
+    window: Window,
+    mut writer: Box<dyn ImageWriter>,
+    bar: &ProgressBar,
+    render_band: impl Fn(Window) -> Result<Vec<f32>>,
+) -> Result<()> {
+    let (send, receive) = mpsc::sync_channel::<Vec<f32>>(1);
+    let (rendered, joined) = std::thread::scope(|scope| {
+        let handle = scope.spawn(move || -> Result<Box<dyn ImageWriter>> {
+            for values in receive {
+                writer.write_rows(&values)?;
+                bar.inc(values.len() as u64);
+            }
+            Ok(writer)
+        });
+        let mut rendered = Ok(());
+        for band in window.bands(BAND_TEXELS) {
+            let values = match render_band(band) {
+                Ok(v) => v,
+                Err(e) => {
+                    rendered = Err(e);
+                    break;
+                }
+            };
+            // A closed channel means the writer failed; its error is reported below.
+            if send.send(values).is_err() {
+                break;
+            }
+        }
+        drop(send);
+        (rendered, handle.join())
+    });
+    rendered?;
+    let writer = joined.map_err(|_| Error::Encode {
+        format: "image",
+        reason: "the writer thread panicked".into(),
+    })??;
     writer.finish()
 }

@@ -1,0 +1,231 @@
+//! The f64 twin of a graph (CONVENTIONS §13): each step of the expanded plan in order, per
+//! texel, with the kinds' own f64 functions at each noise instance's exact point.
+
+use super::Graph;
+use super::ops;
+use super::plan::{self, Plan, Step};
+use crate::cpu::common::{Lattice, LatticePoint, texel_coordinates, texel_lattice_point};
+use crate::cpu::fractal::{fractal_finish, fractal_term, noise_octave};
+use crate::error::{Error, Result};
+use crate::spec::{MAX_OCTAVES, Size};
+use crate::window::Window;
+
+/// A graph placed in an image: size, offset, and the expanded plan with every frame and table.
+#[derive(Clone, Debug)]
+pub struct PreparedGraph {
+    graph: Graph,
+    size: Size,
+    offset: [f64; 4],
+    plan: Plan,
+}
+
+impl Graph {
+    /// Places the graph in an image of `size` texels whose texel (0, 0, 0) sits at `offset`
+    /// (texel units, as a spec's offset) and expands it (CONVENTIONS §13).
+    pub fn prepare(&self, size: Size, offset: [f64; 4]) -> Result<PreparedGraph> {
+        let mut probe = crate::NoiseSpec::new(crate::Kind::Value, self.dims);
+        probe.size = size;
+        probe.check_size()?;
+        if let Some(v) = offset.iter().find(|v| !v.abs().le(&(f32::MAX as f64))) {
+            return Err(Error::InvalidSpec {
+                field: "offset",
+                reason: format!(
+                    "every coordinate must be a finite number of magnitude <= 3.4e38, got {v}"
+                ),
+            });
+        }
+        let plan = plan::expand(self, size, offset)?;
+        Ok(PreparedGraph {
+            graph: self.clone(),
+            size,
+            offset,
+            plan,
+        })
+    }
+}
+
+impl PreparedGraph {
+    /// The graph.
+    pub fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    /// The image size.
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    /// Texel (0, 0, 0)'s place, texel units.
+    pub fn offset(&self) -> [f64; 4] {
+        self.offset
+    }
+
+    /// Steps per texel once octaves and iterations are expanded.
+    pub fn steps(&self) -> usize {
+        self.plan.steps.len()
+    }
+
+    /// Noise evaluations per texel.
+    pub fn noise_evaluations(&self) -> usize {
+        (self.plan.steps.iter())
+            .filter(|s| matches!(s, Step::Noise { .. }))
+            .count()
+    }
+
+    /// The graph's value at image texel `t`, `scratch` holding one register per step.
+    pub fn value_at_texel(&self, t: [u32; 3], scratch: &mut Vec<[f64; 4]>) -> f64 {
+        scratch.resize(self.plan.steps.len(), [0.0; 4]);
+        for (i, step) in self.plan.steps.iter().enumerate() {
+            let r = self.step(step, t, scratch);
+            scratch[i] = r;
+        }
+        scratch[self.plan.output][0]
+    }
+
+    fn step(&self, step: &Step, t: [u32; 3], r: &[[f64; 4]]) -> [f64; 4] {
+        let v = |i: usize| r[i][0];
+        let value = match step {
+            Step::Noise { instance, delta } => self.noise(*instance, t, delta.map(|d| r[d])),
+            Step::Coordinate {
+                instance,
+                axis,
+                delta,
+            } => {
+                let c = &self.plan.coordinates[*instance];
+                let at = texel_coordinates(&c.frame, t)[*axis].to_f64();
+                at + delta.map_or(0.0, |d| c.frequency * r[d][*axis])
+            }
+            Step::Constant(x) => *x,
+            Step::Fractal { fractal, terms } => {
+                let sum = terms
+                    .iter()
+                    .map(|&(i, w)| w * fractal_term(*fractal, v(i)))
+                    .sum();
+                fractal_finish(*fractal, sum)
+            }
+            Step::RidgedMulti {
+                values,
+                weights,
+                offset,
+                gain,
+            } => {
+                let mut n = [0.0; MAX_OCTAVES as usize];
+                for (slot, &i) in n.iter_mut().zip(values) {
+                    *slot = v(i);
+                }
+                ops::ridged_multi(&n[..values.len()], weights, *offset, *gain)
+            }
+            Step::Modify { input, modifier } => ops::modify(modifier, v(*input)),
+            Step::Combine { combiner, inputs } => {
+                let values: Vec<f64> = inputs.iter().map(|&i| v(i)).collect();
+                ops::combine(*combiner, &values)
+            }
+            Step::Blend { a, b, control } => ops::blend(v(*a), v(*b), v(*control)),
+            Step::Select {
+                a,
+                b,
+                control,
+                threshold,
+                falloff,
+            } => ops::select(v(*a), v(*b), v(*control), *threshold, *falloff),
+            Step::Linear { input, m } => return mat_vec(m, &r[*input]),
+            Step::Displace {
+                base,
+                by,
+                amplitude,
+            } => {
+                let mut d = base.map_or([0.0; 4], |b| r[b]);
+                for (a, &i) in by.iter().enumerate() {
+                    d[a] += amplitude * v(i);
+                }
+                return d;
+            }
+        };
+        [value, 0.0, 0.0, 0.0]
+    }
+
+    fn noise(&self, instance: usize, t: [u32; 3], delta: Option<[f64; 4]>) -> f64 {
+        let inst = &self.plan.instances[instance];
+        let tables = &self.plan.tables[inst.tables];
+        let lat = Lattice {
+            perm: &tables.perm,
+            gradients: &tables.gradients,
+            values: &tables.values,
+            period: [0; 4],
+            interp: inst.spec.interp,
+            params: &inst.params,
+            salt: tables.impulse_salt,
+            mode: inst.spec.lattice,
+            hash_seed: tables.hash_seed,
+        };
+        let mut pt = texel_lattice_point(&inst.frame, t);
+        if let Some(d) = delta {
+            pt = displaced(&pt, &mat_vec(&inst.delta_map, &d));
+        }
+        noise_octave(&lat, inst.spec.kind, inst.spec.dims as usize, &pt)
+    }
+
+    /// Every texel of the image in f64, x fastest.
+    pub fn render_f64(&self) -> Result<Vec<f64>> {
+        let window = Window::full(self.size);
+        window.check_in_memory()?;
+        let mut out = vec![0.0; window.texels() as usize];
+        self.render_window_into(window, &mut out, |v| v, &|_, _| {});
+        Ok(out)
+    }
+
+    /// The texels of `window` rounded to f32, x fastest.
+    pub fn render_window_f32(&self, window: Window) -> Result<Vec<f32>> {
+        window.check_inside(self.size)?;
+        window.check_in_memory()?;
+        let mut out = vec![0.0; window.texels() as usize];
+        self.render_window_into(window, &mut out, |v| v as f32, &|_, _| {});
+        Ok(out)
+    }
+
+    /// Renders `window` into `out` through `convert`, rows in parallel, calling
+    /// `progress(rows_done, rows_total)` after each row.
+    pub fn render_window_into<T: Send>(
+        &self,
+        window: Window,
+        out: &mut [T],
+        convert: impl Fn(f64) -> T + Sync,
+        progress: &(dyn Fn(u64, u64) + Sync),
+    ) {
+        let [x0, y0, z0] = window.origin;
+        let height = window.size.height;
+        let rows_total = window.size.rows();
+        let rows_done = std::sync::atomic::AtomicU64::new(0);
+        crate::cpu::for_each_row(out, window.size.width as usize, |_, (row, texels)| {
+            let (j, k) = (y0 + row as u32 % height, z0 + row as u32 / height);
+            let mut scratch = Vec::new();
+            for (i, texel) in texels.iter_mut().enumerate() {
+                *texel = convert(self.value_at_texel([x0 + i as u32, j, k], &mut scratch));
+            }
+            let done = rows_done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            progress(done, rows_total);
+        });
+    }
+}
+
+fn mat_vec(m: &plan::Mat, d: &[f64; 4]) -> [f64; 4] {
+    let mut out = [0.0; 4];
+    for a in 0..4 {
+        out[a] = (0..4).map(|b| m[a][b] * d[b]).sum();
+    }
+    out
+}
+
+/// A lattice point moved by `d` cells per axis: the fraction plus d, split again (kept below
+/// 1), and the decision key from the new fraction (as the GPU's f32 one).
+fn displaced(pt: &LatticePoint, d: &[f64; 4]) -> LatticePoint {
+    let mut out = *pt;
+    for a in 0..4 {
+        let f = pt.frac[a] + d[a];
+        let whole = f.floor();
+        out.cell[a] = pt.cell[a].wrapping_add(whole as i64);
+        out.frac[a] = (f - whole).min(1.0 - f64::EPSILON / 2.0);
+        out.key[a] = (out.frac[a] * 16_777_216.0) as u32;
+    }
+    out
+}

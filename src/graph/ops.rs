@@ -1,0 +1,132 @@
+//! The f64 functions of the modifier, combiner and fractal nodes (CONVENTIONS §13). The GPU's
+//! generated kernel calls WGSL functions of the same names.
+
+use super::node::{Combiner, Modifier};
+use crate::cpu::common::lerp;
+use crate::cpu::value::catmull_rom;
+
+/// A modifier node's function of its source's value.
+pub fn modify(modifier: &Modifier, v: f64) -> f64 {
+    match modifier {
+        Modifier::Abs => v.abs(),
+        Modifier::Negate => -v,
+        Modifier::Clamp { min, max } => v.clamp(*min, *max),
+        Modifier::Remap { from, to } => remap(v, *from, *to),
+        Modifier::Curve { points, cubic } => curve(points, *cubic, v),
+        Modifier::Terrace { points, invert } => terrace(points, *invert, v),
+        Modifier::Power(e) => v.signum() * v.abs().powf(*e),
+        Modifier::Smoothstep { edge0, edge1 } => smoothstep(*edge0, *edge1, v),
+    }
+}
+
+/// `to.a + (v - from.a) (to.b - to.a) / (from.b - from.a)`.
+pub fn remap(v: f64, from: [f64; 2], to: [f64; 2]) -> f64 {
+    to[0] + (v - from[0]) * (to[1] - to[0]) / (from[1] - from[0])
+}
+
+/// `t^2 (3 - 2t)` with `t = (v - edge0) / (edge1 - edge0)` clamped to [0, 1].
+pub fn smoothstep(edge0: f64, edge1: f64, v: f64) -> f64 {
+    let t = ((v - edge0) / (edge1 - edge0)).clamp(0.0, 1.0);
+    t * t * (3.0 - 2.0 * t)
+}
+
+/// The curve through `points` ([x, y], x increasing) at v: straight lines or Catmull-Rom
+/// segments (the end points repeated past the ends), the end values beyond the ends.
+pub fn curve(points: &[[f64; 2]], cubic: bool, v: f64) -> f64 {
+    let n = points.len();
+    if v <= points[0][0] {
+        return points[0][1];
+    }
+    if v >= points[n - 1][0] {
+        return points[n - 1][1];
+    }
+    // The segment [i, i + 1] holding v: the last point at or below v.
+    let i = points
+        .iter()
+        .rposition(|p| p[0] <= v)
+        .unwrap_or(0)
+        .min(n - 2);
+    let t = (v - points[i][0]) / (points[i + 1][0] - points[i][0]);
+    if !cubic {
+        return lerp(t, points[i][1], points[i + 1][1]);
+    }
+    let y = |k: isize| points[k.clamp(0, n as isize - 1) as usize][1];
+    let k = i as isize;
+    catmull_rom(t, y(k - 1), y(k), y(k + 1), y(k + 2))
+}
+
+/// libnoise's Terrace: flat at each level, `lerp(lo, hi, alpha^2)` between (alpha the place of v
+/// between the levels below and above it; inverted, the curve is turned over).
+pub fn terrace(points: &[f64], invert: bool, v: f64) -> f64 {
+    let n = points.len();
+    let above = points.iter().position(|&p| v < p).unwrap_or(n);
+    let (i0, i1) = (above.saturating_sub(1), above.min(n - 1));
+    if i0 == i1 {
+        return points[i1];
+    }
+    let (mut lo, mut hi) = (points[i0], points[i1]);
+    let mut alpha = (v - lo) / (hi - lo);
+    if invert {
+        alpha = 1.0 - alpha;
+        std::mem::swap(&mut lo, &mut hi);
+    }
+    lerp(alpha * alpha, lo, hi)
+}
+
+/// Quilez's polynomial smooth minimum: `min(a, b) - h^2 k / 4`, `h = max(k - |a - b|, 0) / k`.
+pub fn smooth_min(a: f64, b: f64, k: f64) -> f64 {
+    let h = (k - (a - b).abs()).max(0.0) / k;
+    a.min(b) - h * h * k * 0.25
+}
+
+/// A combiner over its inputs' values, in order.
+pub fn combine(combiner: Combiner, values: &[f64]) -> f64 {
+    let rest = &values[1..];
+    let first = values[0];
+    match combiner {
+        Combiner::Add => rest.iter().fold(first, |s, v| s + v),
+        Combiner::Multiply => rest.iter().fold(first, |s, v| s * v),
+        Combiner::Min => rest.iter().fold(first, |s, &v| s.min(v)),
+        Combiner::Max => rest.iter().fold(first, |s, &v| s.max(v)),
+        Combiner::Subtract => first - values[1],
+        Combiner::SmoothMin(k) => smooth_min(first, values[1], k),
+        Combiner::SmoothMax(k) => -smooth_min(-first, -values[1], k),
+    }
+}
+
+/// libnoise's Blend: `a + (b - a) (control + 1) / 2`.
+pub fn blend(a: f64, b: f64, control: f64) -> f64 {
+    lerp((control + 1.0) * 0.5, a, b)
+}
+
+/// libnoise's Select with one threshold: a below `threshold - falloff`, b at and above
+/// `threshold + falloff`, and between them `lerp(a, b, s(u))`, `s(u) = u^2 (3 - 2u)`.
+pub fn select(a: f64, b: f64, control: f64, threshold: f64, falloff: f64) -> f64 {
+    if falloff > 0.0 {
+        let lo = threshold - falloff;
+        if control < lo {
+            return a;
+        }
+        if control < threshold + falloff {
+            let u = (control - lo) / (2.0 * falloff);
+            return lerp(u * u * (3.0 - 2.0 * u), a, b);
+        }
+        return b;
+    }
+    if control < threshold { a } else { b }
+}
+
+/// Musgrave's ridged multifractal over the octaves' values `n_k` with weights `w_k =
+/// lacunarity^(-k h)`: `s_k = (offset - |n_k|)^2 g_k`, `g_0 = 1`, `g_(k+1) = clamp(s_k gain, 0,
+/// 1)`, normalized as `2 sum(w_k s_k) / sum(w_k) - 1`.
+pub fn ridged_multi(values: &[f64], weights: &[f64], offset: f64, gain: f64) -> f64 {
+    let (mut sum, mut total, mut g) = (0.0, 0.0, 1.0);
+    for (&n, &w) in values.iter().zip(weights) {
+        let ridge = offset - n.abs();
+        let s = ridge * ridge * g;
+        g = (s * gain).clamp(0.0, 1.0);
+        sum += w * s;
+        total += w;
+    }
+    2.0 * sum / total - 1.0
+}

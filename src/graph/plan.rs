@@ -1,0 +1,562 @@
+//! Expansion of a graph into straight-line steps (CONVENTIONS §13): every domain transform
+//! above a noise folds into that noise's exact frame, every fractal octave and warp iteration
+//! evaluates its subgraph again in its own context, and a node met twice in the same context is
+//! evaluated once.
+
+use std::collections::HashMap;
+
+use super::node::{Combiner, Modifier, Op, Warp};
+use super::read::graph_error;
+use super::{Graph, MAX_STEPS};
+use crate::error::{Error, Result};
+use crate::fixed::{FRACTION_BITS, Fixed, STEP_FRACTION_BITS};
+use crate::spec::frames::{OctaveFrame, lattice_skew};
+use crate::spec::{Fractal, KindParams, NoiseSpec, Size, octave_weights};
+use crate::tables::OctaveTables;
+
+/// A 4x4 matrix, rows = output axes.
+pub(crate) type Mat = [[f64; 4]; 4];
+
+const IDENTITY: Mat = [
+    [1.0, 0.0, 0.0, 0.0],
+    [0.0, 1.0, 0.0, 0.0],
+    [0.0, 0.0, 1.0, 0.0],
+    [0.0, 0.0, 0.0, 1.0],
+];
+
+/// Where a node is evaluated: its point is `m root + c + delta`, root = offset + texel (texel
+/// units), `delta` a displacement register (warps) or none.
+#[derive(Clone, Debug)]
+struct Context {
+    m: Mat,
+    c: [Fixed; 4],
+    seed: u64,
+    delta: Option<usize>,
+}
+
+/// One step; its result is register `index` (a value in lane 0, or a displacement vector).
+#[derive(Clone, Debug)]
+pub(crate) enum Step {
+    /// Noise instance `instance` at its frame's point, plus `delta_map` times the displacement.
+    Noise {
+        instance: usize,
+        delta: Option<usize>,
+    },
+    /// Coordinate instance `instance`'s axis, plus its frequency times the displacement's.
+    Coordinate {
+        instance: usize,
+        axis: usize,
+        delta: Option<usize>,
+    },
+    Constant(f64),
+    Fractal {
+        fractal: Fractal,
+        terms: Vec<(usize, f64)>,
+    },
+    RidgedMulti {
+        values: Vec<usize>,
+        weights: Vec<f64>,
+        offset: f64,
+        gain: f64,
+    },
+    Modify {
+        input: usize,
+        modifier: Modifier,
+    },
+    Combine {
+        combiner: Combiner,
+        inputs: Vec<usize>,
+    },
+    Blend {
+        a: usize,
+        b: usize,
+        control: usize,
+    },
+    Select {
+        a: usize,
+        b: usize,
+        control: usize,
+        threshold: f64,
+        falloff: f64,
+    },
+    /// A displacement mapped by a matrix (a scale or rotation below a warp).
+    Linear {
+        input: usize,
+        m: Mat,
+    },
+    /// `base + amplitude (by_0, by_1, ...)` (base 0 when none).
+    Displace {
+        base: Option<usize>,
+        by: Vec<usize>,
+        amplitude: f64,
+    },
+}
+
+/// One noise evaluation: a source node in one context.
+#[derive(Clone, Debug)]
+pub(crate) struct Instance {
+    /// Kind, dims, seed (the context's added), frequency and kind parameters.
+    pub spec: NoiseSpec,
+    pub frame: OctaveFrame,
+    /// Index into the plan's tables.
+    pub tables: usize,
+    pub params: KindParams,
+    /// Lattice displacement per unit of the context's displacement: frequency times the skew.
+    pub delta_map: Mat,
+}
+
+/// A coordinate node in one context: its frame (no skew) and frequency.
+#[derive(Clone, Debug)]
+pub(crate) struct CoordinateFrame {
+    pub frame: OctaveFrame,
+    pub frequency: f64,
+}
+
+/// The expanded graph.
+#[derive(Clone, Debug)]
+pub(crate) struct Plan {
+    pub steps: Vec<Step>,
+    pub instances: Vec<Instance>,
+    pub coordinates: Vec<CoordinateFrame>,
+    pub tables: Vec<OctaveTables>,
+    pub output: usize,
+}
+
+struct Expander<'a> {
+    graph: &'a Graph,
+    size: Size,
+    offset: [f64; 4],
+    plan: Plan,
+    memo: HashMap<Vec<u64>, usize>,
+    table_slots: HashMap<u64, usize>,
+}
+
+pub(crate) fn expand(graph: &Graph, size: Size, offset: [f64; 4]) -> Result<Plan> {
+    let mut x = Expander {
+        graph,
+        size,
+        offset,
+        plan: Plan {
+            steps: Vec::new(),
+            instances: Vec::new(),
+            coordinates: Vec::new(),
+            tables: Vec::new(),
+            output: 0,
+        },
+        memo: HashMap::new(),
+        table_slots: HashMap::new(),
+    };
+    let root = Context {
+        m: IDENTITY,
+        c: [Fixed::ZERO; 4],
+        seed: graph.seed,
+        delta: None,
+    };
+    x.plan.output = x.node(graph.output, &root)?;
+    Ok(x.plan)
+}
+
+impl Expander<'_> {
+    fn dims(&self) -> usize {
+        self.graph.dims as usize
+    }
+
+    fn push(&mut self, step: Step) -> Result<usize> {
+        if self.plan.steps.len() >= MAX_STEPS {
+            return Err(graph_error(
+                "",
+                "nodes",
+                format!(
+                    "expands to more than {MAX_STEPS} evaluations (each octave and warp iteration \
+                     evaluates its subgraph again); use fewer octaves or iterations"
+                ),
+            ));
+        }
+        self.plan.steps.push(step);
+        Ok(self.plan.steps.len() - 1)
+    }
+
+    fn memo_key(node: usize, ctx: &Context) -> Vec<u64> {
+        let mut key = vec![
+            node as u64,
+            ctx.seed,
+            ctx.delta.map_or(u64::MAX, |d| d as u64),
+        ];
+        key.extend(ctx.m.iter().flatten().map(|v| v.to_bits()));
+        for c in ctx.c {
+            key.extend([c.0 as u64, (c.0 >> 64) as u64]);
+        }
+        key
+    }
+
+    fn node(&mut self, i: usize, ctx: &Context) -> Result<usize> {
+        let key = Self::memo_key(i, ctx);
+        if let Some(&r) = self.memo.get(&key) {
+            return Ok(r);
+        }
+        let r = self.node_uncached(i, ctx)?;
+        self.memo.insert(key, r);
+        Ok(r)
+    }
+
+    fn node_uncached(&mut self, i: usize, ctx: &Context) -> Result<usize> {
+        let graph = self.graph;
+        let name = &graph.nodes[i].name;
+        match &graph.nodes[i].op {
+            Op::Source(spec) => self.noise(name, spec, ctx),
+            Op::Constant(v) => self.push(Step::Constant(*v)),
+            Op::Coordinate { axis, frequency } => self.coordinate(name, *axis, *frequency, ctx),
+            Op::Fractal {
+                source,
+                fractal,
+                octaves,
+                lacunarity,
+                persistence,
+            } => {
+                let values = self.octaves(name, *source, *octaves, *lacunarity, ctx)?;
+                let weights = octave_weights(*persistence, *octaves);
+                let terms = values.into_iter().zip(weights).collect();
+                self.push(Step::Fractal {
+                    fractal: *fractal,
+                    terms,
+                })
+            }
+            Op::RidgedMulti {
+                source,
+                octaves,
+                lacunarity,
+                h,
+                offset,
+                gain,
+            } => {
+                let values = self.octaves(name, *source, *octaves, *lacunarity, ctx)?;
+                let weights = octave_scales(*lacunarity, *octaves)
+                    .iter()
+                    .map(|s| s.powf(-h))
+                    .collect();
+                self.push(Step::RidgedMulti {
+                    values,
+                    weights,
+                    offset: *offset,
+                    gain: *gain,
+                })
+            }
+            Op::Translate { source, by } => {
+                let moved = self.translated(name, ctx, by)?;
+                self.node(*source, &moved)
+            }
+            Op::Scale { source, by } => {
+                let mut m = [[0.0; 4]; 4];
+                for a in 0..4 {
+                    m[a][a] = if a < self.dims() { by[a] } else { 1.0 };
+                }
+                let scaled = self.transformed(name, ctx, &m)?;
+                self.node(*source, &scaled)
+            }
+            Op::Rotate {
+                source,
+                degrees,
+                axis,
+            } => {
+                let turned =
+                    self.transformed(name, ctx, &rotation(self.dims(), *degrees, *axis))?;
+                self.node(*source, &turned)
+            }
+            Op::Warp(w) => self.warp(name, w, ctx),
+            Op::Modify { source, modifier } => {
+                let input = self.node(*source, ctx)?;
+                self.push(Step::Modify {
+                    input,
+                    modifier: modifier.clone(),
+                })
+            }
+            Op::Combine { combiner, inputs } => {
+                let inputs = inputs
+                    .iter()
+                    .map(|&n| self.node(n, ctx))
+                    .collect::<Result<Vec<_>>>()?;
+                self.push(Step::Combine {
+                    combiner: *combiner,
+                    inputs,
+                })
+            }
+            Op::Blend { a, b, control } => {
+                let (a, b, control) = self.three(*a, *b, *control, ctx)?;
+                self.push(Step::Blend { a, b, control })
+            }
+            Op::Select {
+                a,
+                b,
+                control,
+                threshold,
+                falloff,
+            } => {
+                let (a, b, control) = self.three(*a, *b, *control, ctx)?;
+                self.push(Step::Select {
+                    a,
+                    b,
+                    control,
+                    threshold: *threshold,
+                    falloff: *falloff,
+                })
+            }
+        }
+    }
+
+    fn three(
+        &mut self,
+        a: usize,
+        b: usize,
+        c: usize,
+        ctx: &Context,
+    ) -> Result<(usize, usize, usize)> {
+        Ok((self.node(a, ctx)?, self.node(b, ctx)?, self.node(c, ctx)?))
+    }
+
+    /// `source` at octave k = 0..octaves: the point times `lacunarity^k`, seeds + k.
+    fn octaves(
+        &mut self,
+        name: &str,
+        source: usize,
+        octaves: u32,
+        lacunarity: f64,
+        ctx: &Context,
+    ) -> Result<Vec<usize>> {
+        let mut values = Vec::with_capacity(octaves as usize);
+        for (k, scale) in octave_scales(lacunarity, octaves).into_iter().enumerate() {
+            let mut octave = self.transformed(name, ctx, &uniform_scale(scale))?;
+            octave.seed = ctx.seed.wrapping_add(k as u64);
+            values.push(self.node(source, &octave)?);
+        }
+        Ok(values)
+    }
+
+    fn warp(&mut self, name: &str, w: &Warp, ctx: &Context) -> Result<usize> {
+        let mut moved = ctx.delta;
+        let mut amplitude = w.amplitude;
+        let scales = octave_scales(w.lacunarity, w.iterations);
+        for (i, scale) in scales.into_iter().enumerate() {
+            let mut read_at = ctx.clone();
+            if w.progressive {
+                read_at.delta = moved;
+            }
+            let mut by_ctx = self.transformed(name, &read_at, &uniform_scale(scale))?;
+            by_ctx.seed = ctx.seed.wrapping_add(i as u64);
+            let by =
+                w.by.iter()
+                    .map(|&n| self.node(n, &by_ctx))
+                    .collect::<Result<Vec<_>>>()?;
+            moved = Some(self.push(Step::Displace {
+                base: moved,
+                by,
+                amplitude,
+            })?);
+            amplitude *= w.gain;
+        }
+        let mut at = ctx.clone();
+        at.delta = moved;
+        self.node(w.source, &at)
+    }
+
+    fn translated(&self, name: &str, ctx: &Context, by: &[f64; 4]) -> Result<Context> {
+        let mut out = ctx.clone();
+        for a in 0..self.dims() {
+            out.c[a] = Fixed::from_f64(by[a])
+                .and_then(|d| out.c[a].checked_add(d))
+                .ok_or_else(|| reach_error(name, "by"))?;
+        }
+        Ok(out)
+    }
+
+    /// The context seen through `t`: `m' = t m`, `c' = t c`, displacement `t delta`.
+    fn transformed(&mut self, name: &str, ctx: &Context, t: &Mat) -> Result<Context> {
+        let dims = self.dims();
+        let mut out = ctx.clone();
+        for a in 0..dims {
+            let mut c = Fixed::ZERO;
+            for b in 0..dims {
+                out.m[a][b] = (0..dims).map(|k| t[a][k] * ctx.m[k][b]).sum();
+                if t[a][b] != 0.0 {
+                    c = ctx.c[b]
+                        .mul_f64(t[a][b])
+                        .and_then(|p| c.checked_add(p))
+                        .ok_or_else(|| reach_error(name, "by"))?;
+                }
+            }
+            out.c[a] = c;
+        }
+        if let Some(d) = ctx.delta {
+            out.delta = Some(self.push(Step::Linear { input: d, m: *t })?);
+        }
+        Ok(out)
+    }
+
+    fn noise(&mut self, name: &str, spec: &NoiseSpec, ctx: &Context) -> Result<usize> {
+        let mut spec = spec.clone();
+        spec.seed = spec.seed.wrapping_add(ctx.seed);
+        spec.lattice = self.graph.lattice;
+        spec.size = self.size;
+        spec.offset = self.offset;
+        let skew = lattice_skew(spec.kind, spec.dims);
+        let frame = self.frame(name, ctx, spec.frequency, skew)?;
+        let slot = match self.table_slots.get(&spec.seed) {
+            Some(&s) => s,
+            None => {
+                self.plan
+                    .tables
+                    .push(OctaveTables::new(spec.seed, spec.dims));
+                self.table_slots
+                    .insert(spec.seed, self.plan.tables.len() - 1);
+                self.plan.tables.len() - 1
+            }
+        };
+        let k = skew_matrix(skew, self.dims());
+        let mut delta_map = [[0.0; 4]; 4];
+        for a in 0..4 {
+            for b in 0..4 {
+                delta_map[a][b] = spec.frequency * k[a][b];
+            }
+        }
+        self.plan.instances.push(Instance {
+            params: KindParams::of(&spec),
+            spec,
+            frame,
+            tables: slot,
+            delta_map,
+        });
+        let instance = self.plan.instances.len() - 1;
+        self.push(Step::Noise {
+            instance,
+            delta: ctx.delta,
+        })
+    }
+
+    fn coordinate(
+        &mut self,
+        name: &str,
+        axis: usize,
+        frequency: f64,
+        ctx: &Context,
+    ) -> Result<usize> {
+        let frame = self.frame(name, ctx, frequency, None)?;
+        self.plan
+            .coordinates
+            .push(CoordinateFrame { frame, frequency });
+        let instance = self.plan.coordinates.len() - 1;
+        self.push(Step::Coordinate {
+            instance,
+            axis,
+            delta: ctx.delta,
+        })
+    }
+
+    /// The exact frame of `frequency` times the context's point (skewed for simplex): origin
+    /// `sum_b (f m)[a][b] offset[b] + f c[a]`, steps `K (f m)` rounded to 2^-32 (CONVENTIONS §13).
+    fn frame(&self, name: &str, ctx: &Context, f: f64, skew: Option<f64>) -> Result<OctaveFrame> {
+        let dims = self.dims();
+        let fm: Vec<Vec<f64>> = (0..dims)
+            .map(|a| (0..dims).map(|b| f * ctx.m[a][b]).collect())
+            .collect();
+        let k = skew_matrix(skew, dims);
+        let too_far = || reach_error(name, "frequency");
+        let mut q = [Fixed::ZERO; 4];
+        for a in 0..dims {
+            let mut v = ctx.c[a].mul_f64(f).ok_or_else(too_far)?;
+            for b in 0..dims {
+                let p = Fixed::product(fm[a][b], self.offset[b], FRACTION_BITS);
+                v = p.and_then(|p| v.checked_add(p)).ok_or_else(too_far)?;
+            }
+            q[a] = v;
+        }
+        let origin = crate::spec::frames::skewed(q, skew, dims).ok_or_else(too_far)?;
+        let mut step = [[Fixed::ZERO; 4]; 3];
+        for (b, row) in step.iter_mut().enumerate().take(dims.min(3)) {
+            for (a, s) in row.iter_mut().enumerate().take(dims) {
+                for j in 0..dims {
+                    if fm[j][b] != 0.0 && k[a][j] != 0.0 {
+                        let p = Fixed::product(fm[j][b], k[a][j], STEP_FRACTION_BITS);
+                        *s = p.and_then(|p| s.checked_add(p)).ok_or_else(too_far)?;
+                    }
+                }
+            }
+        }
+        let frame = OctaveFrame { origin, step };
+        self.check_corners(name, &frame)?;
+        Ok(frame)
+    }
+
+    /// Every texel's point stays below 2^62 cells: the frame is affine, so the corners suffice.
+    fn check_corners(&self, name: &str, frame: &OctaveFrame) -> Result<()> {
+        let far = [self.size.width, self.size.height, self.size.depth].map(|s| i64::from(s) - 1);
+        for corner in 0..8 {
+            let t = [0, 1, 2].map(|b| if corner >> b & 1 == 1 { far[b] } else { 0 });
+            if frame.point(t).is_none() {
+                return Err(reach_error(name, "frequency"));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn reach_error(name: &str, field: &str) -> Error {
+    graph_error(
+        name,
+        field,
+        "takes points past 2^62 lattice cells at this offset and size (CONVENTIONS §1); use a \
+         smaller frequency, scale or offset",
+    )
+}
+
+/// `lacunarity^k` for k = 0..n by repeated multiplication (as the flat spec's octaves).
+fn octave_scales(lacunarity: f64, n: u32) -> Vec<f64> {
+    let mut scale = 1.0;
+    (0..n)
+        .map(|_| {
+            let s = scale;
+            scale *= lacunarity;
+            s
+        })
+        .collect()
+}
+
+fn uniform_scale(s: f64) -> Mat {
+    let mut m = [[0.0; 4]; 4];
+    for (a, row) in m.iter_mut().enumerate() {
+        row[a] = s;
+    }
+    m
+}
+
+/// `I + F 1 1^T` on the first `dims` axes (simplex's skew), or the identity.
+fn skew_matrix(skew: Option<f64>, dims: usize) -> Mat {
+    let mut k = IDENTITY;
+    if let Some(f) = skew {
+        for row in k.iter_mut().take(dims) {
+            for v in row.iter_mut().take(dims) {
+                *v += f;
+            }
+        }
+    }
+    k
+}
+
+/// The rotation by `degrees` counterclockwise: in the plane for 2D, about `axis` (Rodrigues)
+/// on x, y, z for 3D and 4D (w stays).
+fn rotation(dims: usize, degrees: f64, axis: [f64; 3]) -> Mat {
+    let (s, c) = degrees.to_radians().sin_cos();
+    let mut m = IDENTITY;
+    if dims == 2 {
+        m[0][0] = c;
+        m[0][1] = -s;
+        m[1][0] = s;
+        m[1][1] = c;
+        return m;
+    }
+    let norm = (axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]).sqrt();
+    let [x, y, z] = axis.map(|v| v / norm);
+    let t = 1.0 - c;
+    m[0] = [t * x * x + c, t * x * y - s * z, t * x * z + s * y, 0.0];
+    m[1] = [t * x * y + s * z, t * y * y + c, t * y * z - s * x, 0.0];
+    m[2] = [t * x * z - s * y, t * y * z + s * x, t * z * z + c, 0.0];
+    m
+}

@@ -1,0 +1,614 @@
+//! From the untyped form to typed nodes: every key checked against the node table
+//! ([`meta`](super::meta)), every parameter in range, every input a node of the graph. Errors
+//! name the node and the field.
+
+use std::collections::HashMap;
+use std::str::FromStr;
+
+use super::meta::{Arity, NodeType, ParamType, node_type};
+use super::node::{Combiner, Modifier, Node, Op, Warp};
+use super::value::Value;
+use crate::error::{Error, Result};
+use crate::spec::{Fractal, Kind, NoiseSpec};
+
+/// An error about `node`'s `field`.
+pub(crate) fn graph_error(node: &str, field: &str, reason: impl Into<String>) -> Error {
+    Error::InvalidGraph {
+        node: node.into(),
+        field: field.into(),
+        reason: reason.into(),
+    }
+}
+
+/// Reads one node's fields against its type's entry in the table.
+struct NodeReader<'a> {
+    name: &'a str,
+    ty: &'static NodeType,
+    fields: &'a [(String, Value)],
+    index: &'a HashMap<&'a str, usize>,
+    dims: u32,
+}
+
+/// Reads every node of a `nodes` object, resolving inputs by name.
+pub(crate) fn read_nodes(entries: &[(String, Value)], dims: u32) -> Result<Vec<Node>> {
+    let index: HashMap<&str, usize> = entries
+        .iter()
+        .enumerate()
+        .map(|(i, (name, _))| (name.as_str(), i))
+        .collect();
+    entries
+        .iter()
+        .map(|(name, value)| {
+            let Value::Object(fields) = value else {
+                return Err(graph_error(
+                    name,
+                    "",
+                    format!(
+                        "a node is an object with a \"type\", got {}",
+                        value.describe()
+                    ),
+                ));
+            };
+            let ty = type_of(name, fields)?;
+            let reader = NodeReader {
+                name,
+                ty,
+                fields,
+                index: &index,
+                dims,
+            };
+            reader.check_keys()?;
+            Ok(Node {
+                name: name.clone(),
+                op: reader.op()?,
+            })
+        })
+        .collect()
+}
+
+fn type_of(name: &str, fields: &[(String, Value)]) -> Result<&'static NodeType> {
+    let all = || {
+        super::meta::NODE_TYPES
+            .iter()
+            .map(|t| t.name)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match fields.iter().find(|(k, _)| k == "type").map(|(_, v)| v) {
+        Some(Value::Text(t)) => node_type(t).ok_or_else(|| {
+            graph_error(
+                name,
+                "type",
+                format!("{t:?} is no node type; use one of {}", all()),
+            )
+        }),
+        Some(other) => Err(graph_error(
+            name,
+            "type",
+            format!("must be a string, got {}", other.describe()),
+        )),
+        None => Err(graph_error(
+            name,
+            "type",
+            format!("missing; use one of {}", all()),
+        )),
+    }
+}
+
+impl NodeReader<'_> {
+    fn err(&self, field: &str, reason: impl Into<String>) -> Error {
+        graph_error(self.name, field, reason)
+    }
+
+    fn check_keys(&self) -> Result<()> {
+        for (key, _) in self.fields {
+            if key != "type" && self.ty.param(key).is_none() && self.ty.input(key).is_none() {
+                let mut known: Vec<&str> = self.ty.inputs.iter().map(|i| i.name).collect();
+                known.extend(self.ty.params.iter().map(|p| p.name));
+                let allowed = if known.is_empty() {
+                    "it takes no inputs or parameters".to_string()
+                } else {
+                    format!("it takes {}", known.join(", "))
+                };
+                return Err(self.err(
+                    key,
+                    format!("does not apply to a {} node; {allowed}", self.ty.name),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn get(&self, key: &str) -> Option<&Value> {
+        self.fields.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+
+    fn param_type(&self, name: &str) -> ParamType {
+        // Every name asked for below is in the table for its type (a test reads every type).
+        self.ty
+            .param(name)
+            .map_or(ParamType::Flag { default: false }, |p| p.ty)
+    }
+
+    fn number(&self, name: &str) -> Result<f64> {
+        let ParamType::Number {
+            default,
+            min,
+            max,
+            min_open,
+        } = self.param_type(name)
+        else {
+            return Err(self.err(name, "is not a number parameter of this node type"));
+        };
+        let Some(value) = self.get(name) else {
+            return Ok(default);
+        };
+        let x = value
+            .as_f64()
+            .ok_or_else(|| self.err(name, format!("must be a number, got {}", value.describe())))?;
+        let low_ok = if min_open { x > min } else { x >= min };
+        if !(low_ok && x <= max) {
+            let low = if min_open { "(" } else { "[" };
+            return Err(self.err(name, format!("must be in {low}{min}, {max}], got {x}")));
+        }
+        Ok(x)
+    }
+
+    fn whole(&self, name: &str) -> Result<u32> {
+        let ParamType::Whole { default, min, max } = self.param_type(name) else {
+            return Err(self.err(name, "is not a whole-number parameter of this node type"));
+        };
+        match self.get(name) {
+            None => Ok(default),
+            Some(Value::Whole(n)) if (i128::from(min)..=i128::from(max)).contains(n) => {
+                Ok(*n as u32)
+            }
+            Some(v) => Err(self.err(
+                name,
+                format!("must be a whole number in {min}..={max}, got {}", show(v)),
+            )),
+        }
+    }
+
+    fn seed(&self) -> Result<u64> {
+        match self.get("seed") {
+            None => Ok(0),
+            Some(Value::Whole(n)) => u64::try_from(*n).map_err(|_| {
+                self.err(
+                    "seed",
+                    format!("must be a whole number in 0..=2^64-1, got {n}"),
+                )
+            }),
+            Some(v) => Err(self.err("seed", format!("must be a whole number, got {}", show(v)))),
+        }
+    }
+
+    fn choice<T: FromStr>(&self, name: &str) -> Result<T> {
+        let ParamType::Choice { default, options } = self.param_type(name) else {
+            return Err(self.err(name, "is not a choice of this node type"));
+        };
+        let text = match self.get(name) {
+            None => default,
+            Some(Value::Text(t)) if options.contains(&t.as_str()) => t.as_str(),
+            Some(v) => {
+                return Err(self.err(
+                    name,
+                    format!("must be one of {}, got {}", options.join(", "), show(v)),
+                ));
+            }
+        };
+        text.parse()
+            .map_err(|_| self.err(name, format!("{text:?} is not understood here")))
+    }
+
+    fn flag(&self, name: &str) -> Result<bool> {
+        let ParamType::Flag { default } = self.param_type(name) else {
+            return Err(self.err(name, "is not a flag of this node type"));
+        };
+        match self.get(name) {
+            None => Ok(default),
+            Some(Value::Bool(b)) => Ok(*b),
+            Some(v) => Err(self.err(name, format!("must be true or false, got {}", show(v)))),
+        }
+    }
+
+    fn numbers(&self, name: &str, v: &Value) -> Result<Vec<f64>> {
+        let Value::List(items) = v else {
+            return Err(self.err(name, format!("must be a list of numbers, got {}", show(v))));
+        };
+        items
+            .iter()
+            .map(|item| {
+                item.as_f64().filter(|x| x.is_finite()).ok_or_else(|| {
+                    self.err(
+                        name,
+                        format!("must hold finite numbers, got {}", show(item)),
+                    )
+                })
+            })
+            .collect()
+    }
+
+    fn vector(&self, name: &str) -> Result<[f64; 4]> {
+        let ParamType::Vector {
+            default,
+            max,
+            nonzero,
+        } = self.param_type(name)
+        else {
+            return Err(self.err(name, "is not a vector of this node type"));
+        };
+        let dims = self.dims as usize;
+        let mut out = [default; 4];
+        match self.get(name) {
+            None => {}
+            Some(v) if v.as_f64().is_some() => out = [v.as_f64().unwrap_or(default); 4],
+            Some(v) => {
+                let given = self.numbers(name, v)?;
+                if given.len() != dims {
+                    return Err(self.err(
+                        name,
+                        format!(
+                            "needs {dims} numbers (one per axis) or one for all, got {}",
+                            given.len()
+                        ),
+                    ));
+                }
+                out[..dims].copy_from_slice(&given);
+            }
+        }
+        for &x in &out[..dims] {
+            if !x.abs().le(&max) || (nonzero && x == 0.0) {
+                let zero = if nonzero { ", not 0" } else { "" };
+                return Err(self.err(
+                    name,
+                    format!("each must be finite with magnitude <= {max:e}{zero}, got {x}"),
+                ));
+            }
+        }
+        Ok(out)
+    }
+
+    fn axis3(&self, name: &str) -> Result<[f64; 3]> {
+        let Some(v) = self.get(name) else {
+            return Ok([0.0, 0.0, 1.0]);
+        };
+        let given = self.numbers(name, v)?;
+        match given[..] {
+            [x, y, z] if x != 0.0 || y != 0.0 || z != 0.0 => Ok([x, y, z]),
+            _ => Err(self.err(name, "must be three numbers [x, y, z], not all 0")),
+        }
+    }
+
+    fn pair(&self, name: &str) -> Result<[f64; 2]> {
+        let ParamType::Pair { default } = self.param_type(name) else {
+            return Err(self.err(name, "is not a pair of this node type"));
+        };
+        let Some(v) = self.get(name) else {
+            return Ok(default);
+        };
+        match self.numbers(name, v)?[..] {
+            [a, b] if a != b => Ok([a, b]),
+            _ => Err(self.err(name, "must be two different numbers [a, b]")),
+        }
+    }
+
+    fn points(&self, name: &str) -> Result<Vec<[f64; 2]>> {
+        let ParamType::Points {
+            pairs,
+            min,
+            default,
+        } = self.param_type(name)
+        else {
+            return Err(self.err(name, "is not a list of points of this node type"));
+        };
+        let points: Vec<[f64; 2]> = match self.get(name) {
+            None if default.is_empty() => {
+                return Err(self.err(name, format!("missing: give at least {min} points")));
+            }
+            None => default.iter().map(|&x| [x, x]).collect(),
+            Some(Value::List(items)) if pairs => items
+                .iter()
+                .map(|item| match self.numbers(name, item)?[..] {
+                    [x, y] => Ok([x, y]),
+                    _ => Err(self.err(name, "each point is a pair [x, y]")),
+                })
+                .collect::<Result<_>>()?,
+            Some(v) => self.numbers(name, v)?.iter().map(|&x| [x, x]).collect(),
+        };
+        if points.len() < min {
+            return Err(self.err(
+                name,
+                format!("needs at least {min} points, got {}", points.len()),
+            ));
+        }
+        if points.windows(2).any(|w| w[0][0] >= w[1][0]) {
+            return Err(self.err(name, "x must increase strictly from point to point"));
+        }
+        Ok(points)
+    }
+
+    fn orientation(&self) -> Result<Option<f64>> {
+        match self.get("gabor_orientation") {
+            None => Ok(Some(45.0)),
+            Some(Value::Text(t)) if t == "isotropic" => Ok(None),
+            Some(v) => match v.as_f64() {
+                Some(d) if d.is_finite() => Ok(Some(d)),
+                _ => Err(self.err(
+                    "gabor_orientation",
+                    format!("must be degrees or \"isotropic\", got {}", show(v)),
+                )),
+            },
+        }
+    }
+
+    fn input(&self, name: &str) -> Result<usize> {
+        match self.get(name) {
+            None => Err(self.err(name, "missing: name the node it reads")),
+            Some(v) => self.node_ref(name, v),
+        }
+    }
+
+    fn node_ref(&self, name: &str, v: &Value) -> Result<usize> {
+        match v {
+            Value::Text(t) => self
+                .index
+                .get(t.as_str())
+                .copied()
+                .ok_or_else(|| self.err(name, format!("names no node of the graph: {t:?}"))),
+            other => Err(self.err(name, format!("must be a node name, got {}", show(other)))),
+        }
+    }
+
+    fn input_list(&self, name: &str) -> Result<Vec<usize>> {
+        let (min, exact) = match self.ty.input(name).map(|i| i.arity) {
+            Some(Arity::List(n)) => (n, None),
+            _ => (self.dims as usize, Some(self.dims as usize)),
+        };
+        let Some(Value::List(items)) = self.get(name) else {
+            return Err(self.err(name, "missing or not a list: give a list of node names"));
+        };
+        if items.len() < min || exact.is_some_and(|n| items.len() != n) {
+            let want = exact.map_or(format!("at least {min}"), |n| format!("{n} (one per axis)"));
+            return Err(self.err(
+                name,
+                format!("needs {want} node names, got {}", items.len()),
+            ));
+        }
+        items.iter().map(|v| self.node_ref(name, v)).collect()
+    }
+}
+
+/// A value as a message quotes it: short.
+fn show(v: &Value) -> String {
+    match v {
+        Value::Whole(n) => n.to_string(),
+        Value::Number(x) => x.to_string(),
+        Value::Text(t) if t.len() <= 40 => format!("{t:?}"),
+        other => other.describe().to_string(),
+    }
+}
+
+impl NodeReader<'_> {
+    fn op(&self) -> Result<Op> {
+        let t = self.ty.name;
+        if let Ok(kind) = t.parse::<Kind>() {
+            return self.source(kind);
+        }
+        Ok(match t {
+            "constant" => Op::Constant(self.number("value")?),
+            "coordinate" => {
+                let axis: AxisName = self.choice("axis")?;
+                if axis.0 >= self.dims as usize {
+                    return Err(self.err("axis", format!("the graph has {} dims", self.dims)));
+                }
+                Op::Coordinate {
+                    axis: axis.0,
+                    frequency: self.number("frequency")?,
+                }
+            }
+            "fbm" | "turbulence" | "ridged" | "billow" => Op::Fractal {
+                source: self.input("source")?,
+                fractal: t
+                    .parse::<Fractal>()
+                    .map_err(|e| self.err("type", e.to_string()))?,
+                octaves: self.whole("octaves")?,
+                lacunarity: self.number("lacunarity")?,
+                persistence: self.number("persistence")?,
+            },
+            "ridged-multifractal" => Op::RidgedMulti {
+                source: self.input("source")?,
+                octaves: self.whole("octaves")?,
+                lacunarity: self.number("lacunarity")?,
+                h: self.number("h")?,
+                offset: self.number("offset")?,
+                gain: self.number("gain")?,
+            },
+            "translate" => Op::Translate {
+                source: self.input("source")?,
+                by: self.vector("by")?,
+            },
+            "scale" => Op::Scale {
+                source: self.input("source")?,
+                by: self.vector("by")?,
+            },
+            "rotate" => self.rotate()?,
+            "warp" => self.warp()?,
+            "blend" => Op::Blend {
+                a: self.input("a")?,
+                b: self.input("b")?,
+                control: self.input("control")?,
+            },
+            "select" => Op::Select {
+                a: self.input("a")?,
+                b: self.input("b")?,
+                control: self.input("control")?,
+                threshold: self.number("threshold")?,
+                falloff: self.number("falloff")?,
+            },
+            _ => match self.ty.category {
+                super::meta::Category::Modifier => Op::Modify {
+                    source: self.input("source")?,
+                    modifier: self.modifier()?,
+                },
+                _ => self.combine()?,
+            },
+        })
+    }
+
+    fn source(&self, kind: Kind) -> Result<Op> {
+        let mut spec = NoiseSpec::new(kind, self.dims);
+        if !(kind.min_dims()..=kind.max_dims()).contains(&self.dims) {
+            return Err(self.err(
+                "type",
+                format!(
+                    "{kind} noise supports {}..={} dims; the graph has {}",
+                    kind.min_dims(),
+                    kind.max_dims(),
+                    self.dims
+                ),
+            ));
+        }
+        spec.frequency = self.number("frequency")?;
+        spec.seed = self.seed()?;
+        if kind.interpolates() {
+            spec.interp = self.choice("interp")?;
+        }
+        match kind {
+            Kind::Cellular => {
+                spec.jitter = self.number("jitter")?;
+                spec.distance = self.choice("distance")?;
+                spec.cell_return = self.choice("return")?;
+            }
+            Kind::SparseConvolution => spec.density = self.number("density")?,
+            Kind::Gabor => {
+                spec.density = self.number("density")?;
+                spec.gabor_frequency = self.number("gabor_frequency")?;
+                spec.gabor_orientation = self.orientation()?;
+                spec.gabor_bandwidth = self.number("gabor_bandwidth")?;
+            }
+            _ => {}
+        }
+        Ok(Op::Source(Box::new(spec)))
+    }
+
+    fn rotate(&self) -> Result<Op> {
+        if self.dims < 2 {
+            return Err(self.err(
+                "type",
+                "a 1D graph has nothing to turn; rotate needs 2+ dims",
+            ));
+        }
+        if self.dims == 2 && self.get("axis").is_some() {
+            return Err(self.err("axis", "2D turns in the plane; axis is for 3D and 4D"));
+        }
+        Ok(Op::Rotate {
+            source: self.input("source")?,
+            degrees: self.number("degrees")?,
+            axis: self.axis3("axis")?,
+        })
+    }
+
+    fn warp(&self) -> Result<Op> {
+        let mode: WarpMode = self.choice("mode")?;
+        Ok(Op::Warp(Warp {
+            source: self.input("source")?,
+            by: self.input_list("by")?,
+            amplitude: self.number("amplitude")?,
+            iterations: self.whole("iterations")?,
+            progressive: mode.0,
+            lacunarity: self.number("lacunarity")?,
+            gain: self.number("gain")?,
+        }))
+    }
+
+    fn modifier(&self) -> Result<Modifier> {
+        Ok(match self.ty.name {
+            "abs" => Modifier::Abs,
+            "negate" => Modifier::Negate,
+            "clamp" => {
+                let (min, max) = (self.number("min")?, self.number("max")?);
+                if min > max {
+                    return Err(self.err("max", format!("must be at least min ({min}), got {max}")));
+                }
+                Modifier::Clamp { min, max }
+            }
+            "remap" => Modifier::Remap {
+                from: self.pair("from")?,
+                to: self.pair("to")?,
+            },
+            "curve" => Modifier::Curve {
+                points: self.points("points")?,
+                cubic: self.choice::<CurveInterp>("interp")?.0,
+            },
+            "terrace" => Modifier::Terrace {
+                points: self.points("points")?.iter().map(|p| p[0]).collect(),
+                invert: self.flag("invert")?,
+            },
+            "power" => Modifier::Power(self.number("exponent")?),
+            _ => {
+                let (edge0, edge1) = (self.number("edge0")?, self.number("edge1")?);
+                if edge0 == edge1 {
+                    return Err(self.err("edge1", "must differ from edge0"));
+                }
+                Modifier::Smoothstep { edge0, edge1 }
+            }
+        })
+    }
+
+    fn combine(&self) -> Result<Op> {
+        let pair = || -> Result<Vec<usize>> { Ok(vec![self.input("a")?, self.input("b")?]) };
+        let (combiner, inputs) = match self.ty.name {
+            "add" => (Combiner::Add, self.input_list("inputs")?),
+            "multiply" => (Combiner::Multiply, self.input_list("inputs")?),
+            "min" => (Combiner::Min, self.input_list("inputs")?),
+            "max" => (Combiner::Max, self.input_list("inputs")?),
+            "subtract" => (Combiner::Subtract, pair()?),
+            "smooth-min" => (Combiner::SmoothMin(self.number("k")?), pair()?),
+            _ => (Combiner::SmoothMax(self.number("k")?), pair()?),
+        };
+        Ok(Op::Combine { combiner, inputs })
+    }
+}
+
+/// `x`..`w` as an axis index.
+struct AxisName(usize);
+
+impl FromStr for AxisName {
+    type Err = ();
+    fn from_str(s: &str) -> std::result::Result<Self, ()> {
+        ["x", "y", "z", "w"]
+            .iter()
+            .position(|a| *a == s)
+            .map(AxisName)
+            .ok_or(())
+    }
+}
+
+/// `progressive` (true) or `independent`.
+struct WarpMode(bool);
+
+impl FromStr for WarpMode {
+    type Err = ();
+    fn from_str(s: &str) -> std::result::Result<Self, ()> {
+        match s {
+            "independent" => Ok(WarpMode(false)),
+            "progressive" => Ok(WarpMode(true)),
+            _ => Err(()),
+        }
+    }
+}
+
+/// `cubic` (true) or `linear`.
+struct CurveInterp(bool);
+
+impl FromStr for CurveInterp {
+    type Err = ();
+    fn from_str(s: &str) -> std::result::Result<Self, ()> {
+        match s {
+            "linear" => Ok(CurveInterp(false)),
+            "cubic" => Ok(CurveInterp(true)),
+            _ => Err(()),
+        }
+    }
+}
