@@ -130,3 +130,77 @@ pub fn ridged_multi(values: &[f64], weights: &[f64], offset: f64, gain: f64) -> 
     }
     2.0 * sum / total - 1.0
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn curves_pass_their_points_and_stay_flat_beyond_them() {
+        let points = [[-1.0, 0.5], [0.0, -0.25], [0.5, 1.0], [1.0, 0.0]];
+        for cubic in [false, true] {
+            for p in points {
+                assert_eq!(curve(&points, cubic, p[0]), p[1]);
+            }
+            assert_eq!(curve(&points, cubic, -7.0), 0.5);
+            assert_eq!(curve(&points, cubic, 3.0), 0.0);
+        }
+        // Two points, straight: a remap.
+        let line = [[-1.0, 2.0], [1.0, 4.0]];
+        assert_eq!(
+            curve(&line, false, 0.5),
+            remap(0.5, [-1.0, 1.0], [2.0, 4.0])
+        );
+        // Catmull-Rom through collinear points is the line itself.
+        let collinear = [[0.0, 0.0], [1.0, 1.0], [2.0, 2.0], [3.0, 3.0]];
+        assert!((curve(&collinear, true, 1.25) - 1.25).abs() < 1e-15);
+    }
+
+    #[test]
+    fn terraces_are_flat_at_their_levels_and_rise_between() {
+        let levels = [-1.0, 0.0, 0.5, 1.0];
+        for &l in &levels {
+            assert_eq!(terrace(&levels, false, l), l);
+        }
+        // Half way from 0 to 0.5: alpha 1/2, squared 1/4; inverted, the turned-over curve.
+        assert_eq!(terrace(&levels, false, 0.25), 0.125);
+        assert_eq!(terrace(&levels, true, 0.25), 0.375);
+        let mut last = f64::NEG_INFINITY;
+        for i in -120..=120 {
+            let v = terrace(&levels, false, f64::from(i) / 100.0);
+            assert!(v >= last);
+            last = v;
+        }
+    }
+
+    #[test]
+    fn smooth_min_lies_within_k_over_4_below_min_and_equals_it_far_apart() {
+        for (a, b, k) in [(0.3, 0.31, 0.1), (-1.0, 2.0, 0.5), (0.0, 0.0, 1.0)] {
+            let s = smooth_min(a, b, k);
+            assert!(s <= a.min(b) && s >= a.min(b) - k / 4.0);
+            assert_eq!(s, smooth_min(b, a, k));
+        }
+        assert_eq!(smooth_min(-1.0, 2.0, 0.5), -1.0);
+        assert_eq!(combine(Combiner::SmoothMax(0.5), &[-1.0, 2.0]), 2.0);
+    }
+
+    #[test]
+    fn select_and_blend_meet_their_ends() {
+        assert_eq!(blend(3.0, 5.0, -1.0), 3.0);
+        assert_eq!(blend(3.0, 5.0, 1.0), 5.0);
+        assert_eq!(select(3.0, 5.0, 0.2, 0.0, 0.1), 5.0);
+        assert_eq!(select(3.0, 5.0, -0.2, 0.0, 0.1), 3.0);
+        // Mid-way, s(1/2) = 1/2.
+        assert_eq!(select(3.0, 5.0, 0.0, 0.0, 0.1), 4.0);
+        assert_eq!(smoothstep(-1.0, 1.0, 0.0), 0.5);
+    }
+
+    #[test]
+    fn ridged_multifractal_of_flat_octaves_reaches_its_bounds() {
+        // |n| = 0 everywhere: every ridge is offset^2 = 1, every feedback clamps to 1: output 1.
+        let w = [1.0, 0.5, 0.25];
+        assert_eq!(ridged_multi(&[0.0; 3], &w, 1.0, 2.0), 1.0);
+        // |n| = 1: no ridges at all: -1.
+        assert_eq!(ridged_multi(&[1.0, -1.0, 1.0], &w, 1.0, 2.0), -1.0);
+    }
+}

@@ -16,6 +16,8 @@ mod family;
 mod fuzz;
 mod golden;
 mod gpu_vs_cpu;
+mod graph;
+mod graph_props;
 mod hostile;
 mod lattice;
 mod layout;
