@@ -18,10 +18,14 @@
 //! ```
 
 /// The noise library's files, in dependency order (later files use earlier ones).
-pub const NOISE_FILES: [(&str, &str); 10] = [
+pub const NOISE_FILES: [(&str, &str); 11] = [
     (
         "noise/common.wgsl",
         include_str!("../shaders/noise/common.wgsl"),
+    ),
+    (
+        "noise/access.wgsl",
+        include_str!("../shaders/noise/access.wgsl"),
     ),
     (
         "noise/hash.wgsl",
@@ -98,6 +102,35 @@ pub fn noise_module(group: u32) -> String {
         source.push_str(text);
         source.push('\n');
     }
+    source
+}
+
+/// The fixed part of every graph kernel (CONVENTIONS §13): its accessors replace
+/// `noise/access.wgsl`, so each noise node reads its own lattice mode, interpolation and kind
+/// state.
+pub const GRAPH_FILES: [(&str, &str); 2] = [
+    (
+        "graph/access.wgsl",
+        include_str!("../shaders/graph/access.wgsl"),
+    ),
+    (
+        "graph/graph.wgsl",
+        include_str!("../shaders/graph/graph.wgsl"),
+    ),
+];
+
+/// A graph kernel: the library (without its single-kind accessors) at group 1, the graph's
+/// fixed part, and `generated` (from `graph::codegen`).
+pub fn graph_source(generated: &str) -> String {
+    let mut source = format!("const NOISE_GROUP: u32 = {KERNEL_NOISE_GROUP}u;\n");
+    source.push_str(&crate::tables::wgsl_constants());
+    for (name, text) in NOISE_FILES.iter().chain(&GRAPH_FILES) {
+        if *name != "noise/access.wgsl" {
+            source.push_str(text);
+            source.push('\n');
+        }
+    }
+    source.push_str(generated);
     source
 }
 

@@ -169,7 +169,7 @@ fn sample_points(@builtin(global_invocation_id) gid: vec3<u32>) {
         let at = 2u * (n * NOISE_OCTAVES + o);
         sum += octave_term(o, LatticePoint(points[at], point_frac(points[at + 1u])));
     }
-    out_values[n] = fractal_finish(sum);
+    out_values[n] = fractal_finish(NOISE_FRACTAL, sum);
 }
 
 // Value and partial derivatives along the texel axes, 4 f32 per texel (value, d/dx, d/dy,

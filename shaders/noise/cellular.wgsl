@@ -32,12 +32,12 @@ fn cell_gap(f: f32, o: i32) -> f32 {
 // (table) or the unit float of hash_bits(h, a) (hash).
 fn feature_point(lat: Lattice, h: u32, a: u32) -> f32 {
     var u: f32;
-    if NOISE_LATTICE == LATTICE_HASH {
+    if lattice_hashed(lat) {
         u = hash_unit(hash_bits(h, a));
     } else {
         u = (noise_values[lat.slot * TABLE_SIZE + perm_at(lat, h + a)] + 1.0) * 0.5;
     }
-    return 0.5 + noise_state.kind.jitter * (u - 0.5);
+    return 0.5 + kind_state(lat).jitter * (u - 0.5);
 }
 
 // The two smallest internal distances and the nearest cell's hash.
@@ -54,7 +54,7 @@ fn search_offset(k: vec3<i32>) -> vec3<i32> {
 // Visits the cells centre outwards and skips those that cannot beat F2 (mirrors
 // cpu::cellular::cellular_search).
 fn cellular_search(lat: Lattice, pt: LatticePoint, dims: u32) -> Nearest {
-    let kind = noise_state.kind;
+    let kind = kind_state(lat);
     let c = cell_point(pt, dims);
     let r = kind.cell_search;
     let rz = select(0, r, dims == 3u);
@@ -92,7 +92,7 @@ fn cellular_search(lat: Lattice, pt: LatticePoint, dims: u32) -> Nearest {
 }
 
 fn cellular(lat: Lattice, pt: LatticePoint, dims: u32) -> f32 {
-    let kind = noise_state.kind;
+    let kind = kind_state(lat);
     let near = cellular_search(lat, pt, dims);
     let d1 = cell_distance(near.m.x, kind.distance) * kind.distance_scale;
     let d2 = cell_distance(near.m.y, kind.distance) * kind.distance_scale;

@@ -129,17 +129,23 @@ struct NoiseState {
 @group(NOISE_GROUP) @binding(2) var<storage, read> noise_gradients: array<vec4<f32>>;
 @group(NOISE_GROUP) @binding(3) var<storage, read> noise_values: array<f32>;
 
-// One octave's view of the lattice: its table slot, tiling period, impulse salt and hash seed.
+// One octave's view of the lattice: its table slot, tiling period, impulse salt and hash seed;
+// its lattice mode (LATTICE_*), interpolation (INTERP_*) and kind-state index, which the
+// accessors of access.wgsl read (the single-kind kernels take overrides instead).
 struct Lattice {
     slot: u32,
     period: vec4<i32>,
     salt: u32,
     hash_seed: u32,
+    mode: u32,
+    interp: u32,
+    kind: u32,
 }
 
 fn octave_lattice(o: u32) -> Lattice {
     let octave = noise_state.octave[o];
-    return Lattice(octave.slot, noise_state.period[o], octave.salt, octave.hash_seed);
+    return Lattice(octave.slot, noise_state.period[o], octave.salt, octave.hash_seed, NOISE_LATTICE,
+        NOISE_INTERP, 0u);
 }
 
 // Interpolation weight for a fraction t in [0, 1) (CONVENTIONS §3).
@@ -260,7 +266,7 @@ fn table_hash(lat: Lattice, cells: vec4<u32>, dims: u32) -> u32 {
 
 // The hash of corner `cells`: the permutation table's (0..256) or the hash lattice's.
 fn lattice_hash(lat: Lattice, cells: vec4<u32>, dims: u32) -> u32 {
-    if NOISE_LATTICE == LATTICE_HASH {
+    if lattice_hashed(lat) {
         return cell_hash(lat.hash_seed, cells, dims);
     }
     return table_hash(lat, cells, dims);
@@ -282,7 +288,7 @@ fn lattice_hash3(lat: Lattice, x: u32, y: u32, z: u32) -> u32 {
 // each chain's shared prefix computed once (mirrors cpu::common::corner_hashes2). Where no axis
 // wraps, hi = lo + 1 and a window word serves both rows of a pair.
 fn corner_hashes2(lat: Lattice, lo: vec2<u32>, hi: vec2<u32>) -> vec4<u32> {
-    if NOISE_LATTICE == LATTICE_HASH {
+    if lattice_hashed(lat) {
         let a = hash_start(lat.hash_seed, 2u);
         let ax = vec2<u32>(hash_eat(a, lo.x), hash_eat(a, hi.x));
         return hash_finish4(vec4<u32>(hash_eat(ax.x, lo.y), hash_eat(ax.y, lo.y),
@@ -313,7 +319,7 @@ struct CornerHashes3 {
 }
 
 fn corner_hashes3(lat: Lattice, lo: vec3<u32>, hi: vec3<u32>) -> CornerHashes3 {
-    if NOISE_LATTICE == LATTICE_HASH {
+    if lattice_hashed(lat) {
         let a = hash_start(lat.hash_seed, 3u);
         let ax = vec2<u32>(hash_eat(a, lo.x), hash_eat(a, hi.x));
         let axy = vec4<u32>(hash_eat(ax.x, lo.y), hash_eat(ax.y, lo.y), hash_eat(ax.x, hi.y),
@@ -353,7 +359,7 @@ fn lattice_gradient(lat: Lattice, h: u32) -> vec4<f32> {
 
 // The value noise value of a hash: V[h], or from the hash's bits.
 fn lattice_value(lat: Lattice, h: u32) -> f32 {
-    if NOISE_LATTICE == LATTICE_HASH {
+    if lattice_hashed(lat) {
         return hash_value(h);
     }
     return noise_values[lat.slot * TABLE_SIZE + (h & 255u)];
@@ -371,7 +377,7 @@ fn axis_frame(lat: Lattice, pt: LatticePoint, a: u32) -> AxisFrame {
     let c = pt.cell[a];
     let period = lat.period[a];
     let f = pt.frac[a];
-    return AxisFrame(lattice_cell(c, period), lattice_cell(c + 1u, period), f, interp_weight(f, NOISE_INTERP));
+    return AxisFrame(lattice_cell(c, period), lattice_cell(c + 1u, period), f, interp_weight(f, lattice_interp(lat)));
 }
 
 // A point's lattice cell: lower and upper corner cells, fractions and weights per axis.

@@ -35,8 +35,8 @@ fn noise_octave(lat: Lattice, pt: LatticePoint) -> f32 {
     }
 }
 
-fn fractal_term(n: f32) -> f32 {
-    switch NOISE_FRACTAL {
+fn fractal_term(fractal: u32, n: f32) -> f32 {
+    switch fractal {
         case FRACTAL_TURBULENCE: { return abs(n); }
         case FRACTAL_RIDGED: { return (1.0 - abs(n)) * (1.0 - abs(n)); }
         case FRACTAL_BILLOW: { return 2.0 * abs(n) - 1.0; }
@@ -45,8 +45,8 @@ fn fractal_term(n: f32) -> f32 {
 }
 
 // The weighted sum (weights sum to 1), remapped to [-1, 1] for ridged.
-fn fractal_finish(sum: f32) -> f32 {
-    if NOISE_FRACTAL == FRACTAL_RIDGED {
+fn fractal_finish(fractal: u32, sum: f32) -> f32 {
+    if fractal == FRACTAL_RIDGED {
         return 2.0 * sum - 1.0;
     }
     return sum;
@@ -54,7 +54,7 @@ fn fractal_finish(sum: f32) -> f32 {
 
 // Octave o's weighted term at a point on its lattice.
 fn octave_term(o: u32, pt: LatticePoint) -> f32 {
-    return noise_state.octave[o].weight * fractal_term(noise_octave(octave_lattice(o), pt));
+    return noise_state.octave[o].weight * fractal_term(NOISE_FRACTAL, noise_octave(octave_lattice(o), pt));
 }
 
 // The noise of image texel t (x, y, z) of the prepared spec: each octave at its frame's exact
@@ -64,7 +64,7 @@ fn fractal_noise_texel(t: vec3<u32>) -> f32 {
     for (var o = 0u; o < NOISE_OCTAVES; o++) {
         sum += octave_term(o, texel_lattice_point(o, t));
     }
-    return fractal_finish(sum);
+    return fractal_finish(NOISE_FRACTAL, sum);
 }
 
 // simplex's skew of an f32 point, q + F (q.x + ... ) on the first NOISE_DIMS axes.
@@ -91,5 +91,5 @@ fn fractal_noise(p: vec4<f32>) -> f32 {
         let q = lattice_skew(p * noise_state.octave[o].scale);
         sum += octave_term(o, lattice_point_of(q));
     }
-    return fractal_finish(sum);
+    return fractal_finish(NOISE_FRACTAL, sum);
 }

@@ -15,10 +15,10 @@ fn unit_from_bits(bits: u32) -> f32 {
     return f32(bits >> 8u) * (1.0 / 16777216.0);
 }
 
-fn impulse_count(state: ptr<function, u32>) -> u32 {
+fn impulse_count(lat: Lattice, state: ptr<function, u32>) -> u32 {
     let u = pcg_next(state);
     for (var k = 0u; k < MAX_IMPULSES; k++) {
-        if u < noise_state.kind.poisson[k / 4u][k % 4u] {
+        if u < kind_poisson(lat, k) {
             return k;
         }
     }
@@ -43,7 +43,7 @@ fn impulse_cell_state(lat: Lattice, c: CellPoint, o: vec3<i32>, dims: u32) -> u3
         next[a] = lattice_cell(cell_offset(c.base[a], o[a] + 1), lat.period[a]);
     }
     let h1 = lattice_hash(lat, cells, dims);
-    if NOISE_LATTICE == LATTICE_HASH {
+    if lattice_hashed(lat) {
         return h1 ^ lat.salt;
     }
     let h2 = lattice_hash(lat, next, dims);
@@ -72,7 +72,7 @@ fn sparse_convolution(lat: Lattice, pt: LatticePoint, dims: u32) -> f32 {
                     continue;
                 }
                 var state = impulse_cell_state(lat, c, o, dims);
-                let count = impulse_count(&state);
+                let count = impulse_count(lat, &state);
                 let rel = c.frac - vec3<f32>(o);
                 for (var n = 0u; n < count; n++) {
                     var r2 = 0.0;
@@ -86,7 +86,7 @@ fn sparse_convolution(lat: Lattice, pt: LatticePoint, dims: u32) -> f32 {
             }
         }
     }
-    return sum * noise_state.kind.impulse_scale;
+    return sum * kind_state(lat).impulse_scale;
 }
 
 fn gabor_kernel(d: vec2<f32>, w: vec2<f32>, frequency: f32, bandwidth: f32, radius: f32) -> f32 {
@@ -99,7 +99,7 @@ fn gabor_kernel(d: vec2<f32>, w: vec2<f32>, frequency: f32, bandwidth: f32, radi
 }
 
 fn gabor(lat: Lattice, pt: LatticePoint) -> f32 {
-    let kind = noise_state.kind;
+    let kind = kind_state(lat);
     let c = cell_point(pt, 2u);
     let reach = kind.gabor_reach;
     var sum = 0.0;
@@ -110,7 +110,7 @@ fn gabor(lat: Lattice, pt: LatticePoint) -> f32 {
                 continue;
             }
             var state = impulse_cell_state(lat, c, o, 2u);
-            let count = impulse_count(&state);
+            let count = impulse_count(lat, &state);
             let rel = c.frac - vec3<f32>(o);
             for (var n = 0u; n < count; n++) {
                 let dx = rel.x - unit_from_bits(pcg_next(&state));

@@ -48,7 +48,7 @@ fn simplex_grad4(h: u32) -> vec4<f32> {
 // The hash of simplex corner cells + step (CONVENTIONS §8): its own permutation chain, the
 // last coordinate innermost, on the table lattice; the cell hash on the hash lattice.
 fn simplex_hash(lat: Lattice, cells: vec4<u32>, step: vec4<u32>, dims: u32) -> u32 {
-    if NOISE_LATTICE == LATTICE_HASH {
+    if lattice_hashed(lat) {
         return cell_hash(lat.hash_seed, cells + step, dims);
     }
     // Unrolled (the dims test is an override, so it folds): dynamically indexed vectors cost
@@ -74,7 +74,7 @@ fn window_bytes(word: u32, k: vec4<u32>) -> vec4<u32> {
 // cpu::simplex::simplex_hashes2). On the table the innermost links P[y + s.y] of all three
 // come from one window word, s.y being 0 or 1.
 fn simplex_hashes2(lat: Lattice, cells: vec4<u32>, s1: vec2<u32>) -> vec3<u32> {
-    if NOISE_LATTICE == LATTICE_HASH {
+    if lattice_hashed(lat) {
         return vec3<u32>(simplex_hash(lat, cells, vec4<u32>(0u), 2u),
             simplex_hash(lat, cells, vec4<u32>(s1, 0u, 0u), 2u),
             simplex_hash(lat, cells, vec4<u32>(1u, 1u, 0u, 0u), 2u));
@@ -88,7 +88,7 @@ fn simplex_hashes2(lat: Lattice, cells: vec4<u32>, s1: vec2<u32>) -> vec3<u32> {
 // The hashes of the 3D simplex's corners cells + (0, 0, 0), s1, s2, (1, 1, 1) (mirrors
 // cpu::simplex::simplex_hashes3): 9 table loads where one per chain link took 12.
 fn simplex_hashes3(lat: Lattice, cells: vec4<u32>, s1: vec3<u32>, s2: vec3<u32>) -> vec4<u32> {
-    if NOISE_LATTICE == LATTICE_HASH {
+    if lattice_hashed(lat) {
         return vec4<u32>(simplex_hash(lat, cells, vec4<u32>(0u), 3u),
             simplex_hash(lat, cells, vec4<u32>(s1, 0u), 3u),
             simplex_hash(lat, cells, vec4<u32>(s2, 0u), 3u),

@@ -4,6 +4,7 @@
 pub mod adapter;
 pub mod bindings;
 mod derivatives;
+pub mod graph;
 mod host;
 pub mod params;
 pub mod pipelines;

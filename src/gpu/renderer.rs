@@ -71,6 +71,7 @@ pub struct Renderer {
     pub(crate) staging: StagingPool,
     options: RendererOptions,
     pub(crate) stats: RenderStats,
+    pub(crate) graphs: super::graph::GraphPipelines,
 }
 
 impl Renderer {
@@ -194,6 +195,7 @@ impl Renderer {
             staging: Arc::new(Mutex::new(Vec::new())),
             options,
             stats,
+            graphs: super::graph::GraphPipelines::new(),
         })
     }
 

@@ -2,6 +2,7 @@
 //! texel, with the kinds' own f64 functions at each noise instance's exact point.
 
 use super::Graph;
+use super::codegen::{self, GraphKernel};
 use super::ops;
 use super::plan::{self, Plan, Step};
 use crate::cpu::common::{Lattice, LatticePoint, texel_coordinates, texel_lattice_point};
@@ -17,6 +18,7 @@ pub struct PreparedGraph {
     size: Size,
     offset: [f64; 4],
     plan: Plan,
+    kernel: GraphKernel,
 }
 
 impl Graph {
@@ -35,11 +37,13 @@ impl Graph {
             });
         }
         let plan = plan::expand(self, size, offset)?;
+        let kernel = codegen::generate(&plan, self.dims as usize);
         Ok(PreparedGraph {
             graph: self.clone(),
             size,
             offset,
             plan,
+            kernel,
         })
     }
 }
@@ -58,6 +62,51 @@ impl PreparedGraph {
     /// Texel (0, 0, 0)'s place, texel units.
     pub fn offset(&self) -> [f64; 4] {
         self.offset
+    }
+
+    /// The GPU kernel's generated part and state.
+    pub(crate) fn kernel(&self) -> &GraphKernel {
+        &self.kernel
+    }
+
+    /// The tables of every seed the graph reads, by slot.
+    pub(crate) fn tables(&self) -> &[crate::tables::OctaveTables] {
+        &self.plan.tables
+    }
+
+    /// The WGSL the GPU runs for this graph: the noise library, shaders/graph/ and the
+    /// generated `GraphState` and `graph_value(t)` (CONVENTIONS §13). Graphs of the same
+    /// structure give the same source.
+    pub fn wgsl(&self) -> String {
+        crate::wgsl::graph_source(&self.kernel.source)
+    }
+
+    /// The largest |GPU - twin| a correct GPU kernel can produce for this graph, and why
+    /// (CONVENTIONS §13): each node's error carried by its Lipschitz constant.
+    pub fn gpu_error_bound(&self) -> crate::tolerance::Bound {
+        self.bounds().0
+    }
+
+    /// A bound on |value| over the image from the nodes' nominal ranges (each kind's nominal
+    /// magnitude, CONVENTIONS §13): `2 x` it is the nominal span the error bound is judged by.
+    pub fn magnitude_bound(&self) -> f64 {
+        self.bounds().1
+    }
+
+    fn bounds(&self) -> (crate::tolerance::Bound, f64) {
+        let size = self.size;
+        let far = [size.width, size.height, size.depth].map(|s| i64::from(s) - 1);
+        // A coordinate is affine in the texel, so its largest magnitude is at a corner.
+        let reach = |i: usize, axis: usize| {
+            let frame = &self.plan.coordinates[i].frame;
+            (0..8)
+                .filter_map(|c| {
+                    frame.point([0, 1, 2].map(|b| if c >> b & 1 == 1 { far[b] } else { 0 }))
+                })
+                .map(|p| p[axis].to_f64().abs())
+                .fold(0.0, f64::max)
+        };
+        super::bound::gpu_error_bound(&self.plan, &reach)
     }
 
     /// Steps per texel once octaves and iterations are expanded.

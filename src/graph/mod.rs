@@ -29,8 +29,10 @@
 // Matrix and axis loops index several arrays at once, as the formulas in CONVENTIONS §13 do.
 #![allow(clippy::needless_range_loop)]
 
+mod bound;
 mod builder;
 mod check;
+mod codegen;
 mod eval;
 pub mod meta;
 mod node;

@@ -55,6 +55,34 @@ pub fn curve(points: &[[f64; 2]], cubic: bool, v: f64) -> f64 {
     catmull_rom(t, y(k - 1), y(k), y(k + 1), y(k + 2))
 }
 
+/// The curve's Lipschitz constant: its steepest chord when straight; for Catmull-Rom, per
+/// segment the largest |dy/dt| of the spline's quadratic derivative over t in [0, 1] (at the
+/// ends or the vertex) over the segment's width.
+pub fn curve_slope(points: &[[f64; 2]], cubic: bool) -> f64 {
+    let n = points.len();
+    let y = |k: isize| points[k.clamp(0, n as isize - 1) as usize][1];
+    (0..n - 1)
+        .map(|i| {
+            let width = points[i + 1][0] - points[i][0];
+            if !cubic {
+                return (y(i as isize + 1) - y(i as isize)).abs() / width;
+            }
+            let k = i as isize;
+            let (ym, y0, y1, y2) = (y(k - 1), y(k), y(k + 1), y(k + 2));
+            let a = 0.5 * (-3.0 * ym + 9.0 * y0 - 9.0 * y1 + 3.0 * y2);
+            let b = 0.5 * (4.0 * ym - 10.0 * y0 + 8.0 * y1 - 2.0 * y2);
+            let c = 0.5 * (y1 - ym);
+            let at = |t: f64| (a * t * t + b * t + c).abs();
+            let vertex = if a != 0.0 {
+                (-b / (2.0 * a)).clamp(0.0, 1.0)
+            } else {
+                0.0
+            };
+            at(0.0).max(at(1.0)).max(at(vertex)) / width
+        })
+        .fold(0.0, f64::max)
+}
+
 /// libnoise's Terrace: flat at each level, `lerp(lo, hi, alpha^2)` between (alpha the place of v
 /// between the levels below and above it; inverted, the curve is turned over).
 pub fn terrace(points: &[f64], invert: bool, v: f64) -> f64 {
@@ -154,6 +182,33 @@ mod tests {
         // Catmull-Rom through collinear points is the line itself.
         let collinear = [[0.0, 0.0], [1.0, 1.0], [2.0, 2.0], [3.0, 3.0]];
         assert!((curve(&collinear, true, 1.25) - 1.25).abs() < 1e-15);
+    }
+
+    #[test]
+    fn the_curve_slope_bounds_finite_differences_and_is_reached() {
+        let points = [
+            [-1.0, 1.0],
+            [0.2, 0.75],
+            [0.75, -0.2],
+            [0.92, -0.9],
+            [1.0, -1.0],
+        ];
+        for cubic in [false, true] {
+            let bound = curve_slope(&points, cubic);
+            let h = 1e-7;
+            let steepest = (0..200_000)
+                .map(|i| -1.0 + 2.0 * f64::from(i) / 200_000.0)
+                .map(|x| (curve(&points, cubic, x + h) - curve(&points, cubic, x)).abs() / h)
+                .fold(0.0, f64::max);
+            assert!(
+                steepest <= bound * (1.0 + 1e-6),
+                "{cubic}: {steepest} > {bound}"
+            );
+            assert!(
+                steepest >= 0.99 * bound,
+                "{cubic}: {bound} is not tight ({steepest})"
+            );
+        }
     }
 
     #[test]

@@ -139,6 +139,31 @@ fn assert_struct_matches(m: &naga::Module, name: &str, rust: Vec<(&str, usize)>,
 }
 
 #[test]
+fn graph_host_structs_match_the_graph_kernel() {
+    use gpu_noise::gpu::graph::{GraphInstance, GraphWindow};
+    // Any graph's kernel holds the fixed structs; a one-node graph is enough.
+    let mut g = gpu_noise::graph::GraphBuilder::new(2);
+    g.node("p", "perlin");
+    g.output("p");
+    let prepared = g
+        .build()
+        .unwrap()
+        .prepare(gpu_noise::Size::new(4, 4, 1), [0.0; 4])
+        .unwrap();
+    let m = validate(&prepared.wgsl()).unwrap_or_else(|e| panic!("{e}"));
+    let size = std::mem::size_of::<GraphInstance>();
+    assert_struct_matches(&m, "GraphInstance", GraphInstance::field_offsets(), size);
+    let size = std::mem::size_of::<GraphWindow>();
+    assert_struct_matches(&m, "GraphWindow", GraphWindow::field_offsets(), size);
+    assert_struct_matches(
+        &m,
+        "KindState",
+        KindState::field_offsets(),
+        std::mem::size_of::<KindState>(),
+    );
+}
+
+#[test]
 fn host_structs_match_the_wgsl_structs() {
     let m = module();
     assert_struct_matches(

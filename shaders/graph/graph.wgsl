@@ -1,0 +1,178 @@
+// Noise graphs (CONVENTIONS §13): the fixed part of every graph kernel; mirrored by
+// src/graph/eval.rs and src/graph/ops.rs. The generated part (src/graph/codegen.rs) declares
+// `struct GraphState` with arrays sized for its graph and `fn graph_value(t)`, straight-line
+// code over the graph's expanded steps; every number it uses is read from `graph_state`, so a
+// new frequency, threshold or seed rewrites the state, not the pipeline.
+
+// One noise or coordinate evaluation (mirrors src/gpu/graph.rs `GraphInstance`): texel t lands
+// at cell + word / 2^32 + sum_b t[b] (step_cell[b] + step_word[b] / 2^32) on each lattice axis.
+struct GraphInstance {
+    cell: vec4<u32>,
+    word: vec4<u32>,
+    step_cell: array<vec4<u32>, 3>,
+    step_word: array<vec4<u32>, 3>,
+    // Lattice cells per unit of displacement (frequency times simplex's skew).
+    delta_map: mat4x4<f32>,
+    // Table slot, impulse salt, hash seed, kind-state index.
+    lattice: vec4<u32>,
+}
+
+// Mirrors src/gpu/graph.rs `GraphWindow`.
+struct GraphWindow {
+    // Image texel of the window's first texel, and its extent (x, y, z; w unused).
+    origin: vec4<u32>,
+    extent: vec4<u32>,
+    // This dispatch's first texel within the window; w unused.
+    base: vec4<u32>,
+    // 1 where texel z varies (a volume): otherwise it is taken as 0.
+    volume: u32,
+    _pad0: u32,
+    _pad1: u32,
+    _pad2: u32,
+}
+
+@group(0) @binding(0) var<uniform> graph_window: GraphWindow;
+@group(0) @binding(1) var<storage, read> graph_state: GraphState;
+@group(0) @binding(2) var<storage, read_write> graph_out: array<f32>;
+
+// Instance i's exact lattice point of texel t (cpu: texel_lattice_point on its frame).
+fn graph_point(i: u32, texel: vec3<u32>) -> LatticePoint {
+    let g = graph_state.instances[i];
+    let t = vec3<u32>(texel.xy, select(0u, texel.z, graph_window.volume == 1u));
+    var cell = g.cell;
+    var word = g.word;
+    for (var b = 0u; b < 3u; b++) {
+        add_steps(&cell, &word, vec4<u32>(t[b]), g.step_cell[b], g.step_word[b]);
+    }
+    return LatticePoint(cell, point_frac(word));
+}
+
+// A lattice point moved by d cells: the fraction plus d, split again (cpu: displaced).
+fn graph_displaced(pt: LatticePoint, d: vec4<f32>) -> LatticePoint {
+    let f = pt.frac + d;
+    let whole = floor(f);
+    return LatticePoint(pt.cell + bitcast<vec4<u32>>(vec4<i32>(whole)),
+        min(f - whole, vec4<f32>(0.99999994)));
+}
+
+// Instance i's point, displaced by its delta map times d.
+fn graph_point_moved(i: u32, t: vec3<u32>, d: vec4<f32>) -> LatticePoint {
+    return graph_displaced(graph_point(i, t), graph_state.instances[i].delta_map * d);
+}
+
+// Instance i's lattice; mode and interpolation are literals at the call.
+fn graph_lattice(i: u32, mode: u32, interp: u32) -> Lattice {
+    let l = graph_state.instances[i].lattice;
+    return Lattice(l.x, vec4<i32>(0), l.y, l.z, mode, interp, l.w);
+}
+
+// Coordinate instance i's axis a as f32 (its cell read as a signed 32-bit number: exact within
+// 2^31 cells of the origin).
+fn graph_coordinate(pt: LatticePoint, a: u32) -> f32 {
+    return f32(bitcast<i32>(pt.cell[a])) + pt.frac[a];
+}
+
+fn remap(v: f32, span_in: vec2<f32>, span_out: vec2<f32>) -> f32 {
+    return span_out.x + (v - span_in.x) * (span_out.y - span_out.x) / (span_in.y - span_in.x);
+}
+
+// params[first + k].xy is control point k, for k < n; x increases.
+fn curve(v: f32, first: u32, n: u32, cubic: bool) -> f32 {
+    let lo = graph_state.params[first].xy;
+    let hi = graph_state.params[first + n - 1u].xy;
+    if v <= lo.x {
+        return lo.y;
+    }
+    if v >= hi.x {
+        return hi.y;
+    }
+    var i = 0u;
+    for (var k = 1u; k < n - 1u; k++) {
+        if graph_state.params[first + k].x <= v {
+            i = k;
+        }
+    }
+    let p0 = graph_state.params[first + i].xy;
+    let p1 = graph_state.params[first + i + 1u].xy;
+    let t = (v - p0.x) / (p1.x - p0.x);
+    if !cubic {
+        return lerp(t, p0.y, p1.y);
+    }
+    let before = graph_state.params[first + max(i, 1u) - 1u].y;
+    let after = graph_state.params[first + min(i + 2u, n - 1u)].y;
+    return catmull_rom(t, before, p0.y, p1.y, after);
+}
+
+// params[first + k].x is level k, for k < n, increasing.
+fn terrace(v: f32, first: u32, n: u32, invert: bool) -> f32 {
+    var above = n;
+    for (var k = n; k > 0u; k--) {
+        if v < graph_state.params[first + k - 1u].x {
+            above = k - 1u;
+        }
+    }
+    let i0 = max(above, 1u) - 1u;
+    let i1 = min(above, n - 1u);
+    if i0 == i1 {
+        return graph_state.params[first + i1].x;
+    }
+    var lo = graph_state.params[first + i0].x;
+    var hi = graph_state.params[first + i1].x;
+    var alpha = (v - lo) / (hi - lo);
+    if invert {
+        alpha = 1.0 - alpha;
+        let swap = lo;
+        lo = hi;
+        hi = swap;
+    }
+    return lerp(alpha * alpha, lo, hi);
+}
+
+fn smooth_min(a: f32, b: f32, k: f32) -> f32 {
+    let h = max(k - abs(a - b), 0.0) / k;
+    return min(a, b) - h * h * k * 0.25;
+}
+
+fn blend(a: f32, b: f32, control: f32) -> f32 {
+    return lerp((control + 1.0) * 0.5, a, b);
+}
+
+fn select_between(a: f32, b: f32, control: f32, threshold: f32, falloff: f32) -> f32 {
+    if falloff > 0.0 {
+        let lo = threshold - falloff;
+        if control < lo {
+            return a;
+        }
+        if control < threshold + falloff {
+            let u = (control - lo) / (2.0 * falloff);
+            return lerp(u * u * (3.0 - 2.0 * u), a, b);
+        }
+        return b;
+    }
+    return select(b, a, control < threshold);
+}
+
+fn power(v: f32, exponent: f32) -> f32 {
+    return sign(v) * pow(abs(v), exponent);
+}
+
+// One octave of the ridged multifractal: state = (sum of w s, sum of w, g).
+fn ridged_multi_octave(state: vec3<f32>, n: f32, w: f32, offset: f32, gain: f32) -> vec3<f32> {
+    let ridge = offset - abs(n);
+    let s = ridge * ridge * state.z;
+    return vec3<f32>(state.x + w * s, state.y + w, clamp(s * gain, 0.0, 1.0));
+}
+
+fn ridged_multi_finish(state: vec3<f32>) -> f32 {
+    return 2.0 * state.x / state.y - 1.0;
+}
+
+@compute @workgroup_size(8, 8, 1)
+fn graph_render_buffer(@builtin(global_invocation_id) gid: vec3<u32>) {
+    let local = graph_window.base.xyz + gid;
+    if any(local >= graph_window.extent.xyz) {
+        return;
+    }
+    let e = graph_window.extent;
+    graph_out[(local.z * e.y + local.y) * e.x + local.x] = graph_value(graph_window.origin.xyz + local);
+}

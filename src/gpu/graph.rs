@@ -1,0 +1,390 @@
+//! Noise graphs on the GPU (CONVENTIONS §13): one dispatch evaluates the whole graph per texel
+//! with the kernel generated from its structure (`graph::codegen`), no intermediate buffers.
+//! Pipelines are cached by the generated source, so graphs that differ only in numbers share
+//! one; the numbers travel in the state buffer.
+
+use std::collections::HashMap;
+use std::num::NonZeroU64;
+
+use bytemuck::{Pod, Zeroable};
+use wgpu::util::DeviceExt;
+
+use super::renderer::Renderer;
+use super::state::words;
+use crate::error::{Error, Result};
+use crate::graph::PreparedGraph;
+use crate::spec::frames::OctaveFrame;
+use crate::window::Window;
+
+/// One noise or coordinate evaluation; mirrors `struct GraphInstance` in shaders/graph/graph.wgsl
+/// (checked through naga by tests/suite/layout.rs).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable)]
+pub struct GraphInstance {
+    /// Texel (0, 0, 0)'s cell per lattice axis (modulo 2^32).
+    pub cell: [u32; 4],
+    /// Its fraction's top 32 bits.
+    pub word: [u32; 4],
+    /// Whole cells per texel along image axis b, per lattice axis.
+    pub step_cell: [[u32; 4]; 3],
+    /// The steps' 2^-32 words.
+    pub step_word: [[u32; 4]; 3],
+    /// Lattice cells per unit of displacement, column by column.
+    pub delta_map: [[f32; 4]; 4],
+    /// Table slot, impulse salt, hash seed, kind-state index.
+    pub lattice: [u32; 4],
+}
+
+impl GraphInstance {
+    /// The instance of a frame, a displacement map (rows = lattice axes) and lattice words.
+    pub(crate) fn new(frame: &OctaveFrame, delta_map: &[[f64; 4]; 4], lattice: [u32; 4]) -> Self {
+        let mut g = GraphInstance {
+            lattice,
+            ..Default::default()
+        };
+        for a in 0..4 {
+            (g.cell[a], g.word[a]) = words(frame.origin[a]);
+            for b in 0..3 {
+                (g.step_cell[b][a], g.step_word[b][a]) = words(frame.step[b][a]);
+            }
+            for (c, column) in g.delta_map.iter_mut().enumerate() {
+                column[a] = delta_map[a][c] as f32;
+            }
+        }
+        g
+    }
+
+    /// Field names and offsets, for the layout test.
+    pub fn field_offsets() -> Vec<(&'static str, usize)> {
+        use std::mem::offset_of;
+        vec![
+            ("cell", offset_of!(GraphInstance, cell)),
+            ("word", offset_of!(GraphInstance, word)),
+            ("step_cell", offset_of!(GraphInstance, step_cell)),
+            ("step_word", offset_of!(GraphInstance, step_word)),
+            ("delta_map", offset_of!(GraphInstance, delta_map)),
+            ("lattice", offset_of!(GraphInstance, lattice)),
+        ]
+    }
+}
+
+/// The window a graph dispatch covers; mirrors `struct GraphWindow` in shaders/graph/graph.wgsl.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable)]
+pub struct GraphWindow {
+    /// Image texel of the window's first texel.
+    pub origin: [u32; 4],
+    /// The window's extent.
+    pub extent: [u32; 4],
+    /// This dispatch's first texel within the window.
+    pub base: [u32; 4],
+    /// 1 where texel z varies.
+    pub volume: u32,
+    /// Padding to 16 bytes.
+    pub _pad: [u32; 3],
+}
+
+impl GraphWindow {
+    /// Field names and offsets, for the layout test.
+    pub fn field_offsets() -> Vec<(&'static str, usize)> {
+        use std::mem::offset_of;
+        vec![
+            ("origin", offset_of!(GraphWindow, origin)),
+            ("extent", offset_of!(GraphWindow, extent)),
+            ("base", offset_of!(GraphWindow, base)),
+            ("volume", offset_of!(GraphWindow, volume)),
+            ("_pad0", offset_of!(GraphWindow, _pad)),
+            ("_pad1", offset_of!(GraphWindow, _pad) + 4),
+            ("_pad2", offset_of!(GraphWindow, _pad) + 8),
+        ]
+    }
+}
+
+/// Graph pipelines by generated source, and their two bind group layouts.
+pub(crate) struct GraphPipelines {
+    pipelines: HashMap<String, wgpu::ComputePipeline>,
+    layouts: Option<[wgpu::BindGroupLayout; 2]>,
+}
+
+impl GraphPipelines {
+    pub(crate) fn new() -> Self {
+        Self {
+            pipelines: HashMap::new(),
+            layouts: None,
+        }
+    }
+}
+
+fn storage_entry(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility: wgpu::ShaderStages::COMPUTE,
+        ty: wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Storage { read_only },
+            has_dynamic_offset: false,
+            min_binding_size: None,
+        },
+        count: None,
+    }
+}
+
+fn layouts(device: &wgpu::Device) -> [wgpu::BindGroupLayout; 2] {
+    let window = wgpu::BindGroupLayoutEntry {
+        binding: 0,
+        visibility: wgpu::ShaderStages::COMPUTE,
+        ty: wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Uniform,
+            has_dynamic_offset: false,
+            min_binding_size: NonZeroU64::new(std::mem::size_of::<GraphWindow>() as u64),
+        },
+        count: None,
+    };
+    let graph = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("gpu-noise graph"),
+        entries: &[window, storage_entry(1, true), storage_entry(2, false)],
+    });
+    let tables = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("gpu-noise graph tables"),
+        entries: &[
+            storage_entry(1, true),
+            storage_entry(2, true),
+            storage_entry(3, true),
+        ],
+    });
+    [graph, tables]
+}
+
+impl Renderer {
+    /// The graph pipeline of `prepared`'s structure, compiled on first use.
+    fn graph_pipeline(&mut self, prepared: &PreparedGraph) -> Result<wgpu::ComputePipeline> {
+        let source = &prepared.kernel().source;
+        if let Some(p) = self.graphs.pipelines.get(source) {
+            return Ok(p.clone());
+        }
+        let device = self.device.clone();
+        let [graph, tables] = self
+            .graphs
+            .layouts
+            .get_or_insert_with(|| layouts(&device))
+            .clone();
+        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("gpu-noise graph"),
+            source: wgpu::ShaderSource::Wgsl(crate::wgsl::graph_source(source).into()),
+        });
+        let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("gpu-noise graph"),
+            bind_group_layouts: &[Some(&graph), Some(&tables)],
+            immediate_size: 0,
+        });
+        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: Some("gpu-noise graph"),
+            layout: Some(&layout),
+            module: &module,
+            entry_point: Some("graph_render_buffer"),
+            compilation_options: Default::default(),
+            cache: None,
+        });
+        if let Some(Some(source)) = super::ready_now(scope.pop()) {
+            return Err(Error::Gpu {
+                context: "building a graph pipeline".into(),
+                source,
+            });
+        }
+        self.stats.pipelines_compiled += 1;
+        self.graphs
+            .pipelines
+            .insert(source.clone(), pipeline.clone());
+        Ok(pipeline)
+    }
+
+    fn graph_buffer(
+        &mut self,
+        label: &str,
+        bytes: &[u8],
+        usage: wgpu::BufferUsages,
+    ) -> wgpu::Buffer {
+        self.stats.buffers_created += 1;
+        self.device
+            .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some(label),
+                contents: bytes,
+                usage,
+            })
+    }
+
+    /// The bind group of the graph's tables (permutation windows, gradients, values per slot).
+    fn graph_tables(
+        &mut self,
+        prepared: &PreparedGraph,
+        layout: &wgpu::BindGroupLayout,
+    ) -> wgpu::BindGroup {
+        let (mut perm, mut gradients, mut values) = (Vec::new(), Vec::new(), Vec::new());
+        for t in prepared.tables() {
+            perm.extend(crate::tables::perm_windows(&t.perm));
+            gradients.extend_from_slice(&t.gradients);
+            values.extend(t.values.iter().map(|&v| v as f32));
+        }
+        // A graph of constants only has no tables; bindings cannot be empty.
+        if perm.is_empty() {
+            (perm, gradients, values) = (vec![0], vec![[0.0; 4]], vec![0.0]);
+        }
+        let storage = wgpu::BufferUsages::STORAGE;
+        let buffers = [
+            self.graph_buffer("graph perm", bytemuck::cast_slice(&perm), storage),
+            self.graph_buffer("graph gradients", bytemuck::cast_slice(&gradients), storage),
+            self.graph_buffer("graph values", bytemuck::cast_slice(&values), storage),
+        ];
+        self.stats.bind_groups_created += 1;
+        self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("gpu-noise graph tables"),
+            layout,
+            entries: &[1, 2, 3].map(|b| wgpu::BindGroupEntry {
+                binding: b,
+                resource: buffers[b as usize - 1].as_entire_binding(),
+            }),
+        })
+    }
+
+    /// Records `prepared`'s texels in `window` (inside its image) into `buffer` from byte
+    /// `offset`: one f32 per texel, x fastest, then y, then z. `buffer` needs STORAGE usage and
+    /// room for the window; nothing is submitted.
+    pub fn render_graph_to_buffer(
+        &mut self,
+        encoder: &mut wgpu::CommandEncoder,
+        prepared: &PreparedGraph,
+        window: Window,
+        buffer: &wgpu::Buffer,
+        offset: u64,
+    ) -> Result<()> {
+        window.check_inside(prepared.size())?;
+        let bytes = window.texels() * 4;
+        let limits = self.device.limits();
+        if !buffer.usage().contains(wgpu::BufferUsages::STORAGE)
+            || !offset.is_multiple_of(u64::from(limits.min_storage_buffer_offset_alignment))
+            || offset + bytes > buffer.size()
+            || bytes > limits.max_storage_buffer_binding_size
+        {
+            return Err(Error::InvalidTarget {
+                target: "buffer",
+                reason: format!(
+                    "needs STORAGE usage, {bytes} bytes from offset {offset} (aligned to {}) \
+                     within its {} bytes and one binding ({} bytes at most)",
+                    limits.min_storage_buffer_offset_alignment,
+                    buffer.size(),
+                    limits.max_storage_buffer_binding_size
+                ),
+            });
+        }
+        let pipeline = self.graph_pipeline(prepared)?;
+        let Some([graph_layout, tables_layout]) = self.graphs.layouts.clone() else {
+            return Err(Error::Unsupported("graph layouts were not built".into()));
+        };
+        let tables = self.graph_tables(prepared, &tables_layout);
+        let state = self.graph_buffer(
+            "graph state",
+            &prepared.kernel().state_bytes(),
+            wgpu::BufferUsages::STORAGE,
+        );
+        let size = NonZeroU64::new(bytes);
+        let max = self
+            .device
+            .limits()
+            .max_compute_workgroups_per_dimension
+            .max(1);
+        let [w, h, d] = [window.size.width, window.size.height, window.size.depth];
+        let reach = max.saturating_mul(8);
+        for y in (0..h).step_by(reach as usize) {
+            for x in (0..w).step_by(reach as usize) {
+                let params = GraphWindow {
+                    origin: [window.origin[0], window.origin[1], window.origin[2], 0],
+                    extent: [w, h, d, 0],
+                    base: [x, y, 0, 0],
+                    volume: u32::from(prepared.size().depth > 1),
+                    _pad: [0; 3],
+                };
+                let uniform = self.graph_buffer(
+                    "graph window",
+                    bytemuck::bytes_of(&params),
+                    wgpu::BufferUsages::UNIFORM,
+                );
+                self.stats.bind_groups_created += 1;
+                let group = self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: Some("gpu-noise graph"),
+                    layout: &graph_layout,
+                    entries: &[
+                        wgpu::BindGroupEntry {
+                            binding: 0,
+                            resource: uniform.as_entire_binding(),
+                        },
+                        wgpu::BindGroupEntry {
+                            binding: 1,
+                            resource: state.as_entire_binding(),
+                        },
+                        wgpu::BindGroupEntry {
+                            binding: 2,
+                            resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                                buffer,
+                                offset,
+                                size,
+                            }),
+                        },
+                    ],
+                });
+                let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                    label: Some("gpu-noise graph"),
+                    timestamp_writes: None,
+                });
+                pass.set_pipeline(&pipeline);
+                pass.set_bind_group(0, &group, &[]);
+                pass.set_bind_group(1, &tables, &[]);
+                pass.dispatch_workgroups(
+                    (w - x).min(reach).div_ceil(8),
+                    (h - y).min(reach).div_ceil(8),
+                    d,
+                );
+                self.stats.dispatches += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// `prepared`'s texels in `window` on the host, band by band within the device's limits.
+    pub fn render_graph_window(
+        &mut self,
+        prepared: &PreparedGraph,
+        window: Window,
+    ) -> Result<Vec<f32>> {
+        window.check_inside(prepared.size())?;
+        window.check_in_memory()?;
+        let mut out = Vec::with_capacity(window.texels() as usize);
+        for band in window.bands(u64::from(self.chunk_texels())) {
+            let bytes = band.texels() * 4;
+            let target = self.device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("graph output"),
+                size: bytes,
+                usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+                mapped_at_creation: false,
+            });
+            let mut encoder = self.device.create_command_encoder(&Default::default());
+            self.render_graph_to_buffer(&mut encoder, prepared, band, &target, 0)?;
+            let staging = self.staging_buffer(bytes);
+            encoder.copy_buffer_to_buffer(&target, 0, &staging, 0, bytes);
+            let pending = super::readback::PendingReadback::on_submit(
+                &self.device,
+                &encoder,
+                staging,
+                bytes,
+                self.staging.clone(),
+            );
+            self.submit(encoder)?;
+            out.extend(pending.wait()?);
+        }
+        Ok(out)
+    }
+
+    /// Every texel of `prepared`'s image on the host.
+    pub fn render_graph(&mut self, prepared: &PreparedGraph) -> Result<Vec<f32>> {
+        self.render_graph_window(prepared, Window::full(prepared.size()))
+    }
+}

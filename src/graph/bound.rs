@@ -1,0 +1,268 @@
+//! How far the GPU's f32 graph may lie from the f64 twin (CONVENTIONS §13, after §7): each step's
+//! error bound and magnitude bound, propagated through the expanded plan by each node's
+//! Lipschitz constant, plus an f32 rounding allowance per step.
+
+use super::node::{Combiner, Modifier};
+use super::plan::{Plan, Step};
+use crate::spec::{Fractal, Kind};
+use crate::tolerance::{ARITHMETIC_BOUND, Bound, octave_lipschitz};
+
+/// f32's relative rounding, allowed once per step on its magnitude.
+const ROUNDING: f64 = 1.0 / 8_388_608.0; // 2^-23
+/// The GPU's fractions keep 24 of the exact point's bits (§1).
+const FRACTION: f64 = 1.0 / 16_777_216.0; // 2^-24
+
+/// A step's bounds: |value| <= m, |GPU - twin| <= e (for a displacement, per component).
+#[derive(Clone, Copy, Debug, Default)]
+struct Bounds {
+    m: f64,
+    e: f64,
+}
+
+/// The nominal magnitude of a kind's value: the smooth kinds stay within [-1, 1] with a
+/// margin, cellular distances past their 99.9th percentile reach about 2, the impulse kinds
+/// (standard deviation 1/3) stay within 12 sigma.
+fn kind_magnitude(kind: Kind) -> f64 {
+    match kind {
+        Kind::Cellular => 2.0,
+        Kind::SparseConvolution | Kind::Gabor => 4.0,
+        _ => 1.5,
+    }
+}
+
+/// The graph's bound, and what in it is discontinuous (where f32 and f64 can decide a
+/// comparison differently and a texel may jump).
+pub(crate) fn gpu_error_bound(plan: &Plan, corners: &dyn Fn(usize, usize) -> f64) -> (Bound, f64) {
+    let mut b: Vec<Bounds> = Vec::with_capacity(plan.steps.len());
+    let mut jumps: Vec<&str> = Vec::new();
+    for step in &plan.steps {
+        let next = step_bounds(plan, step, &b, corners, &mut jumps);
+        b.push(Bounds {
+            m: next.m,
+            e: next.e + next.m * ROUNDING,
+        });
+    }
+    let out = b[plan.output];
+    let mut reason = format!(
+        "2e-5 per noise evaluation for f32 arithmetic and L x 2^-24 for the GPU's 24-bit \
+         fractions (§7), carried through every node by its Lipschitz constant with an f32 \
+         rounding per step (§13); magnitude bound {:.3}",
+        out.m
+    );
+    jumps.sort_unstable();
+    jumps.dedup();
+    if !jumps.is_empty() {
+        reason.push_str(&format!(
+            "; {} are discontinuous, so a texel near a jump may differ by more",
+            jumps.join(", ")
+        ));
+    }
+    let bound = Bound {
+        value: out.e,
+        reason,
+    };
+    (bound, out.m)
+}
+
+fn step_bounds(
+    plan: &Plan,
+    step: &Step,
+    b: &[Bounds],
+    corners: &dyn Fn(usize, usize) -> f64,
+    jumps: &mut Vec<&'static str>,
+) -> Bounds {
+    match step {
+        Step::Noise { instance, delta } => {
+            let inst = &plan.instances[*instance];
+            let lipschitz = octave_lipschitz(&inst.spec);
+            let map = row_norm(&inst.delta_map);
+            let moved = delta.map_or(0.0, |d| lipschitz * map * b[d].e);
+            if let Some(jump) = crate::tolerance::discontinuity(&inst.spec) {
+                jumps.push(jump);
+            }
+            Bounds {
+                m: kind_magnitude(inst.spec.kind),
+                e: ARITHMETIC_BOUND + lipschitz * FRACTION + moved,
+            }
+        }
+        Step::Coordinate {
+            instance,
+            axis,
+            delta,
+        } => {
+            let f = plan.coordinates[*instance].frequency;
+            let reach = corners(*instance, *axis) + delta.map_or(0.0, |d| f * b[d].m);
+            Bounds {
+                m: reach,
+                e: reach * ROUNDING + delta.map_or(0.0, |d| f * b[d].e),
+            }
+        }
+        Step::Constant(v) => Bounds {
+            m: v.abs(),
+            e: v.abs() * FRACTION,
+        },
+        Step::Fractal { fractal, terms } => {
+            let (mut m, mut e) = (0.0, 0.0);
+            for &(i, w) in terms {
+                // |1 - |n|| <= max(1, m - 1): the ridge term's size and half its slope.
+                let ridge = (b[i].m - 1.0).max(1.0);
+                let (tm, slope) = match fractal {
+                    Fractal::Ridged => (ridge * ridge, 2.0 * ridge),
+                    Fractal::Billow => (2.0 * b[i].m + 1.0, 2.0),
+                    _ => (b[i].m, 1.0),
+                };
+                m += w * tm;
+                e += w * slope * b[i].e;
+            }
+            let stretch = if *fractal == Fractal::Ridged {
+                2.0
+            } else {
+                1.0
+            };
+            Bounds {
+                m: stretch * m + 1.0,
+                e: stretch * e,
+            }
+        }
+        Step::RidgedMulti {
+            values,
+            weights,
+            offset,
+            gain,
+        } => {
+            let (mut sum, mut total, mut previous) = (0.0, 0.0, 0.0);
+            for (&i, &w) in values.iter().zip(weights) {
+                // offset - |n| lies in [offset - m, offset].
+                let ridge = offset.max(b[i].m - offset);
+                let s = 2.0 * ridge * b[i].e + ridge * ridge * gain * previous;
+                sum += w * s;
+                total += w;
+                previous = s;
+            }
+            let ridge = values
+                .iter()
+                .map(|&i| offset.max(b[i].m - offset))
+                .fold(0.0, f64::max);
+            Bounds {
+                m: 2.0 * ridge * ridge + 1.0,
+                e: 2.0 * sum / total,
+            }
+        }
+        Step::Modify { input, modifier } => modifier_bounds(modifier, b[*input]),
+        Step::Combine { combiner, inputs } => combine_bounds(*combiner, inputs, b),
+        Step::Blend { a, b: bb, control } => {
+            let (a, c, bv) = (b[*a], b[*control], b[*bb]);
+            let t = (c.m + 1.0) / 2.0;
+            Bounds {
+                m: a.m + (a.m + bv.m) * t,
+                e: (1.0 + t) * (a.e + bv.e) + (a.m + bv.m) * c.e / 2.0,
+            }
+        }
+        Step::Select {
+            a,
+            b: bb,
+            control,
+            falloff,
+            ..
+        } => {
+            let (a, c, bv) = (b[*a], b[*control], b[*bb]);
+            let ramp = if *falloff > 0.0 {
+                (a.m + bv.m) * 1.5 / (2.0 * falloff) * c.e
+            } else {
+                jumps.push("select nodes without falloff");
+                0.0
+            };
+            Bounds {
+                m: a.m.max(bv.m),
+                e: a.e.max(bv.e) + ramp,
+            }
+        }
+        Step::Linear { input, m } => {
+            let n = row_norm(m);
+            Bounds {
+                m: n * b[*input].m,
+                e: n * b[*input].e + 4.0 * n * b[*input].m * ROUNDING,
+            }
+        }
+        Step::Displace {
+            base,
+            by,
+            amplitude,
+        } => {
+            let start = base.map_or(Bounds::default(), |i| b[i]);
+            let (m, e) = by.iter().fold((0.0f64, 0.0f64), |(m, e), &i| {
+                (m.max(b[i].m), e.max(b[i].e))
+            });
+            Bounds {
+                m: start.m + amplitude * m,
+                e: start.e + amplitude * e + amplitude * m * ROUNDING,
+            }
+        }
+    }
+}
+
+fn modifier_bounds(modifier: &Modifier, v: Bounds) -> Bounds {
+    let scaled = |k: f64, m: f64| Bounds { m, e: k * v.e };
+    match modifier {
+        Modifier::Abs | Modifier::Negate => v,
+        Modifier::Clamp { min, max } => scaled(1.0, v.m.min(min.abs().max(max.abs()))),
+        Modifier::Remap { from, to } => {
+            let k = ((to[1] - to[0]) / (from[1] - from[0])).abs();
+            scaled(k, to[0].abs() + (v.m + from[0].abs()) * k)
+        }
+        Modifier::Curve { points, cubic } => {
+            let height = points.iter().map(|p| p[1].abs()).fold(0.0, f64::max);
+            // Catmull-Rom weights sum to 1 in absolute value plus at most 0.3: below 2x the top.
+            scaled(super::ops::curve_slope(points, *cubic), 2.0 * height)
+        }
+        Modifier::Terrace { points, .. } => {
+            let top = points.iter().map(|p| p.abs()).fold(0.0, f64::max);
+            scaled(2.0, top)
+        }
+        Modifier::Power(p) if *p >= 1.0 => scaled(p * v.m.powf(p - 1.0), v.m.powf(*p)),
+        Modifier::Power(p) => Bounds {
+            m: v.m.powf(*p),
+            e: v.e.powf(*p),
+        },
+        Modifier::Smoothstep { edge0, edge1 } => scaled(1.5 / (edge1 - edge0).abs(), 1.0),
+    }
+}
+
+fn combine_bounds(combiner: Combiner, inputs: &[usize], b: &[Bounds]) -> Bounds {
+    let all = inputs.iter().map(|&i| b[i]);
+    match combiner {
+        Combiner::Add | Combiner::Subtract => all.fold(Bounds::default(), |s, v| Bounds {
+            m: s.m + v.m,
+            e: s.e + v.e,
+        }),
+        Combiner::Multiply => {
+            let mut it = all;
+            let first = it.next().unwrap_or_default();
+            it.fold(first, |s, v| Bounds {
+                m: s.m * v.m,
+                e: s.m * v.e + v.m * s.e + s.e * v.e,
+            })
+        }
+        Combiner::Min | Combiner::Max => all.fold(Bounds::default(), |s, v| Bounds {
+            m: s.m.max(v.m),
+            e: s.e.max(v.e),
+        }),
+        Combiner::SmoothMin(k) | Combiner::SmoothMax(k) => {
+            let v = all.fold(Bounds::default(), |s, v| Bounds {
+                m: s.m.max(v.m),
+                e: s.e.max(v.e),
+            });
+            Bounds {
+                m: v.m + k / 4.0,
+                e: v.e,
+            }
+        }
+    }
+}
+
+/// The largest |row sum| of a matrix: how much it can stretch a vector's largest component.
+fn row_norm(m: &[[f64; 4]; 4]) -> f64 {
+    m.iter()
+        .map(|row| row.iter().map(|v| v.abs()).sum::<f64>())
+        .fold(0.0, f64::max)
+}

@@ -1,0 +1,310 @@
+//! The graph kernel (CONVENTIONS §13): WGSL generated from a plan's structure (`graph_value`,
+//! straight-line code over its steps, and `GraphState` sized for it), and the state that the
+//! code reads: frames, parameters and kind states. Numbers live only in the state, so two plans
+//! of the same structure share one source and one pipeline.
+
+use std::fmt::Write;
+
+use super::node::{Combiner, Modifier};
+use super::plan::{Plan, Step};
+use crate::gpu::graph::GraphInstance;
+use crate::gpu::state::KindState;
+use crate::spec::{Interp, Kind};
+
+/// A plan as the GPU takes it.
+#[derive(Clone, Debug)]
+pub(crate) struct GraphKernel {
+    /// The generated WGSL (appended to the library and shaders/graph/).
+    pub source: String,
+    /// Noise instances, then coordinate frames.
+    pub instances: Vec<GraphInstance>,
+    /// Numbers of the steps, four to an entry.
+    pub params: Vec<[f32; 4]>,
+    /// Distinct kind states.
+    pub kinds: Vec<KindState>,
+}
+
+/// Generates the kernel of `plan` for a graph of `dims` axes.
+pub(crate) fn generate(plan: &Plan, dims: usize) -> GraphKernel {
+    let mut g = Generator {
+        plan,
+        dims,
+        code: String::new(),
+        params: Vec::new(),
+        kinds: Vec::new(),
+    };
+    let mut instances: Vec<GraphInstance> = Vec::new();
+    let mut kind_index = Vec::new();
+    for inst in &plan.instances {
+        let state = KindState::new(&inst.params);
+        let k = match g.kinds.iter().position(|s| *s == state) {
+            Some(k) => k,
+            None => {
+                g.kinds.push(state);
+                g.kinds.len() - 1
+            }
+        };
+        kind_index.push(k);
+        let tables = &plan.tables[inst.tables];
+        let lattice = [
+            inst.tables as u32,
+            tables.impulse_salt,
+            tables.hash_seed,
+            k as u32,
+        ];
+        instances.push(GraphInstance::new(&inst.frame, &inst.delta_map, lattice));
+    }
+    for c in &plan.coordinates {
+        let mut m = [[0.0; 4]; 4];
+        for (a, row) in m.iter_mut().enumerate() {
+            row[a] = c.frequency;
+        }
+        instances.push(GraphInstance::new(&c.frame, &m, [0; 4]));
+    }
+    for (i, step) in plan.steps.iter().enumerate() {
+        g.step(i, step);
+    }
+    let _ = writeln!(g.code, "    return r{};", plan.output);
+    let source = format!(
+        "struct GraphState {{\n    instances: array<GraphInstance, {}>,\n    params: array<vec4<f32>, \
+         {}>,\n    kinds: array<KindState, {}>,\n}}\n\nfn graph_value(t: vec3<u32>) -> f32 {{\n{}}}\n",
+        instances.len().max(1),
+        g.params.len().max(1),
+        g.kinds.len().max(1),
+        g.code
+    );
+    if instances.is_empty() {
+        instances.push(bytemuck::Zeroable::zeroed());
+    }
+    let params = if g.params.is_empty() {
+        vec![[0.0; 4]]
+    } else {
+        g.params
+    };
+    let kinds = if g.kinds.is_empty() {
+        vec![KindState::default()]
+    } else {
+        g.kinds
+    };
+    GraphKernel {
+        source,
+        instances,
+        params,
+        kinds,
+    }
+}
+
+impl GraphKernel {
+    /// The state buffer's bytes, laid out as the generated `GraphState`.
+    pub(crate) fn state_bytes(&self) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        bytes.extend_from_slice(bytemuck::cast_slice(&self.instances));
+        bytes.extend_from_slice(bytemuck::cast_slice(&self.params));
+        bytes.extend_from_slice(bytemuck::cast_slice(&self.kinds));
+        bytes
+    }
+}
+
+struct Generator<'a> {
+    plan: &'a Plan,
+    dims: usize,
+    code: String,
+    params: Vec<[f32; 4]>,
+    kinds: Vec<KindState>,
+}
+
+impl Generator<'_> {
+    /// Appends a parameter entry; its WGSL is `graph_state.params[k]`.
+    fn param(&mut self, v: [f64; 4]) -> String {
+        self.params.push(v.map(|x| x as f32));
+        format!("graph_state.params[{}]", self.params.len() - 1)
+    }
+
+    fn line(&mut self, text: String) {
+        self.code.push_str("    ");
+        self.code.push_str(&text);
+        self.code.push('\n');
+    }
+
+    fn step(&mut self, i: usize, step: &Step) {
+        let r = |k: &usize| format!("r{k}");
+        match step {
+            Step::Noise { instance, delta } => {
+                let inst = &self.plan.instances[*instance];
+                let point = point_of(*instance, *delta);
+                let lat = format!(
+                    "graph_lattice({instance}u, {}u, {}u)",
+                    inst.spec.lattice as u32, inst.spec.interp as u32
+                );
+                let call = kind_call(inst.spec.kind, self.dims, inst.spec.interp, &lat, &point);
+                self.line(format!("let r{i} = {call};"));
+            }
+            Step::Coordinate {
+                instance,
+                axis,
+                delta,
+            } => {
+                let point = point_of(self.plan.instances.len() + instance, *delta);
+                self.line(format!("let r{i} = graph_coordinate({point}, {axis}u);"));
+            }
+            Step::Constant(v) => {
+                let p = self.param([*v, 0.0, 0.0, 0.0]);
+                self.line(format!("let r{i} = {p}.x;"));
+            }
+            Step::Fractal { fractal, terms } => {
+                let code = *fractal as u32;
+                let sum: Vec<String> = terms
+                    .iter()
+                    .map(|(k, w)| {
+                        let p = self.param([*w, 0.0, 0.0, 0.0]);
+                        format!("{p}.x * fractal_term({code}u, r{k})")
+                    })
+                    .collect();
+                self.line(format!(
+                    "let r{i} = fractal_finish({code}u, {});",
+                    sum.join(" + ")
+                ));
+            }
+            Step::RidgedMulti {
+                values,
+                weights,
+                offset,
+                gain,
+            } => {
+                self.line(format!("var s{i} = vec3<f32>(0.0, 0.0, 1.0);"));
+                for (k, w) in values.iter().zip(weights) {
+                    let p = self.param([*w, *offset, *gain, 0.0]);
+                    self.line(format!(
+                        "s{i} = ridged_multi_octave(s{i}, r{k}, {p}.x, {p}.y, {p}.z);"
+                    ));
+                }
+                self.line(format!("let r{i} = ridged_multi_finish(s{i});"));
+            }
+            Step::Modify { input, modifier } => {
+                let v = self.modifier(modifier, &r(input));
+                self.line(format!("let r{i} = {v};"));
+            }
+            Step::Combine { combiner, inputs } => {
+                let v = self.combiner(*combiner, &inputs.iter().map(r).collect::<Vec<_>>());
+                self.line(format!("let r{i} = {v};"));
+            }
+            Step::Blend { a, b, control } => {
+                self.line(format!("let r{i} = blend(r{a}, r{b}, r{control});"));
+            }
+            Step::Select {
+                a,
+                b,
+                control,
+                threshold,
+                falloff,
+            } => {
+                let p = self.param([*threshold, *falloff, 0.0, 0.0]);
+                self.line(format!(
+                    "let r{i} = select_between(r{a}, r{b}, r{control}, {p}.x, {p}.y);"
+                ));
+            }
+            Step::Linear { input, m } => {
+                let columns: Vec<String> = (0..4)
+                    .map(|c| self.param([m[0][c], m[1][c], m[2][c], m[3][c]]))
+                    .collect();
+                self.line(format!(
+                    "let d{i} = mat4x4<f32>({}) * d{input};",
+                    columns.join(", ")
+                ));
+            }
+            Step::Displace {
+                base,
+                by,
+                amplitude,
+            } => {
+                let p = self.param([*amplitude, 0.0, 0.0, 0.0]);
+                let mut parts: Vec<String> = by.iter().map(r).collect();
+                parts.resize(4, "0.0".into());
+                let start = base.map_or("vec4<f32>(0.0)".to_string(), |b| format!("d{b}"));
+                self.line(format!(
+                    "let d{i} = {start} + {p}.x * vec4<f32>({});",
+                    parts.join(", ")
+                ));
+            }
+        }
+    }
+
+    fn modifier(&mut self, modifier: &Modifier, v: &str) -> String {
+        match modifier {
+            Modifier::Abs => format!("abs({v})"),
+            Modifier::Negate => format!("-{v}"),
+            Modifier::Clamp { min, max } => {
+                let p = self.param([*min, *max, 0.0, 0.0]);
+                format!("clamp({v}, {p}.x, {p}.y)")
+            }
+            Modifier::Remap { from, to } => {
+                let p = self.param([from[0], from[1], to[0], to[1]]);
+                format!("remap({v}, {p}.xy, {p}.zw)")
+            }
+            Modifier::Curve { points, cubic } => {
+                let first = self.params.len();
+                for p in points {
+                    self.param([p[0], p[1], 0.0, 0.0]);
+                }
+                format!("curve({v}, {first}u, {}u, {cubic})", points.len())
+            }
+            Modifier::Terrace { points, invert } => {
+                let first = self.params.len();
+                for &x in points {
+                    self.param([x, 0.0, 0.0, 0.0]);
+                }
+                format!("terrace({v}, {first}u, {}u, {invert})", points.len())
+            }
+            Modifier::Power(e) => {
+                let p = self.param([*e, 0.0, 0.0, 0.0]);
+                format!("power({v}, {p}.x)")
+            }
+            Modifier::Smoothstep { edge0, edge1 } => {
+                let p = self.param([*edge0, *edge1, 0.0, 0.0]);
+                format!("smoothstep({p}.x, {p}.y, {v})")
+            }
+        }
+    }
+
+    fn combiner(&mut self, combiner: Combiner, v: &[String]) -> String {
+        let fold = |f: &dyn Fn(String, &String) -> String| v[1..].iter().fold(v[0].clone(), f);
+        match combiner {
+            Combiner::Add => fold(&|a, b| format!("{a} + {b}")),
+            Combiner::Multiply => fold(&|a, b| format!("{a} * {b}")),
+            Combiner::Min => fold(&|a, b| format!("min({a}, {b})")),
+            Combiner::Max => fold(&|a, b| format!("max({a}, {b})")),
+            Combiner::Subtract => format!("{} - {}", v[0], v[1]),
+            Combiner::SmoothMin(k) => {
+                let p = self.param([k, 0.0, 0.0, 0.0]);
+                format!("smooth_min({}, {}, {p}.x)", v[0], v[1])
+            }
+            Combiner::SmoothMax(k) => {
+                let p = self.param([k, 0.0, 0.0, 0.0]);
+                format!("-smooth_min(-{}, -{}, {p}.x)", v[0], v[1])
+            }
+        }
+    }
+}
+
+fn point_of(instance: usize, delta: Option<usize>) -> String {
+    match delta {
+        None => format!("graph_point({instance}u, t)"),
+        Some(d) => format!("graph_point_moved({instance}u, t, d{d})"),
+    }
+}
+
+/// The library function of one kind (as `noise_octave` in shaders/noise/fractal.wgsl picks it).
+fn kind_call(kind: Kind, dims: usize, interp: Interp, lat: &str, pt: &str) -> String {
+    match kind {
+        Kind::Perlin => format!("perlin{dims}({lat}, {pt})"),
+        Kind::Gradient => format!("gradient({lat}, {pt}, {dims}u)"),
+        Kind::Value if interp == Interp::CatmullRom => {
+            format!("value_catmull_rom({lat}, {pt}, {dims}u)")
+        }
+        Kind::Value => format!("value({lat}, {pt}, {dims}u)"),
+        Kind::Simplex => format!("simplex{dims}({lat}, {pt})"),
+        Kind::Cellular => format!("cellular({lat}, {pt}, {dims}u)"),
+        Kind::SparseConvolution => format!("sparse_convolution({lat}, {pt}, {dims}u)"),
+        Kind::Gabor => format!("gabor({lat}, {pt})"),
+    }
+}

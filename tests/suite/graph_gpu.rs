@@ -1,0 +1,289 @@
+//! Graphs on the GPU (CONVENTIONS §13): the generated kernel validates with naga, and every
+//! node type renders within the graph's stated bound of the f64 twin, near the origin and far
+//! out; random graphs too.
+
+use gpu_noise::graph::{GraphBuilder, PreparedGraph};
+use gpu_noise::{Graph, Size, wgsl};
+
+use crate::support::renderer;
+
+/// Texels of the GPU image farther than the bound from the twin, and the worst error.
+fn compare(prepared: &PreparedGraph, what: &str) -> (usize, f64, f64) {
+    wgsl::validate(&prepared.wgsl()).unwrap_or_else(|e| panic!("{what}: generated WGSL:\n{e}"));
+    let gpu = renderer()
+        .render_graph(prepared)
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    let twin = prepared.render_f64().unwrap();
+    let bound = prepared.gpu_error_bound().value;
+    let errors: Vec<f64> = gpu
+        .iter()
+        .zip(&twin)
+        .map(|(g, c)| (f64::from(*g) - c).abs())
+        .collect();
+    let worst = errors.iter().fold(
+        0.0f64,
+        |w, &e| if e.is_nan() { f64::INFINITY } else { w.max(e) },
+    );
+    let over = errors.iter().filter(|&&e| !e.le(&bound)).count();
+    (over, worst, bound)
+}
+
+fn check(prepared: &PreparedGraph, what: &str) {
+    let (over, worst, bound) = compare(prepared, what);
+    assert_eq!(
+        over, 0,
+        "{what}: max error {worst:e} exceeds the bound {bound:e}"
+    );
+    // A bound that says nothing would let anything pass: graphs compound each node's worst
+    // case, so it must stay within 1% of the nominal span (CONVENTIONS §13).
+    let span = 2.0 * prepared.magnitude_bound();
+    assert!(
+        bound <= 1e-2 * span,
+        "{what}: bound {bound:e} is loose for a nominal span of {span}"
+    );
+    eprintln!("{what}: worst {worst:.2e}, bound {bound:.2e}, nominal span {span:.3}");
+}
+
+const FAR: [f64; 4] = [1e9 + 0.5, -3e7 - 0.25, 4e5, 0.0];
+
+fn both(g: &GraphBuilder, size: Size, what: &str) {
+    let graph = g.build().unwrap_or_else(|e| panic!("{what}: {e}"));
+    for offset in [[0.0; 4], FAR] {
+        let prepared = graph.prepare(size, offset).unwrap();
+        check(&prepared, &format!("{what} at {offset:?}"));
+    }
+}
+
+#[test]
+fn every_source_kind_matches_the_twin_in_2d_and_3d() {
+    for dims in [2u32, 3] {
+        let mut g = GraphBuilder::new(dims);
+        let mut names = vec!["p", "g", "v", "s", "c", "sc", "k", "x"];
+        g.node("p", "perlin").set("frequency", 0.07);
+        g.node("g", "gradient")
+            .set("frequency", 0.05)
+            .set("seed", 3u64);
+        g.node("v", "value")
+            .set("frequency", 0.09)
+            .set("interp", "catmull-rom");
+        g.node("s", "simplex").set("frequency", 0.06);
+        g.node("c", "cellular")
+            .set("frequency", 0.08)
+            .set("return", "f2-f1");
+        g.node("sc", "sparse-convolution").set("frequency", 0.04);
+        g.node("k", "constant").set("value", 0.25);
+        g.node("x", "coordinate")
+            .set("axis", "y")
+            .set("frequency", 1e-8);
+        if dims == 2 {
+            g.node("gb", "gabor")
+                .set("frequency", 0.05)
+                .set("gabor_orientation", "isotropic");
+            names.push("gb");
+        }
+        g.node("sum", "add").inputs("inputs", &names);
+        g.output("sum");
+        // Far out the coordinate reads y = 3e7 texels as 0.3: f32 keeps it to 2^-23 of that.
+        let size = Size::new(40, 24, if dims == 3 { 2 } else { 1 });
+        both(&g, size, &format!("sources {dims}D"));
+    }
+}
+
+#[test]
+fn fractal_nodes_match_the_twin() {
+    let mut g = GraphBuilder::new(2);
+    g.node("p", "perlin").set("frequency", 0.03);
+    g.node("s", "simplex")
+        .set("frequency", 0.02)
+        .set("seed", 9u64);
+    g.node("ps", "multiply").inputs("inputs", &["p", "s"]);
+    g.node("f", "fbm")
+        .input("source", "ps")
+        .set("octaves", 3u32);
+    g.node("t", "turbulence")
+        .input("source", "p")
+        .set("octaves", 2u32);
+    g.node("r", "ridged")
+        .input("source", "s")
+        .set("octaves", 3u32)
+        .set("lacunarity", 2.3);
+    g.node("b", "billow")
+        .input("source", "p")
+        .set("octaves", 2u32);
+    g.node("m", "ridged-multifractal")
+        .input("source", "s")
+        .set("octaves", 4u32);
+    g.node("out", "add")
+        .inputs("inputs", &["f", "t", "r", "b", "m"]);
+    g.output("out");
+    both(&g, Size::new(48, 32, 1), "fractals");
+}
+
+#[test]
+fn domain_nodes_match_the_twin() {
+    let mut g = GraphBuilder::new(2);
+    g.node("p", "perlin")
+        .set("frequency", 0.05)
+        .set("seed", 2u64);
+    g.node("wx", "simplex")
+        .set("frequency", 0.03)
+        .set("seed", 11u64);
+    g.node("wy", "value")
+        .set("frequency", 0.04)
+        .set("seed", 12u64);
+    g.node("r", "ridged")
+        .input("source", "p")
+        .set("octaves", 2u32);
+    g.node("w", "warp")
+        .input("source", "r")
+        .inputs("by", &["wx", "wy"])
+        .set("amplitude", 9.0)
+        .set("iterations", 2u32)
+        .set("mode", "progressive");
+    g.node("turned", "rotate")
+        .input("source", "w")
+        .set("degrees", 33.0);
+    g.node("scaled", "scale")
+        .input("source", "turned")
+        .set("by", [1.5, 0.75]);
+    g.node("moved", "translate")
+        .input("source", "scaled")
+        .set("by", [1e3 + 0.5, -77.25]);
+    g.node("wi", "warp")
+        .input("source", "moved")
+        .inputs("by", &["wy", "wx"])
+        .set("amplitude", 4.0);
+    g.output("wi");
+    both(&g, Size::new(48, 32, 1), "domain 2D");
+    let mut g = GraphBuilder::new(3);
+    g.node("s", "simplex").set("frequency", 0.05);
+    g.node("t", "rotate")
+        .input("source", "s")
+        .set("degrees", -71.0)
+        .set("axis", [1.0, 2.0, 0.5]);
+    g.output("t");
+    both(&g, Size::new(24, 24, 3), "rotate 3D");
+}
+
+#[test]
+fn modifiers_match_the_twin() {
+    let mut g = GraphBuilder::new(2);
+    g.node("p", "perlin").set("frequency", 0.06);
+    g.node("a", "abs").input("source", "p");
+    g.node("n", "negate").input("source", "a");
+    g.node("c", "clamp")
+        .input("source", "p")
+        .set("min", -0.3)
+        .set("max", 0.4);
+    g.node("r", "remap")
+        .input("source", "p")
+        .set("from", [-1.0, 1.0])
+        .set("to", [2.0, 3.0]);
+    g.node("cc", "curve").input("source", "p").set(
+        "points",
+        vec![[-1.0, -1.0], [-0.2, 0.3], [0.1, -0.1], [1.0, 0.8]],
+    );
+    g.node("cl", "curve")
+        .input("source", "p")
+        .set("points", vec![[-0.5, 0.0], [0.5, 1.0]])
+        .set("interp", "linear");
+    g.node("t", "terrace")
+        .input("source", "p")
+        .set("invert", true);
+    g.node("pw", "power")
+        .input("source", "p")
+        .set("exponent", 2.5);
+    g.node("ss", "smoothstep")
+        .input("source", "p")
+        .set("edge0", -0.5)
+        .set("edge1", 0.5);
+    let all = ["n", "c", "r", "cc", "cl", "t", "pw", "ss"];
+    g.node("out", "add").inputs("inputs", &all);
+    g.output("out");
+    both(&g, Size::new(48, 32, 1), "modifiers");
+}
+
+#[test]
+fn combiners_match_the_twin() {
+    let mut g = GraphBuilder::new(2);
+    g.node("a", "perlin").set("frequency", 0.05);
+    g.node("b", "cellular").set("frequency", 0.04);
+    g.node("c", "simplex")
+        .set("frequency", 0.03)
+        .set("seed", 4u64);
+    g.node("sub", "subtract").input("a", "a").input("b", "b");
+    g.node("mn", "min").inputs("inputs", &["a", "b", "c"]);
+    g.node("mx", "max").inputs("inputs", &["a", "c"]);
+    g.node("smn", "smooth-min")
+        .input("a", "a")
+        .input("b", "c")
+        .set("k", 0.3);
+    g.node("smx", "smooth-max")
+        .input("a", "b")
+        .input("b", "c")
+        .set("k", 0.2);
+    g.node("bl", "blend")
+        .input("a", "a")
+        .input("b", "b")
+        .input("control", "c");
+    g.node("sel", "select")
+        .input("a", "a")
+        .input("b", "c")
+        .input("control", "b")
+        .set("threshold", 0.1)
+        .set("falloff", 0.2);
+    let all = ["sub", "mn", "mx", "smn", "smx", "bl", "sel"];
+    g.node("out", "multiply").inputs("inputs", &["a", "c"]);
+    g.node("sum", "add")
+        .inputs("inputs", &[&all[..], &["out"]].concat());
+    g.output("sum");
+    both(&g, Size::new(48, 32, 1), "combiners");
+}
+
+#[test]
+fn a_hard_select_jumps_only_where_its_control_meets_the_threshold() {
+    // Without falloff, select is a step: a texel whose control lies within the control's error
+    // of the threshold may take the other side on the GPU. Elsewhere it must hold the bound.
+    let mut g = GraphBuilder::new(2);
+    g.node("a", "perlin").set("frequency", 0.05);
+    g.node("b", "constant").set("value", 3.0);
+    g.node("c", "simplex").set("frequency", 0.04);
+    g.node("sel", "select")
+        .input("a", "a")
+        .input("b", "b")
+        .input("control", "c");
+    g.output("sel");
+    let prepared = g
+        .build()
+        .unwrap()
+        .prepare(Size::new(64, 64, 1), FAR)
+        .unwrap();
+    assert!(
+        prepared
+            .gpu_error_bound()
+            .reason
+            .contains("select nodes without falloff")
+    );
+    let (over, _, _) = compare(&prepared, "hard select");
+    assert!(over <= 8, "{over} of 4096 texels jumped");
+}
+
+/// The gallery's graphs (examples/graphs/), the caves as a volume.
+pub const EXAMPLES: [(&str, &str); 3] = [
+    (
+        "terrain",
+        include_str!("../../examples/graphs/terrain.json"),
+    ),
+    ("marble", include_str!("../../examples/graphs/marble.json")),
+    ("caves", include_str!("../../examples/graphs/caves.json")),
+];
+
+#[test]
+fn the_example_graphs_match_the_twin() {
+    for (name, json) in EXAMPLES {
+        let graph = Graph::from_json(json).unwrap();
+        let depth = if graph.dims() == 3 { 3 } else { 1 };
+        let prepared = graph.prepare(Size::new(64, 48, depth), FAR).unwrap();
+        check(&prepared, name);
+    }
+}
