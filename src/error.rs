@@ -118,7 +118,8 @@ list what is found; `--backend cpu` renders without a GPU.";
 
 fn graph_message(node: &str, field: &str, reason: &str) -> String {
     match (node.is_empty(), field.is_empty()) {
-        (true, _) => format!("graph: {field}: {reason}"),
+        (true, true) => format!("graph: {reason}"),
+        (true, false) => format!("graph: {field}: {reason}"),
         (false, true) => format!("graph node {node:?}: {reason}"),
         (false, false) => format!("graph node {node:?}, {field}: {reason}"),
     }

@@ -78,20 +78,23 @@ impl Graph {
         if text.len() > MAX_GRAPH_BYTES {
             return Err(graph_error(
                 "",
-                "graph",
-                format!("is larger than {} KiB", MAX_GRAPH_BYTES / 1024),
+                "",
+                format!(
+                    "larger than {} KiB; a graph is a small JSON object",
+                    MAX_GRAPH_BYTES / 1024
+                ),
             ));
         }
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let value: Value = serde_json::from_str(text)
-            .map_err(|e| graph_error("", "graph", format!("not valid JSON: {e}")))?;
+            .map_err(|e| graph_error("", "", format!("not valid JSON: {e}")))?;
         Graph::from_value(&value)
     }
 
     /// Reads a graph from its untyped form (what [`Graph::from_json`] parses).
     pub fn from_value(value: &Value) -> Result<Graph> {
         let Value::Object(fields) = value else {
-            return Err(graph_error("", "graph", "must be a JSON object"));
+            return Err(graph_error("", "", "must be a JSON object"));
         };
         let top = TopLevel::read(fields)?;
         let nodes = read::read_nodes(top.nodes, top.dims)?;

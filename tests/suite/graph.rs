@@ -432,7 +432,7 @@ fn invalid_graphs_are_refused_naming_the_node_and_field() {
         (
             r#"{"output":"a","nodes":{"a":{"type":"perlin","frequency":0.1,"frequency":0.2}}}"#,
             "",
-            "graph",
+            "",
             "appears twice",
         ),
         (

@@ -17,6 +17,7 @@ mod fuzz;
 mod golden;
 mod gpu_vs_cpu;
 mod graph;
+mod graph_cli;
 mod graph_gpu;
 mod graph_props;
 mod hostile;

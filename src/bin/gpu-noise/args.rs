@@ -220,6 +220,10 @@ pub struct SampleArgs {
 pub struct VerifyArgs {
     #[command(flatten)]
     pub noise: NoiseArgs,
+    /// A noise graph (JSON, docs/CONVENTIONS.md §13) instead of one kind, held to its
+    /// propagated bound; flags give the image (size, offset) and may override seed and lattice
+    #[arg(long, value_name = "FILE.json")]
+    pub graph: Option<PathBuf>,
     /// The f32 engine checked against the f64 reference
     #[arg(long, value_enum, default_value_t = VerifyBackend::Gpu)]
     pub backend: VerifyBackend,

@@ -22,6 +22,16 @@ pub enum BackendChoice {
     Cpu,
 }
 
+/// What `auto` found.
+pub enum HardwareGpu {
+    /// A hardware adapter, opened, and its name and backend.
+    Found(Engine, String),
+    /// Only a software adapter (llvmpipe, lavapipe), by name.
+    SoftwareOnly(String),
+    /// No adapter at all.
+    None,
+}
+
 /// The engine a command will use.
 pub enum Engine {
     Gpu(Box<Renderer>),
@@ -41,11 +51,33 @@ impl Engine {
             }
             BackendChoice::Gpu => {
                 check_gpu_precision(spec)?;
-                let renderer =
-                    pollster::block_on(Renderer::open(&adapters, RendererOptions::default()))?;
-                Ok((Engine::Gpu(Box::new(renderer)), None))
+                Ok((Self::any_gpu(&adapters)?, None))
             }
             BackendChoice::Auto => Self::auto(&adapters, spec),
+        }
+    }
+
+    /// The best adapter, software ones included.
+    pub fn any_gpu(adapters: &AdapterChoice) -> Result<Engine> {
+        let renderer = pollster::block_on(Renderer::open(adapters, RendererOptions::default()))?;
+        Ok(Engine::Gpu(Box::new(renderer)))
+    }
+
+    /// A hardware GPU, if there is one (for `auto`).
+    pub fn hardware_gpu(adapters: &AdapterChoice) -> Result<HardwareGpu> {
+        let instance = new_instance(adapters);
+        match pollster::block_on(best_adapter(&instance, adapters)) {
+            Some((adapter, summary)) if !summary.software => {
+                let name = format!("{}, {:?}", summary.info.name, summary.info.backend);
+                let renderer = pollster::block_on(Renderer::from_adapter(
+                    adapter,
+                    summary,
+                    RendererOptions::default(),
+                ))?;
+                Ok(HardwareGpu::Found(Engine::Gpu(Box::new(renderer)), name))
+            }
+            Some((_, summary)) => Ok(HardwareGpu::SoftwareOnly(summary.info.name)),
+            None => Ok(HardwareGpu::None),
         }
     }
 
@@ -57,39 +89,26 @@ impl Engine {
             );
             return Ok((Engine::Cpu, Some(why)));
         }
-        let instance = new_instance(adapters);
-        match pollster::block_on(best_adapter(&instance, adapters)) {
-            Some((adapter, summary)) if !summary.software => {
-                let backend = summary.info.backend;
-                let name = summary.info.name.clone();
-                let renderer = pollster::block_on(Renderer::from_adapter(
-                    adapter,
-                    summary,
-                    RendererOptions::default(),
-                ))?;
-                Ok((
-                    Engine::Gpu(Box::new(renderer)),
-                    Some(format!("backend auto: GPU ({name}, {backend:?})")),
-                ))
+        let isa = simd::InstructionSet::detect().name();
+        Ok(match Self::hardware_gpu(adapters)? {
+            HardwareGpu::Found(engine, name) => {
+                (engine, Some(format!("backend auto: GPU ({name})")))
             }
-            Some((_, summary)) => Ok((
+            HardwareGpu::SoftwareOnly(name) => (
                 Engine::Simd,
                 Some(format!(
-                    "backend auto: SIMD CPU ({}), because the only GPU adapter is software \
-                     ({}), slower than native code here; --backend gpu uses it anyway",
-                    simd::InstructionSet::detect().name(),
-                    summary.info.name
+                    "backend auto: SIMD CPU ({isa}), because the only GPU adapter is software \
+                     ({name}), slower than native code here; --backend gpu uses it anyway"
                 )),
-            )),
-            None => Ok((
+            ),
+            HardwareGpu::None => (
                 Engine::Simd,
                 Some(format!(
-                    "backend auto: SIMD CPU ({}), because no GPU adapter was found \
-                     (`gpu-noise info` lists adapters)",
-                    simd::InstructionSet::detect().name()
+                    "backend auto: SIMD CPU ({isa}), because no GPU adapter was found \
+                     (`gpu-noise info` lists adapters)"
                 )),
-            )),
-        }
+            ),
+        })
     }
 
     pub fn name(&self) -> String {

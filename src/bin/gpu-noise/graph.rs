@@ -9,10 +9,10 @@ use std::time::Instant;
 
 use gpu_noise::export::{Format, create_writer};
 use gpu_noise::graph::MAX_GRAPH_BYTES;
-use gpu_noise::{Error, Graph, Kind, Result, Window};
+use gpu_noise::{AdapterChoice, Error, Graph, Kind, NoiseSpec, PreparedGraph, Result, Window};
 
 use crate::args::RenderArgs;
-use crate::backend::BackendChoice;
+use crate::backend::{BackendChoice, Engine, HardwareGpu};
 use crate::spec_file::SpecFile;
 
 /// Reads and validates a graph file.
@@ -92,9 +92,12 @@ fn refuse_single_kind_flags(args: &RenderArgs) -> Result<()> {
     }
 }
 
-pub fn run(args: &RenderArgs, path: &Path, layer: &SpecFile) -> Result<ExitCode> {
+/// The graph of `path` placed in the image the layer describes: the layer's noise fields are
+/// refused (nodes carry them), its seed and lattice replace the graph's, and its size and offset
+/// follow the flat spec's rules for the graph's dims. Also returns that image's spec (a value
+/// spec of the graph's dims: size, offset, and the levels' defaults).
+pub fn prepare(path: &Path, layer: &SpecFile) -> Result<(PreparedGraph, NoiseSpec)> {
     refuse_noise_fields(layer)?;
-    refuse_single_kind_flags(args)?;
     let mut graph = read_graph(path)?;
     if let Some(dims) = layer.dims.filter(|&d| d != graph.dims()) {
         return Err(Error::InvalidSpec {
@@ -108,26 +111,28 @@ pub fn run(args: &RenderArgs, path: &Path, layer: &SpecFile) -> Result<ExitCode>
     if let Some(lattice) = layer.lattice {
         graph = graph.with_lattice(lattice);
     }
-    // Size and offset follow the flat spec's rules for the graph's dims.
     let mut image = layer.clone();
     image.kind = Some(Kind::Value);
     image.dims = Some(graph.dims());
     image.seed = None;
     image.lattice = None;
     let spec = image.noise_spec()?;
-    let prepared = graph.prepare(spec.size, spec.offset)?;
+    Ok((graph.prepare(spec.size, spec.offset)?, spec))
+}
+
+pub fn run(args: &RenderArgs, path: &Path, layer: &SpecFile) -> Result<ExitCode> {
+    refuse_single_kind_flags(args)?;
+    let (prepared, spec) = prepare(path, layer)?;
+    let graph = prepared.graph();
     let Some(output) = layer.output.as_ref().map(std::path::PathBuf::from) else {
         return Err(Error::InvalidSpec {
             field: "output",
             reason: "give an output file (.png, .exr, .tif, .f32, .npy)".into(),
         });
     };
-    let backend = layer.backend.unwrap_or_default();
-    if matches!(backend, BackendChoice::Gpu | BackendChoice::Simd) {
-        return Err(Error::InvalidSpec {
-            field: "backend",
-            reason: "graphs render on the f64 CPU backend in this version; use cpu or auto".into(),
-        });
+    let (mut engine, notice) = open_engine(layer.backend.unwrap_or_default())?;
+    if let Some(notice) = notice {
+        eprintln!("gpu-noise: {notice}");
     }
     let format = Format::from_path(&output)?;
     let options = crate::render::export_options(layer, &spec, format)?;
@@ -136,20 +141,52 @@ pub fn run(args: &RenderArgs, path: &Path, layer: &SpecFile) -> Result<ExitCode>
     let texels = spec.size.texels();
     let samples = texels * prepared.noise_evaluations() as u64;
     let bar = crate::progress::texel_bar(texels, samples, args.quiet, "rendering");
-    crate::render::stream_bands(Window::full(spec.size), writer, &bar, |band| {
-        prepared.render_window_f32(band)
-    })?;
+    crate::render::stream_bands(
+        Window::full(spec.size),
+        writer,
+        &bar,
+        |band| match &mut engine {
+            Engine::Gpu(renderer) => renderer.render_graph_window(&prepared, band),
+            _ => prepared.render_window_f32(band),
+        },
+    )?;
     bar.finish_and_clear();
     eprintln!(
         "gpu-noise: wrote {} ({} texels, a graph of {} nodes, {} noise evaluations per texel, \
-         {:.2} Mtexels/s) in {} on CPU ({} threads)",
+         {:.2} Mtexels/s) in {} on {}",
         output.display(),
         texels,
         graph.nodes().len(),
         prepared.noise_evaluations(),
         texels as f64 / start.elapsed().as_secs_f64() / 1e6,
         crate::seconds(start.elapsed()),
-        gpu_noise::cpu::threads()
+        engine.name()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// The engine for a graph: the GPU (any adapter) for `gpu`; for `auto` a hardware GPU, else the
+/// f64 CPU twin (graphs have no SIMD backend); the twin for `cpu`.
+fn open_engine(choice: BackendChoice) -> Result<(Engine, Option<String>)> {
+    match choice {
+        BackendChoice::Simd => Err(Error::InvalidSpec {
+            field: "backend",
+            reason: "the SIMD backend takes single-kind specs; graphs render on gpu or cpu".into(),
+        }),
+        BackendChoice::Cpu => Ok((Engine::Cpu, None)),
+        BackendChoice::Gpu => Ok((Engine::any_gpu(&AdapterChoice::from_env()?)?, None)),
+        BackendChoice::Auto => match Engine::hardware_gpu(&AdapterChoice::from_env()?)? {
+            HardwareGpu::Found(engine, name) => {
+                Ok((engine, Some(format!("backend auto: GPU ({name})"))))
+            }
+            _ => Ok((
+                Engine::Cpu,
+                Some(
+                    "backend auto: the f64 CPU twin, because no hardware GPU was found and graphs \
+                     have no SIMD backend; --backend gpu uses a software adapter"
+                        .into(),
+                ),
+            )),
+        },
+    }
 }

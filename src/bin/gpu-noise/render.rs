@@ -182,7 +182,7 @@ pub fn stream_bands(
     window: Window,
     mut writer: Box<dyn ImageWriter>,
     bar: &ProgressBar,
-    render_band: impl Fn(Window) -> Result<Vec<f32>>,
+    mut render_band: impl FnMut(Window) -> Result<Vec<f32>>,
 ) -> Result<()> {
     let (send, receive) = mpsc::sync_channel::<Vec<f32>>(1);
     let (rendered, joined) = std::thread::scope(|scope| {

@@ -12,6 +12,9 @@ use gpu_noise::{AdapterChoice, Renderer, RendererOptions, Result, cpu, simd};
 use crate::args::{VerifyArgs, VerifyBackend};
 
 pub fn run(args: VerifyArgs) -> Result<ExitCode> {
+    if let Some(path) = &args.graph {
+        return run_graph(&args, path);
+    }
     let spec = crate::spec_layers(&args.noise)?.noise_spec()?;
     let prepared = spec.validate()?;
     let bound = gpu_error_bound(&spec);
@@ -47,33 +50,94 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     };
     let start = Instant::now();
     let reference = cpu::render_f64(&prepared)?;
-    let cpu_time = start.elapsed();
-    let cmp = compare(&gpu, &reference);
-    let s = spec.size;
-    let (w, h) = (s.width as usize, s.height as usize);
-    let n = cmp.worst_index;
-    println!(
-        "texels: {} ({engine} {}, cpu {})",
-        gpu.len(),
-        crate::seconds(gpu_time),
-        crate::seconds(cpu_time)
-    );
-    println!("max_abs_err: {:e}", cmp.max_abs_err);
-    println!("rmse: {:e}", cmp.rmse);
-    println!("bound: {:.3e} ({})", bound.value, bound.reason);
-    println!(
-        "worst texel: ({}, {}, {}) {engine} {} cpu {}",
-        n % w,
-        (n / w) % h,
-        n / (w * h),
-        cmp.worst_gpu,
-        cmp.worst_cpu
-    );
-    if cmp.max_abs_err <= bound.value {
-        println!("PASS");
-        Ok(ExitCode::SUCCESS)
-    } else {
-        println!("FAIL: max_abs_err exceeds the bound");
-        Ok(ExitCode::from(1))
+    let checked = Checked {
+        engine,
+        values: &gpu,
+        reference: &reference,
+        times: [gpu_time, start.elapsed()],
+        size: spec.size,
+    };
+    Ok(checked.report(&bound))
+}
+
+/// An image checked against the f64 reference.
+struct Checked<'a> {
+    engine: &'static str,
+    values: &'a [f32],
+    reference: &'a [f64],
+    /// The engine's and the reference's render times.
+    times: [std::time::Duration; 2],
+    size: gpu_noise::Size,
+}
+
+impl Checked<'_> {
+    /// Prints the comparison and the verdict.
+    fn report(&self, bound: &Bound) -> ExitCode {
+        let cmp = compare(self.values, self.reference);
+        let (w, h) = (self.size.width as usize, self.size.height as usize);
+        let (n, engine) = (cmp.worst_index, self.engine);
+        println!(
+            "texels: {} ({engine} {}, cpu {})",
+            self.values.len(),
+            crate::seconds(self.times[0]),
+            crate::seconds(self.times[1])
+        );
+        println!("max_abs_err: {:e}", cmp.max_abs_err);
+        println!("rmse: {:e}", cmp.rmse);
+        println!("bound: {:.3e} ({})", bound.value, bound.reason);
+        println!(
+            "worst texel: ({}, {}, {}) {engine} {} cpu {}",
+            n % w,
+            (n / w) % h,
+            n / (w * h),
+            cmp.worst_gpu,
+            cmp.worst_cpu
+        );
+        if cmp.max_abs_err <= bound.value {
+            println!("PASS");
+            ExitCode::SUCCESS
+        } else {
+            println!("FAIL: max_abs_err exceeds the bound");
+            ExitCode::from(1)
+        }
     }
+}
+
+/// `verify --graph`: the graph on the GPU against its twin, held to its propagated bound
+/// (CONVENTIONS §13), which must stay within 1% of the nominal span to mean anything.
+fn run_graph(args: &VerifyArgs, path: &std::path::Path) -> Result<ExitCode> {
+    if args.backend == VerifyBackend::Simd {
+        return Err(gpu_noise::Error::InvalidSpec {
+            field: "backend",
+            reason: "the SIMD backend takes single-kind specs; verify a graph on gpu".into(),
+        });
+    }
+    let (prepared, spec) = crate::graph::prepare(path, &crate::spec_layers(&args.noise)?)?;
+    let bound = prepared.gpu_error_bound();
+    let span = 2.0 * prepared.magnitude_bound();
+    if bound.value > 1e-2 * span {
+        println!("bound: {:.3e} ({})", bound.value, bound.reason);
+        println!(
+            "FAIL: a bound above {:e} (1% of the nominal span {span}) is not meaningful; \
+             smaller warp amplitudes or gentler curves keep it lower",
+            1e-2 * span
+        );
+        return Ok(ExitCode::from(1));
+    }
+    let start = Instant::now();
+    let choice = AdapterChoice::from_env()?;
+    let mut renderer = pollster::block_on(Renderer::open(&choice, RendererOptions::default()))?;
+    println!("adapter: {}", renderer.adapter_name());
+    let values = renderer.render_graph(&prepared)?;
+    let gpu_time = start.elapsed();
+    let start = Instant::now();
+    let reference = prepared.render_f64()?;
+    let checked = Checked {
+        engine: "gpu",
+        values: &values,
+        reference: &reference,
+        times: [gpu_time, start.elapsed()],
+        size: spec.size,
+    };
+    Ok(checked.report(&bound))
 }

@@ -1,0 +1,140 @@
+//! `render --graph` and `verify --graph` end to end: the GPU and CPU files agree within the
+//! graph's bound, a flat spec and its one-node graph write the same file, and bad graphs exit 2
+//! naming the node and field with no file left behind.
+
+use crate::cli::{f32_file, out, run, text, tmp};
+
+const TERRAIN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/graphs/terrain.json");
+
+#[test]
+fn a_graph_renders_alike_on_gpu_and_cpu_and_verifies() {
+    let d = tmp();
+    let (pc, sc) = out(d.path(), "cpu.f32");
+    let (pg, sg) = out(d.path(), "gpu.f32");
+    let base = [
+        "render",
+        "--graph",
+        TERRAIN,
+        "--size",
+        "48x32",
+        "--offset",
+        "1e10,-7e8",
+        "-q",
+    ];
+    for (backend, path) in [("cpu", &sc), ("gpu", &sg)] {
+        let o = run(&[&base[..], &["--backend", backend, "-o", path]].concat());
+        assert!(o.status.success(), "{backend}: {}", text(&o.stderr));
+    }
+    let (c, g) = (f32_file(&pc), f32_file(&pg));
+    assert_eq!(c.len(), 48 * 32);
+    let worst = c
+        .iter()
+        .zip(&g)
+        .map(|(a, b)| (a - b).abs())
+        .fold(0.0f32, f32::max);
+    assert!(worst < 1e-4, "gpu and cpu files differ by {worst}");
+    let o = run(&[
+        "verify",
+        "--graph",
+        TERRAIN,
+        "--size",
+        "48x32",
+        "--offset",
+        "1e10,-7e8",
+    ]);
+    assert!(o.status.success(), "{}{}", text(&o.stdout), text(&o.stderr));
+    assert!(text(&o.stdout).contains("PASS"));
+}
+
+#[test]
+fn a_flat_spec_and_its_one_node_graph_write_the_same_file() {
+    let d = tmp();
+    let graph = d.path().join("g.json");
+    std::fs::write(
+        &graph,
+        r#"{"dims": 3, "output": "r", "nodes": {
+            "s": {"type": "simplex", "frequency": 0.05, "seed": 3},
+            "r": {"type": "ridged", "source": "s", "octaves": 3}}}"#,
+    )
+    .unwrap();
+    let (pf, sf) = out(d.path(), "flat.npy");
+    let (pg, sg) = out(d.path(), "graph.npy");
+    let size = [
+        "--size",
+        "16x16x2",
+        "--offset",
+        "5e8,3,1",
+        "--backend",
+        "cpu",
+        "-q",
+    ];
+    let flat = [
+        "render",
+        "--kind",
+        "simplex",
+        "--dims",
+        "3",
+        "--frequency",
+        "0.05",
+        "--seed",
+        "3",
+    ];
+    let o = run(&[
+        &flat[..],
+        &["--fractal", "ridged", "--octaves", "3", "-o", &sf],
+        &size,
+    ]
+    .concat());
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let o = run(&[
+        &["render", "--graph", graph.to_str().unwrap(), "-o", &sg][..],
+        &size,
+    ]
+    .concat());
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(std::fs::read(pf).unwrap(), std::fs::read(pg).unwrap());
+}
+
+#[test]
+fn bad_graphs_exit_2_naming_the_node_and_field_and_leave_no_file() {
+    let d = tmp();
+    let graph = d.path().join("bad.json");
+    let (p, s) = out(d.path(), "x.png");
+    let cases = [
+        (
+            r#"{"output":"a","nodes":{"a":{"type":"perlin","jitter":0.5}}}"#,
+            "graph node \"a\", jitter",
+        ),
+        (
+            r#"{"output":"a","nodes":{"a":{"type":"abs","source":"a"}}}"#,
+            "cycle: a -> a",
+        ),
+        ("{\"output\":", "not valid JSON"),
+    ];
+    for (json, needle) in cases {
+        std::fs::write(&graph, json).unwrap();
+        let o = run(&[
+            "render",
+            "--graph",
+            graph.to_str().unwrap(),
+            "--size",
+            "8",
+            "-o",
+            &s,
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{json}: {}", text(&o.stderr));
+        assert!(
+            text(&o.stderr).contains(needle),
+            "{json}: {}",
+            text(&o.stderr)
+        );
+        assert!(!p.exists());
+    }
+    // A node parameter given as a flag is refused rather than ignored.
+    let o = run(&["render", "--graph", TERRAIN, "--frequency", "0.1", "-o", &s]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("--frequency: is a node parameter in a graph"));
+    let o = run(&["render", "--graph", TERRAIN, "--backend", "simd", "-o", &s]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!p.exists());
+}
