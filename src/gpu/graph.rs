@@ -100,6 +100,14 @@ impl GraphWindow {
     }
 }
 
+/// What every dispatch of one graph binds: the layout of group 0, the tables (group 1) and the
+/// state buffer.
+struct GraphBindings {
+    layout: wgpu::BindGroupLayout,
+    tables: wgpu::BindGroup,
+    state: wgpu::Buffer,
+}
+
 /// Graph pipelines by generated source, and their two bind group layouts.
 pub(crate) struct GraphPipelines {
     pipelines: HashMap<String, wgpu::ComputePipeline>,
@@ -155,9 +163,8 @@ fn layouts(device: &wgpu::Device) -> [wgpu::BindGroupLayout; 2] {
 }
 
 impl Renderer {
-    /// The graph pipeline of `prepared`'s structure, compiled on first use.
-    fn graph_pipeline(&mut self, prepared: &PreparedGraph) -> Result<wgpu::ComputePipeline> {
-        let source = &prepared.kernel().source;
+    /// The graph pipeline of a generated source, compiled on first use.
+    fn graph_pipeline(&mut self, source: &str) -> Result<wgpu::ComputePipeline> {
         if let Some(p) = self.graphs.pipelines.get(source) {
             return Ok(p.clone());
         }
@@ -194,7 +201,7 @@ impl Renderer {
         self.stats.pipelines_compiled += 1;
         self.graphs
             .pipelines
-            .insert(source.clone(), pipeline.clone());
+            .insert(source.to_string(), pipeline.clone());
         Ok(pipeline)
     }
 
@@ -276,7 +283,18 @@ impl Renderer {
                 ),
             });
         }
-        let pipeline = self.graph_pipeline(prepared)?;
+        let pipeline = self.graph_pipeline(&prepared.kernel().source)?;
+        let bindings = self.graph_bindings(prepared)?;
+        let target = wgpu::BufferBinding {
+            buffer,
+            offset,
+            size: NonZeroU64::new(bytes),
+        };
+        self.dispatch_graph(encoder, &pipeline, &bindings, prepared, window, target)
+    }
+
+    /// The tables' bind group and the state buffer of `prepared`.
+    fn graph_bindings(&mut self, prepared: &PreparedGraph) -> Result<GraphBindings> {
         let Some([graph_layout, tables_layout]) = self.graphs.layouts.clone() else {
             return Err(Error::Unsupported("graph layouts were not built".into()));
         };
@@ -286,7 +304,24 @@ impl Renderer {
             &prepared.kernel().state_bytes(),
             wgpu::BufferUsages::STORAGE,
         );
-        let size = NonZeroU64::new(bytes);
+        Ok(GraphBindings {
+            layout: graph_layout,
+            tables,
+            state,
+        })
+    }
+
+    /// Dispatches `pipeline` over `window` in 8 x 8 x 1 workgroups (several dispatches where
+    /// the window reaches past the device's workgroups per dimension).
+    fn dispatch_graph(
+        &mut self,
+        encoder: &mut wgpu::CommandEncoder,
+        pipeline: &wgpu::ComputePipeline,
+        bindings: &GraphBindings,
+        prepared: &PreparedGraph,
+        window: Window,
+        target: wgpu::BufferBinding<'_>,
+    ) -> Result<()> {
         let max = self
             .device
             .limits()
@@ -311,7 +346,7 @@ impl Renderer {
                 self.stats.bind_groups_created += 1;
                 let group = self.device.create_bind_group(&wgpu::BindGroupDescriptor {
                     label: Some("gpu-noise graph"),
-                    layout: &graph_layout,
+                    layout: &bindings.layout,
                     entries: &[
                         wgpu::BindGroupEntry {
                             binding: 0,
@@ -319,15 +354,11 @@ impl Renderer {
                         },
                         wgpu::BindGroupEntry {
                             binding: 1,
-                            resource: state.as_entire_binding(),
+                            resource: bindings.state.as_entire_binding(),
                         },
                         wgpu::BindGroupEntry {
                             binding: 2,
-                            resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                                buffer,
-                                offset,
-                                size,
-                            }),
+                            resource: wgpu::BindingResource::Buffer(target.clone()),
                         },
                     ],
                 });
@@ -335,9 +366,9 @@ impl Renderer {
                     label: Some("gpu-noise graph"),
                     timestamp_writes: None,
                 });
-                pass.set_pipeline(&pipeline);
+                pass.set_pipeline(pipeline);
                 pass.set_bind_group(0, &group, &[]);
-                pass.set_bind_group(1, &tables, &[]);
+                pass.set_bind_group(1, &bindings.tables, &[]);
                 pass.dispatch_workgroups(
                     (w - x).min(reach).div_ceil(8),
                     (h - y).min(reach).div_ceil(8),
@@ -347,6 +378,85 @@ impl Renderer {
             }
         }
         Ok(())
+    }
+
+    /// Bytes of the register buffer [`render_graph_node_by_node_to_buffer`] needs for `window`.
+    ///
+    /// [`render_graph_node_by_node_to_buffer`]: Renderer::render_graph_node_by_node_to_buffer
+    pub fn graph_registers_bytes(prepared: &PreparedGraph, window: Window) -> u64 {
+        prepared.kernel().node_by_node.regions * window.texels() * 4
+    }
+
+    /// Records `prepared`'s `window` one expanded step per dispatch, each step's values kept in
+    /// `registers` (STORAGE, [`graph_registers_bytes`](Renderer::graph_registers_bytes) long)
+    /// for the steps that read them: the unfused baseline that fusing is measured against
+    /// (`gpu-noise bench --graph`). Returns the byte offset of the output values in `registers`.
+    pub fn render_graph_node_by_node_to_buffer(
+        &mut self,
+        encoder: &mut wgpu::CommandEncoder,
+        prepared: &PreparedGraph,
+        window: Window,
+        registers: &wgpu::Buffer,
+    ) -> Result<u64> {
+        window.check_inside(prepared.size())?;
+        let bytes = Self::graph_registers_bytes(prepared, window);
+        let limit = self.device.limits().max_storage_buffer_binding_size;
+        let storage = registers.usage().contains(wgpu::BufferUsages::STORAGE);
+        if !storage || registers.size() < bytes || bytes > limit {
+            return Err(Error::InvalidTarget {
+                target: "buffer",
+                reason: format!(
+                    "the register buffer needs STORAGE usage and {bytes} bytes (one binding: \
+                     {limit} at most), has {} bytes",
+                    registers.size()
+                ),
+            });
+        }
+        let bindings = self.graph_bindings(prepared)?;
+        let target = wgpu::BufferBinding {
+            buffer: registers,
+            offset: 0,
+            size: NonZeroU64::new(bytes),
+        };
+        let steps = &prepared.kernel().node_by_node;
+        for source in &steps.sources {
+            let pipeline = self.graph_pipeline(source)?;
+            self.dispatch_graph(
+                encoder,
+                &pipeline,
+                &bindings,
+                prepared,
+                window,
+                target.clone(),
+            )?;
+        }
+        Ok(steps.output * window.texels() * 4)
+    }
+
+    /// The whole image node by node, on the host (to check it equals the fused kernel's).
+    pub fn render_graph_node_by_node(&mut self, prepared: &PreparedGraph) -> Result<Vec<f32>> {
+        let window = Window::full(prepared.size());
+        let registers = self.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("graph registers"),
+            size: Self::graph_registers_bytes(prepared, window),
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+            mapped_at_creation: false,
+        });
+        let mut encoder = self.device.create_command_encoder(&Default::default());
+        let at =
+            self.render_graph_node_by_node_to_buffer(&mut encoder, prepared, window, &registers)?;
+        let bytes = window.texels() * 4;
+        let staging = self.staging_buffer(bytes);
+        encoder.copy_buffer_to_buffer(&registers, at, &staging, 0, bytes);
+        let pending = super::readback::PendingReadback::on_submit(
+            &self.device,
+            &encoder,
+            staging,
+            bytes,
+            self.staging.clone(),
+        );
+        self.submit(encoder)?;
+        pending.wait()
     }
 
     /// `prepared`'s texels in `window` on the host, band by band within the device's limits.

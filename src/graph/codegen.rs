@@ -16,6 +16,8 @@ use crate::spec::{Interp, Kind};
 pub(crate) struct GraphKernel {
     /// The generated WGSL (appended to the library and shaders/graph/).
     pub source: String,
+    /// The same graph as one kernel per step.
+    pub node_by_node: NodeByNode,
     /// Noise instances, then coordinate frames.
     pub instances: Vec<GraphInstance>,
     /// Numbers of the steps, four to an entry.
@@ -61,18 +63,25 @@ pub(crate) fn generate(plan: &Plan, dims: usize) -> GraphKernel {
         }
         instances.push(GraphInstance::new(&c.frame, &m, [0; 4]));
     }
+    let mut step_code = Vec::with_capacity(plan.steps.len());
     for (i, step) in plan.steps.iter().enumerate() {
+        let start = g.code.len();
         g.step(i, step);
+        step_code.push(g.code[start..].to_string());
     }
     let _ = writeln!(g.code, "    return r{};", plan.output);
-    let source = format!(
+    let state = format!(
         "struct GraphState {{\n    instances: array<GraphInstance, {}>,\n    params: array<vec4<f32>, \
-         {}>,\n    kinds: array<KindState, {}>,\n}}\n\nfn graph_value(t: vec3<u32>) -> f32 {{\n{}}}\n",
+         {}>,\n    kinds: array<KindState, {}>,\n}}\n",
         instances.len().max(1),
         g.params.len().max(1),
         g.kinds.len().max(1),
+    );
+    let source = format!(
+        "{state}\nfn graph_value(t: vec3<u32>) -> f32 {{\n{}}}\n",
         g.code
     );
+    let node_by_node = node_by_node(plan, &state, &step_code);
     if instances.is_empty() {
         instances.push(bytemuck::Zeroable::zeroed());
     }
@@ -88,10 +97,89 @@ pub(crate) fn generate(plan: &Plan, dims: usize) -> GraphKernel {
     };
     GraphKernel {
         source,
+        node_by_node,
         instances,
         params,
         kinds,
     }
+}
+
+/// One kernel per step for the unfused measurement: each reads its inputs from the register
+/// buffer (`graph_out`, region 0 a scratch the entry point writes, then one region of n values
+/// or 4n for vectors per step, n the window's texels), computes the step as the fused kernel
+/// does, and stores its result.
+fn node_by_node(plan: &Plan, state: &str, step_code: &[String]) -> NodeByNode {
+    let mut offsets = Vec::with_capacity(plan.steps.len());
+    let mut next = 1;
+    for step in &plan.steps {
+        offsets.push(next);
+        next += if step.is_vector() { 4 } else { 1 };
+    }
+    let load = |k: usize, vector: bool| {
+        let at = format!(
+            "({}u * n + {}idx)",
+            offsets[k],
+            if vector { "4u * " } else { "" }
+        );
+        if vector {
+            format!(
+                "    let d{k} = vec4<f32>(graph_out[{at}], graph_out[{at} + 1u], graph_out[{at} + 2u], \
+                 graph_out[{at} + 3u]);\n"
+            )
+        } else {
+            format!("    let r{k} = graph_out[{at}];\n")
+        }
+    };
+    let sources = plan
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(i, step)| {
+            let (values, vectors) = step.inputs();
+            let mut body = String::from(
+                "    let e = graph_window.extent.xyz;\n    let n = e.x * e.y * e.z;\n    let l = t - \
+                 graph_window.origin.xyz;\n    let idx = (l.z * e.y + l.y) * e.x + l.x;\n",
+            );
+            let mut seen = std::collections::BTreeSet::new();
+            for k in values {
+                if seen.insert((k, false)) {
+                    body.push_str(&load(k, false));
+                }
+            }
+            for k in vectors {
+                if seen.insert((k, true)) {
+                    body.push_str(&load(k, true));
+                }
+            }
+            body.push_str(&step_code[i]);
+            let at = offsets[i];
+            if step.is_vector() {
+                for c in 0..4 {
+                    let _ = writeln!(body, "    graph_out[{at}u * n + 4u * idx + {c}u] = d{i}[{c}];");
+                }
+            } else {
+                let _ = writeln!(body, "    graph_out[{at}u * n + idx] = r{i};");
+            }
+            format!("{state}\nfn graph_value(t: vec3<u32>) -> f32 {{\n{body}    return 0.0;\n}}\n")
+        })
+        .collect();
+    NodeByNode {
+        sources,
+        regions: next as u64,
+        output: offsets[plan.output] as u64,
+    }
+}
+
+/// The graph evaluated one step per dispatch through a register buffer (the fusion
+/// measurement's baseline).
+#[derive(Clone, Debug)]
+pub(crate) struct NodeByNode {
+    /// One generated part per step, in order.
+    pub sources: Vec<String>,
+    /// Regions of the register buffer, each one value per texel.
+    pub regions: u64,
+    /// The region holding the output values.
+    pub output: u64,
 }
 
 impl GraphKernel {

@@ -92,6 +92,32 @@ pub(crate) enum Step {
     },
 }
 
+impl Step {
+    /// The registers this step reads: values (lane 0), then displacement vectors.
+    pub(crate) fn inputs(&self) -> (Vec<usize>, Vec<usize>) {
+        match self {
+            Step::Noise { delta, .. } | Step::Coordinate { delta, .. } => {
+                (Vec::new(), delta.iter().copied().collect())
+            }
+            Step::Constant(_) => (Vec::new(), Vec::new()),
+            Step::Fractal { terms, .. } => (terms.iter().map(|t| t.0).collect(), Vec::new()),
+            Step::RidgedMulti { values, .. } => (values.clone(), Vec::new()),
+            Step::Modify { input, .. } => (vec![*input], Vec::new()),
+            Step::Combine { inputs, .. } => (inputs.clone(), Vec::new()),
+            Step::Blend { a, b, control } | Step::Select { a, b, control, .. } => {
+                (vec![*a, *b, *control], Vec::new())
+            }
+            Step::Linear { input, .. } => (Vec::new(), vec![*input]),
+            Step::Displace { base, by, .. } => (by.clone(), base.iter().copied().collect()),
+        }
+    }
+
+    /// Whether the result is a displacement vector (else a value).
+    pub(crate) fn is_vector(&self) -> bool {
+        matches!(self, Step::Linear { .. } | Step::Displace { .. })
+    }
+}
+
 /// One noise evaluation: a source node in one context.
 #[derive(Clone, Debug)]
 pub(crate) struct Instance {

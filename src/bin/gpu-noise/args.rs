@@ -267,6 +267,10 @@ pub struct BenchArgs {
     /// Skip the comparison with webgl-noise (it needs the npm package)
     #[arg(long)]
     pub no_webgl_noise: bool,
+    /// Instead of the workloads: the gain from fusing one graph (JSON, CONVENTIONS §13) on a
+    /// --side grid: the fused kernel against the same steps one dispatch each, and the CPU twin
+    #[arg(long, value_name = "FILE.json")]
+    pub graph: Option<PathBuf>,
 }
 
 impl NoiseArgs {

@@ -7,6 +7,7 @@
 mod clock;
 mod engines;
 mod frames;
+mod graph;
 mod report;
 mod rounds;
 mod webgl_noise;
@@ -80,6 +81,11 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         });
     }
     let choice = AdapterChoice::from_env()?;
+    if let Some(path) = &args.graph {
+        let mut gpu = pollster::block_on(BenchGpu::open(&choice))?;
+        graph::fusion_table(path, args.side, args.repeat, &mut gpu)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let mut gpu = match pollster::block_on(BenchGpu::open(&choice)) {
         Ok(g) => Some(g),
         Err(e) => {

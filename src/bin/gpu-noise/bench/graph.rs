@@ -1,0 +1,90 @@
+//! `gpu-noise bench --graph FILE.json`: the gain from fusing (CONVENTIONS §13). One graph on a
+//! square grid, three ways, interleaved round by round: the GPU's fused kernel (one dispatch),
+//! the same steps one dispatch each through a register buffer, and the f64 CPU twin.
+
+use std::time::{Duration, Instant};
+
+use gpu_noise::{Error, Result, Size, Window};
+
+use super::BenchGpu;
+use super::clock::Clock;
+
+/// Prints the fusion table for the graph at `path` on a `side` x `side` grid.
+pub fn fusion_table(
+    path: &std::path::Path,
+    side: u32,
+    repeat: u32,
+    gpu: &mut BenchGpu,
+) -> Result<()> {
+    let graph = crate::graph::read_graph(path)?;
+    // One slice: 3D graphs are timed on a square of their x-y plane.
+    let prepared = graph.prepare(Size::new(side, side, 1), [0.0; 4])?;
+    let window = Window::full(prepared.size());
+    let texels = window.texels();
+    let renderer = &mut gpu.renderer;
+    let device = renderer.device().clone();
+    let queue = renderer.queue().clone();
+    let buffer = |label: &str, size: u64| {
+        device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some(label),
+            size,
+            usage: wgpu::BufferUsages::STORAGE,
+            mapped_at_creation: false,
+        })
+    };
+    let out = buffer("bench graph output", texels * 4);
+    let registers = buffer(
+        "bench graph registers",
+        gpu_noise::Renderer::graph_registers_bytes(&prepared, window),
+    );
+    let steps = prepared.steps();
+    println!(
+        "graph {}: {} nodes, {steps} steps, {} noise evaluations per texel, {side}x{side}; {}",
+        path.display(),
+        graph.nodes().len(),
+        prepared.noise_evaluations(),
+        gpu.clock.describe()
+    );
+    let mut times = [Vec::new(), Vec::new(), Vec::new()];
+    // Round 0 compiles the pipelines and is not counted.
+    for round in 0..=repeat {
+        let clock: &Clock = &gpu.clock;
+        let fused = clock.time(&device, &queue, |e| {
+            renderer.render_graph_to_buffer(e, &prepared, window, &out, 0)
+        })?;
+        let unfused = clock.time(&device, &queue, |e| {
+            renderer
+                .render_graph_node_by_node_to_buffer(e, &prepared, window, &registers)
+                .map(|_| ())
+        })?;
+        let start = Instant::now();
+        prepared.render_f64()?;
+        let twin = start.elapsed();
+        if round > 0 {
+            for (list, t) in times.iter_mut().zip([fused, unfused, twin]) {
+                list.push(t);
+            }
+        }
+    }
+    let median = |list: &mut Vec<Duration>| {
+        list.sort();
+        list[list.len() / 2]
+    };
+    let rates: Vec<f64> = times
+        .iter_mut()
+        .map(|list| texels as f64 / median(list).as_secs_f64() / 1e6)
+        .collect();
+    if rates.iter().any(|r| !r.is_finite()) {
+        return Err(Error::Unsupported("a timing came back zero".into()));
+    }
+    println!("{:<44} {:>12} {:>10}", "engine", "Mtexels/s", "vs fused");
+    let names = [
+        "GPU fused (1 dispatch)".to_string(),
+        format!("GPU node by node ({steps} dispatches)"),
+        format!("CPU twin, f64 ({} threads)", gpu_noise::cpu::threads()),
+    ];
+    for (name, rate) in names.iter().zip(&rates) {
+        println!("{name:<44} {rate:>12.2} {:>10.3}", rate / rates[0]);
+    }
+    Ok(())
+}
