@@ -36,6 +36,9 @@ render normal-perlin-fbm   --kind perlin --fractal fbm --octaves 5 --channels no
 render normal-ridged       --kind perlin --fractal ridged --octaves 6 --channels normal --normal-strength 4 --seed 7 --frequency 0.01171875
 render normal-simplex      --kind simplex --fractal billow --octaves 4 --channels normal --normal-strength 6 --lattice hash
 render hash-perlin-fbm     --kind perlin --fractal fbm --octaves 6 --lattice hash
+"$bin" render --quiet --size 256x256 --backend gpu --graph examples/graphs/terrain.json --colormap terrain -o "$out/graph-terrain.png"
+"$bin" render --quiet --size 256x256 --backend gpu --graph examples/graphs/marble.json -o "$out/graph-marble.png"
+"$bin" render --quiet --size 256x256 --backend gpu --graph examples/graphs/caves.json --range 0,1 -o "$out/graph-caves.png"
 "$bin" render --quiet --backend gpu --kind perlin --dims 1 --size 1024 --fractal fbm --octaves 5 -o "$out/profile-1d.png"
 target/release/examples/realtime --size 256 --frames 8 --gif docs/realtime.gif --gif-size 192 --gif-frames 36
 target/release/examples/terrain --size 384 --ply /tmp/gpu-noise-terrain.ply --png docs/terrain.png
