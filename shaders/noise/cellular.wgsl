@@ -37,7 +37,7 @@ fn feature_point(lat: Lattice, h: u32, a: u32) -> f32 {
     } else {
         u = (noise_values[lat.slot * TABLE_SIZE + perm_at(lat, h + a)] + 1.0) * 0.5;
     }
-    return 0.5 + kind_state(lat).jitter * (u - 0.5);
+    return 0.5 + kind_jitter(lat) * (u - 0.5);
 }
 
 // The two smallest internal distances and the nearest cell's hash.
