@@ -70,7 +70,7 @@ impl GraphInstance {
 
 /// The window a graph dispatch covers; mirrors `struct GraphWindow` in shaders/graph/graph.wgsl.
 #[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Pod, Zeroable)]
 pub struct GraphWindow {
     /// Image texel of the window's first texel.
     pub origin: [u32; 4],
@@ -108,17 +108,36 @@ struct GraphBindings {
     state: wgpu::Buffer,
 }
 
-/// Graph pipelines by generated source, and their two bind group layouts.
+/// What the renderer keeps for graphs between renders: pipelines by generated source, the two
+/// bind group layouts, the tables of the last seeds, one state buffer, and window uniforms and
+/// bind groups, so that a new frame of the same graph with new numbers writes the state and
+/// creates nothing.
 pub(crate) struct GraphPipelines {
     pipelines: HashMap<String, wgpu::ComputePipeline>,
     layouts: Option<[wgpu::BindGroupLayout; 2]>,
+    /// The tables' bind group and the (dims, seeds) it holds.
+    tables: Option<((u32, Vec<u64>), wgpu::BindGroup)>,
+    /// The state buffer and the bytes last written to it.
+    state: Option<(wgpu::Buffer, Vec<u8>)>,
+    windows: HashMap<GraphWindow, wgpu::Buffer>,
+    groups: HashMap<GroupKey, wgpu::BindGroup>,
 }
+
+/// A group-0 bind group: its window, and the target range.
+type GroupKey = (GraphWindow, wgpu::Buffer, u64, Option<NonZeroU64>);
+
+/// Cached windows and bind groups at most; the caches are cleared past it.
+const GRAPH_CACHE: usize = 64;
 
 impl GraphPipelines {
     pub(crate) fn new() -> Self {
         Self {
             pipelines: HashMap::new(),
             layouts: None,
+            tables: None,
+            state: None,
+            windows: HashMap::new(),
+            groups: HashMap::new(),
         }
     }
 }
@@ -284,31 +303,130 @@ impl Renderer {
             });
         }
         let pipeline = self.graph_pipeline(&prepared.kernel().source)?;
-        let bindings = self.graph_bindings(prepared)?;
+        let bindings = self.graph_bindings(encoder, prepared)?;
         let target = wgpu::BufferBinding {
             buffer,
             offset,
             size: NonZeroU64::new(bytes),
         };
-        self.dispatch_graph(encoder, &pipeline, &bindings, prepared, window, target)
+        self.dispatch_graph(encoder, &pipeline, &bindings, prepared, window, target)?;
+        // The state was written through the belt: close it so the encoder can be submitted.
+        self.belt.finish_and_recall_on_submit(encoder);
+        Ok(())
     }
 
-    /// The tables' bind group and the state buffer of `prepared`.
-    fn graph_bindings(&mut self, prepared: &PreparedGraph) -> Result<GraphBindings> {
+    /// The tables' bind group and the state buffer of `prepared`, reused where they hold the
+    /// same seeds and fit; the state is written (in `encoder`'s order) only when it changed.
+    fn graph_bindings(
+        &mut self,
+        encoder: &mut wgpu::CommandEncoder,
+        prepared: &PreparedGraph,
+    ) -> Result<GraphBindings> {
         let Some([graph_layout, tables_layout]) = self.graphs.layouts.clone() else {
             return Err(Error::Unsupported("graph layouts were not built".into()));
         };
-        let tables = self.graph_tables(prepared, &tables_layout);
-        let state = self.graph_buffer(
-            "graph state",
-            &prepared.kernel().state_bytes(),
-            wgpu::BufferUsages::STORAGE,
-        );
+        let key = (prepared.graph().dims(), prepared.table_seeds().to_vec());
+        let tables = match &self.graphs.tables {
+            Some((k, group)) if *k == key => group.clone(),
+            _ => {
+                let group = self.graph_tables(prepared, &tables_layout);
+                self.stats.table_uploads += prepared.tables().len() as u64;
+                self.graphs.tables = Some((key, group.clone()));
+                group
+            }
+        };
+        let bytes = prepared.kernel().state_bytes();
+        let state = self.graph_state_buffer(bytes.len() as u64);
+        if self
+            .graphs
+            .state
+            .as_ref()
+            .is_some_and(|(_, written)| *written != bytes)
+        {
+            if let Some(size) = NonZeroU64::new(bytes.len() as u64) {
+                self.belt
+                    .write_buffer(encoder, &state, 0, size)
+                    .copy_from_slice(&bytes);
+                self.stats.uniform_writes += 1;
+            }
+            self.graphs.state = Some((state.clone(), bytes));
+        }
         Ok(GraphBindings {
             layout: graph_layout,
             tables,
             state,
         })
+    }
+
+    /// The state buffer, replaced by a larger one where `bytes` do not fit.
+    fn graph_state_buffer(&mut self, bytes: u64) -> wgpu::Buffer {
+        if let Some((buffer, _)) = &self.graphs.state
+            && buffer.size() >= bytes
+        {
+            return buffer.clone();
+        }
+        self.stats.buffers_created += 1;
+        let buffer = self.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("gpu-noise graph state"),
+            size: bytes.next_multiple_of(256),
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        // Bind groups of the old buffer must not serve the new one.
+        self.graphs.groups.clear();
+        self.graphs.state = Some((buffer.clone(), Vec::new()));
+        buffer
+    }
+
+    /// The group-0 bind group of one dispatch: its window's uniform and the target range,
+    /// both cached.
+    fn graph_group(
+        &mut self,
+        bindings: &GraphBindings,
+        params: GraphWindow,
+        target: &wgpu::BufferBinding<'_>,
+    ) -> wgpu::BindGroup {
+        let key = (params, target.buffer.clone(), target.offset, target.size);
+        if let Some(group) = self.graphs.groups.get(&key) {
+            return group.clone();
+        }
+        if self.graphs.groups.len() >= GRAPH_CACHE || self.graphs.windows.len() >= GRAPH_CACHE {
+            self.graphs.groups.clear();
+            self.graphs.windows.clear();
+        }
+        let uniform = match self.graphs.windows.get(&params) {
+            Some(buffer) => buffer.clone(),
+            None => {
+                let buffer = self.graph_buffer(
+                    "graph window",
+                    bytemuck::bytes_of(&params),
+                    wgpu::BufferUsages::UNIFORM,
+                );
+                self.graphs.windows.insert(params, buffer.clone());
+                buffer
+            }
+        };
+        self.stats.bind_groups_created += 1;
+        let group = self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("gpu-noise graph"),
+            layout: &bindings.layout,
+            entries: &[
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: uniform.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: bindings.state.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 2,
+                    resource: wgpu::BindingResource::Buffer(target.clone()),
+                },
+            ],
+        });
+        self.graphs.groups.insert(key, group.clone());
+        group
     }
 
     /// Dispatches `pipeline` over `window` in 8 x 8 x 1 workgroups (several dispatches where
@@ -338,30 +456,7 @@ impl Renderer {
                     volume: u32::from(prepared.size().depth > 1),
                     _pad: [0; 3],
                 };
-                let uniform = self.graph_buffer(
-                    "graph window",
-                    bytemuck::bytes_of(&params),
-                    wgpu::BufferUsages::UNIFORM,
-                );
-                self.stats.bind_groups_created += 1;
-                let group = self.device.create_bind_group(&wgpu::BindGroupDescriptor {
-                    label: Some("gpu-noise graph"),
-                    layout: &bindings.layout,
-                    entries: &[
-                        wgpu::BindGroupEntry {
-                            binding: 0,
-                            resource: uniform.as_entire_binding(),
-                        },
-                        wgpu::BindGroupEntry {
-                            binding: 1,
-                            resource: bindings.state.as_entire_binding(),
-                        },
-                        wgpu::BindGroupEntry {
-                            binding: 2,
-                            resource: wgpu::BindingResource::Buffer(target.clone()),
-                        },
-                    ],
-                });
+                let group = self.graph_group(bindings, params, &target);
                 let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
                     label: Some("gpu-noise graph"),
                     timestamp_writes: None,
@@ -412,7 +507,7 @@ impl Renderer {
                 ),
             });
         }
-        let bindings = self.graph_bindings(prepared)?;
+        let bindings = self.graph_bindings(encoder, prepared)?;
         let target = wgpu::BufferBinding {
             buffer: registers,
             offset: 0,
@@ -430,6 +525,7 @@ impl Renderer {
                 target.clone(),
             )?;
         }
+        self.belt.finish_and_recall_on_submit(encoder);
         Ok(steps.output * window.texels() * 4)
     }
 

@@ -5,11 +5,20 @@ use super::Graph;
 use super::codegen::{self, GraphKernel};
 use super::ops;
 use super::plan::{self, Plan, Step};
-use crate::cpu::common::{Lattice, LatticePoint, texel_coordinates, texel_lattice_point};
+use crate::cpu::common::{
+    Lattice, LatticePoint, lattice_point, texel_coordinates, texel_lattice_point,
+};
 use crate::cpu::fractal::{fractal_finish, fractal_term, noise_octave};
 use crate::error::{Error, Result};
 use crate::spec::{MAX_OCTAVES, Size};
 use crate::window::Window;
+
+/// Where the graph is evaluated: an image texel (through the frames) or any root point.
+#[derive(Clone, Copy, Debug)]
+enum Position {
+    Texel([u32; 3]),
+    Point([f64; 4]),
+}
 
 /// A graph placed in an image: size, offset, and the expanded plan with every frame and table.
 #[derive(Clone, Debug)]
@@ -74,6 +83,11 @@ impl PreparedGraph {
         &self.plan.tables
     }
 
+    /// The seed of each table slot.
+    pub(crate) fn table_seeds(&self) -> &[u64] {
+        &self.plan.table_seeds
+    }
+
     /// The WGSL the GPU runs for this graph: the noise library, shaders/graph/ and the
     /// generated `GraphState` and `graph_value(t)` (CONVENTIONS §13). Graphs of the same
     /// structure give the same source.
@@ -123,26 +137,61 @@ impl PreparedGraph {
 
     /// The graph's value at image texel `t`, `scratch` holding one register per step.
     pub fn value_at_texel(&self, t: [u32; 3], scratch: &mut Vec<[f64; 4]>) -> f64 {
+        self.value_at(Position::Texel(t), scratch)
+    }
+
+    /// The graph's value at root point `p` (texel units: texel (i, j, k) of the image is
+    /// `offset + (i, j, k, 0)`), each noise at `p`'s exact lattice point (CONVENTIONS §13); NaN
+    /// where a noise's point would pass 2^62 cells.
+    pub fn value_at_point(&self, p: [f64; 4], scratch: &mut Vec<[f64; 4]>) -> f64 {
+        self.value_at(Position::Point(p), scratch)
+    }
+
+    /// The graph at many root points, in parallel with the `parallel` feature.
+    pub fn sample(&self, points: &[[f64; 4]]) -> Vec<f64> {
+        #[cfg(feature = "parallel")]
+        {
+            use rayon::prelude::*;
+            points
+                .par_iter()
+                .map_init(Vec::new, |scratch, p| self.value_at_point(*p, scratch))
+                .collect()
+        }
+        #[cfg(not(feature = "parallel"))]
+        {
+            let mut scratch = Vec::new();
+            points
+                .iter()
+                .map(|p| self.value_at_point(*p, &mut scratch))
+                .collect()
+        }
+    }
+
+    fn value_at(&self, at: Position, scratch: &mut Vec<[f64; 4]>) -> f64 {
         scratch.resize(self.plan.steps.len(), [0.0; 4]);
         for (i, step) in self.plan.steps.iter().enumerate() {
-            let r = self.step(step, t, scratch);
+            let r = self.step(step, at, scratch);
             scratch[i] = r;
         }
         scratch[self.plan.output][0]
     }
 
-    fn step(&self, step: &Step, t: [u32; 3], r: &[[f64; 4]]) -> [f64; 4] {
+    fn step(&self, step: &Step, at: Position, r: &[[f64; 4]]) -> [f64; 4] {
         let v = |i: usize| r[i][0];
         let value = match step {
-            Step::Noise { instance, delta } => self.noise(*instance, t, delta.map(|d| r[d])),
+            Step::Noise { instance, delta } => self.noise(*instance, at, delta.map(|d| r[d])),
             Step::Coordinate {
                 instance,
                 axis,
                 delta,
             } => {
                 let c = &self.plan.coordinates[*instance];
-                let at = texel_coordinates(&c.frame, t)[*axis].to_f64();
-                at + delta.map_or(0.0, |d| c.frequency * r[d][*axis])
+                let coordinate = match at {
+                    Position::Texel(t) => Some(texel_coordinates(&c.frame, t)),
+                    Position::Point(p) => c.points.lattice(&p),
+                };
+                let x = coordinate.map_or(f64::NAN, |l| l[*axis].to_f64());
+                x + delta.map_or(0.0, |d| c.frequency * r[d][*axis])
             }
             Step::Constant(x) => *x,
             Step::Fractal { fractal, terms } => {
@@ -193,7 +242,7 @@ impl PreparedGraph {
         [value, 0.0, 0.0, 0.0]
     }
 
-    fn noise(&self, instance: usize, t: [u32; 3], delta: Option<[f64; 4]>) -> f64 {
+    fn noise(&self, instance: usize, at: Position, delta: Option<[f64; 4]>) -> f64 {
         let inst = &self.plan.instances[instance];
         let tables = &self.plan.tables[inst.tables];
         let lat = Lattice {
@@ -207,7 +256,13 @@ impl PreparedGraph {
             mode: inst.spec.lattice,
             hash_seed: tables.hash_seed,
         };
-        let mut pt = texel_lattice_point(&inst.frame, t);
+        let mut pt = match at {
+            Position::Texel(t) => texel_lattice_point(&inst.frame, t),
+            Position::Point(p) => match inst.points.lattice(&p) {
+                Some(l) => lattice_point(&l),
+                None => return f64::NAN,
+            },
+        };
         if let Some(d) = delta {
             pt = displaced(&pt, &mat_vec(&inst.delta_map, &d));
         }

@@ -124,6 +124,8 @@ pub(crate) struct Instance {
     /// Kind, dims, seed (the context's added), frequency and kind parameters.
     pub spec: NoiseSpec,
     pub frame: OctaveFrame,
+    /// Any point's place on the lattice (what the frame holds for texels).
+    pub points: PointMap,
     /// Index into the plan's tables.
     pub tables: usize,
     pub params: KindParams,
@@ -135,7 +137,35 @@ pub(crate) struct Instance {
 #[derive(Clone, Debug)]
 pub(crate) struct CoordinateFrame {
     pub frame: OctaveFrame,
+    pub points: PointMap,
     pub frequency: f64,
+}
+
+/// A noise's (or coordinate's) map from a root point to its lattice: `shift + map p`, each
+/// product exact and rounded half up to 2^-64, then skewed (CONVENTIONS §13).
+#[derive(Clone, Debug)]
+pub(crate) struct PointMap {
+    /// `f M`, rows = lattice axes.
+    pub map: Mat,
+    /// `f c`.
+    pub shift: [Fixed; 4],
+    pub skew: Option<f64>,
+    pub dims: usize,
+}
+
+impl PointMap {
+    /// The exact lattice coordinate of root point `p`, or `None` past 2^62 cells.
+    pub(crate) fn lattice(&self, p: &[f64; 4]) -> Option<[Fixed; 4]> {
+        let mut q = [Fixed::ZERO; 4];
+        for a in 0..self.dims {
+            let mut v = self.shift[a];
+            for b in 0..self.dims {
+                v = v.checked_add(Fixed::product(self.map[a][b], p[b], FRACTION_BITS)?)?;
+            }
+            q[a] = v;
+        }
+        crate::spec::frames::skewed(q, self.skew, self.dims)
+    }
 }
 
 /// The expanded graph.
@@ -145,6 +175,8 @@ pub(crate) struct Plan {
     pub instances: Vec<Instance>,
     pub coordinates: Vec<CoordinateFrame>,
     pub tables: Vec<OctaveTables>,
+    /// The seed of each table slot.
+    pub table_seeds: Vec<u64>,
     pub output: usize,
 }
 
@@ -167,6 +199,7 @@ pub(crate) fn expand(graph: &Graph, size: Size, offset: [f64; 4]) -> Result<Plan
             instances: Vec::new(),
             coordinates: Vec::new(),
             tables: Vec::new(),
+            table_seeds: Vec::new(),
             output: 0,
         },
         memo: HashMap::new(),
@@ -424,13 +457,14 @@ impl Expander<'_> {
         spec.size = self.size;
         spec.offset = self.offset;
         let skew = lattice_skew(spec.kind, spec.dims);
-        let frame = self.frame(name, ctx, spec.frequency, skew)?;
+        let (frame, points) = self.frame(name, ctx, spec.frequency, skew)?;
         let slot = match self.table_slots.get(&spec.seed) {
             Some(&s) => s,
             None => {
                 self.plan
                     .tables
                     .push(OctaveTables::new(spec.seed, spec.dims));
+                self.plan.table_seeds.push(spec.seed);
                 self.table_slots
                     .insert(spec.seed, self.plan.tables.len() - 1);
                 self.plan.tables.len() - 1
@@ -447,6 +481,7 @@ impl Expander<'_> {
             params: KindParams::of(&spec),
             spec,
             frame,
+            points,
             tables: slot,
             delta_map,
         });
@@ -464,10 +499,12 @@ impl Expander<'_> {
         frequency: f64,
         ctx: &Context,
     ) -> Result<usize> {
-        let frame = self.frame(name, ctx, frequency, None)?;
-        self.plan
-            .coordinates
-            .push(CoordinateFrame { frame, frequency });
+        let (frame, points) = self.frame(name, ctx, frequency, None)?;
+        self.plan.coordinates.push(CoordinateFrame {
+            frame,
+            points,
+            frequency,
+        });
         let instance = self.plan.coordinates.len() - 1;
         self.push(Step::Coordinate {
             instance,
@@ -478,29 +515,37 @@ impl Expander<'_> {
 
     /// The exact frame of `frequency` times the context's point (skewed for simplex): origin
     /// `sum_b (f m)[a][b] offset[b] + f c[a]`, steps `K (f m)` rounded to 2^-32 (CONVENTIONS §13).
-    fn frame(&self, name: &str, ctx: &Context, f: f64, skew: Option<f64>) -> Result<OctaveFrame> {
+    fn frame(
+        &self,
+        name: &str,
+        ctx: &Context,
+        f: f64,
+        skew: Option<f64>,
+    ) -> Result<(OctaveFrame, PointMap)> {
         let dims = self.dims();
-        let fm: Vec<Vec<f64>> = (0..dims)
-            .map(|a| (0..dims).map(|b| f * ctx.m[a][b]).collect())
-            .collect();
-        let k = skew_matrix(skew, dims);
         let too_far = || reach_error(name, "frequency");
-        let mut q = [Fixed::ZERO; 4];
+        let mut map = [[0.0; 4]; 4];
+        let mut shift = [Fixed::ZERO; 4];
         for a in 0..dims {
-            let mut v = ctx.c[a].mul_f64(f).ok_or_else(too_far)?;
             for b in 0..dims {
-                let p = Fixed::product(fm[a][b], self.offset[b], FRACTION_BITS);
-                v = p.and_then(|p| v.checked_add(p)).ok_or_else(too_far)?;
+                map[a][b] = f * ctx.m[a][b];
             }
-            q[a] = v;
+            shift[a] = ctx.c[a].mul_f64(f).ok_or_else(too_far)?;
         }
-        let origin = crate::spec::frames::skewed(q, skew, dims).ok_or_else(too_far)?;
+        let points = PointMap {
+            map,
+            shift,
+            skew,
+            dims,
+        };
+        let origin = points.lattice(&self.offset).ok_or_else(too_far)?;
+        let k = skew_matrix(skew, dims);
         let mut step = [[Fixed::ZERO; 4]; 3];
         for (b, row) in step.iter_mut().enumerate().take(dims.min(3)) {
             for (a, s) in row.iter_mut().enumerate().take(dims) {
                 for j in 0..dims {
-                    if fm[j][b] != 0.0 && k[a][j] != 0.0 {
-                        let p = Fixed::product(fm[j][b], k[a][j], STEP_FRACTION_BITS);
+                    if map[j][b] != 0.0 && k[a][j] != 0.0 {
+                        let p = Fixed::product(map[j][b], k[a][j], STEP_FRACTION_BITS);
                         *s = p.and_then(|p| s.checked_add(p)).ok_or_else(too_far)?;
                     }
                 }
@@ -508,7 +553,7 @@ impl Expander<'_> {
         }
         let frame = OctaveFrame { origin, step };
         self.check_corners(name, &frame)?;
-        Ok(frame)
+        Ok((frame, points))
     }
 
     /// Every texel's point stays below 2^62 cells: the frame is affine, so the corners suffice.

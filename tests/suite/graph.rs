@@ -625,3 +625,53 @@ fn a_prepared_graph_reports_its_expansion() {
     assert_eq!(prepared.noise_evaluations(), 6);
     assert_eq!(prepared.steps(), 6 + 1 + 1 + 1);
 }
+
+#[test]
+fn points_and_texels_agree() {
+    // A texel's value is the value at its root point, offset + (i, j, k): exactly where the
+    // frames' steps are exact (dyadic frequencies), within their 2^-32 rounding otherwise.
+    let mut g = GraphBuilder::new(3);
+    g.node("p", "perlin").set("frequency", 0.0625);
+    // (Not simplex: its skew, F = 1/3 in 3D, makes the texels' steps inexact.)
+    g.node("s", "value")
+        .set("frequency", 0.03125)
+        .set("seed", 2u64);
+    g.node("m", "scale")
+        .input("source", "s")
+        .set("by", [0.5, 2.0, 1.0]);
+    g.node("sum", "add").inputs("inputs", &["p", "m"]);
+    g.node("t", "rotate")
+        .input("source", "sum")
+        .set("degrees", 40.0)
+        .set("axis", [0.0, 1.0, 1.0]);
+    for (out, exact) in [("sum", true), ("t", false)] {
+        g.output(out);
+        let offset = [4e9 + 0.5, -1024.0, 33.25, 0.0];
+        let prepared = g
+            .build()
+            .unwrap()
+            .prepare(Size::new(9, 7, 3), offset)
+            .unwrap();
+        let texels = prepared.render_f64().unwrap();
+        let points: Vec<[f64; 4]> = (0..3u32)
+            .flat_map(|k| (0..7u32).flat_map(move |j| (0..9u32).map(move |i| (i, j, k))))
+            .map(|(i, j, k)| {
+                [
+                    offset[0] + f64::from(i),
+                    offset[1] + f64::from(j),
+                    offset[2] + f64::from(k),
+                    0.0,
+                ]
+            })
+            .collect();
+        let sampled = prepared.sample(&points);
+        if exact {
+            assert_eq!(sampled, texels);
+        } else {
+            assert!(
+                max_diff(&sampled, &texels) < step_rounding_bound(9),
+                "{out}"
+            );
+        }
+    }
+}

@@ -138,3 +138,37 @@ fn bad_graphs_exit_2_naming_the_node_and_field_and_leave_no_file() {
     assert_eq!(o.status.code(), Some(2));
     assert!(!p.exists());
 }
+
+#[test]
+fn sample_graph_gives_the_texels_value_at_its_root_point() {
+    let d = tmp();
+    let (p, s) = out(d.path(), "one.f32");
+    let o = run(&[
+        "render",
+        "--graph",
+        TERRAIN,
+        "--size",
+        "4x2",
+        "--offset",
+        "1e9,-3.5",
+        "--backend",
+        "cpu",
+        "-q",
+        "-o",
+        &s,
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let texels = f32_file(&p);
+    // Texel (2, 1) is the root point (1e9 + 2, -2.5).
+    let o = crate::cli::run_stdin(&["sample", "--graph", TERRAIN], "1000000002 -2.5\n");
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let value: f64 = text(&o.stdout).trim().parse().unwrap();
+    assert!(
+        (value - f64::from(texels[4 + 2])).abs() < 1e-6,
+        "{value} vs {}",
+        texels[6]
+    );
+    let o = crate::cli::run_stdin(&["sample", "--graph", TERRAIN, "--offset", "1,2"], "0 0\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("--offset: does not apply to sample --graph"));
+}

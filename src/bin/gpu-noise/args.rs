@@ -211,6 +211,10 @@ pub struct RenderArgs {
 pub struct SampleArgs {
     #[command(flatten)]
     pub noise: NoiseArgs,
+    /// A noise graph (JSON, docs/CONVENTIONS.md §13): points are its root points (texel
+    /// units), evaluated by the f64 twin
+    #[arg(long, value_name = "FILE.json")]
+    pub graph: Option<PathBuf>,
     /// cpu prints the f64 reference (17 significant digits); gpu prints the GPU's f32
     #[arg(long, value_enum, default_value = "cpu")]
     pub backend: BackendChoice,

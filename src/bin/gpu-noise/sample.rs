@@ -20,6 +20,9 @@ const MAX_LINE: usize = 4096;
 const QUOTED_CHARS: usize = 40;
 
 pub fn run(args: SampleArgs) -> Result<ExitCode> {
+    if let Some(path) = &args.graph {
+        return run_graph(&args, path);
+    }
     let layer = crate::spec_layers(&args.noise)?;
     refuse_what_sample_ignores(&layer)?;
     let spec = layer.noise_spec()?;
@@ -35,6 +38,52 @@ pub fn run(args: SampleArgs) -> Result<ExitCode> {
             engine
         }
     };
+    stream_points(dims, |batch, line_no, out| {
+        evaluate(&mut engine, &prepared, batch, line_no, out)
+    })
+}
+
+/// `sample --graph`: the graph's f64 twin at root points (texel units, CONVENTIONS §13).
+fn run_graph(args: &SampleArgs, path: &std::path::Path) -> Result<ExitCode> {
+    if args.backend != BackendChoice::Cpu {
+        return Err(Error::InvalidSpec {
+            field: "backend",
+            reason: "graphs sample on the cpu backend (the f64 twin)".into(),
+        });
+    }
+    let layer = crate::spec_layers(&args.noise)?;
+    for (field, given) in [
+        ("offset", layer.offset.is_some()),
+        ("size", layer.size.is_some()),
+    ] {
+        if given {
+            return Err(Error::InvalidSpec {
+                field,
+                reason: "does not apply to sample --graph: points are the graph's own (texel \
+                         units, the offset already added)"
+                    .into(),
+            });
+        }
+    }
+    let (prepared, _) = crate::graph::prepare(path, &layer)?;
+    let dims = prepared.graph().dims() as usize;
+    stream_points(dims, |batch, _, out| {
+        let mut text = String::with_capacity(batch.len() * 20);
+        for v in prepared.sample(batch) {
+            text.push_str(&significant17(v));
+            text.push('\n');
+        }
+        out.write_all(text.as_bytes())
+            .map_err(|e| Error::io("stdout", e))
+    })
+}
+
+/// Reads points of `dims` coordinates from stdin, line by line, and hands them to `evaluate`
+/// in batches (with the last line number read) together with stdout.
+fn stream_points(
+    dims: usize,
+    mut evaluate: impl FnMut(&[[f64; 4]], usize, &mut dyn Write) -> Result<()>,
+) -> Result<ExitCode> {
     let mut stdin = std::io::BufReader::with_capacity(1 << 16, std::io::stdin());
     let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
     let mut batch = Vec::with_capacity(BATCH);
@@ -61,7 +110,9 @@ pub fn run(args: SampleArgs) -> Result<ExitCode> {
         // Evaluate when the batch is full, or when no more input is buffered (the next read
         // would wait): piped files go in large batches, interactive input line by line.
         if read == 0 || batch.len() == BATCH || stdin.buffer().is_empty() {
-            evaluate(&mut engine, &prepared, &batch, line_no, &mut stdout)?;
+            if !batch.is_empty() {
+                evaluate(&batch, line_no, &mut stdout)?;
+            }
             batch.clear();
             stdout.flush().map_err(|e| Error::io("stdout", e))?;
         }
@@ -106,7 +157,7 @@ fn evaluate(
     prepared: &Prepared,
     points: &[[f64; 4]],
     last_line: usize,
-    out: &mut impl Write,
+    out: &mut dyn Write,
 ) -> Result<()> {
     if points.is_empty() {
         return Ok(());
