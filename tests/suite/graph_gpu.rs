@@ -342,8 +342,7 @@ fn read_back(
     queue.submit([encoder.finish()]);
     staging.slice(..).map_async(wgpu::MapMode::Read, |_| {});
     device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
-    let values = bytemuck::cast_slice(&staging.slice(..).get_mapped_range().unwrap()).to_vec();
-    values
+    bytemuck::cast_slice(&staging.slice(..).get_mapped_range().unwrap()).to_vec()
 }
 
 #[test]
