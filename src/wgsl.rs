@@ -105,9 +105,9 @@ pub fn noise_module(group: u32) -> String {
     source
 }
 
-/// The fixed part of every graph kernel (CONVENTIONS §13): its accessors replace
-/// `noise/access.wgsl`, so each noise node reads its own lattice mode, interpolation and kind
-/// state.
+/// The fixed parts of graphs (CONVENTIONS §13): the accessors that replace
+/// `noise/access.wgsl` (each noise node reads its own lattice mode, interpolation and kind
+/// state) and the functions the generated code calls.
 pub const GRAPH_FILES: [(&str, &str); 2] = [
     (
         "graph/access.wgsl",
@@ -119,10 +119,15 @@ pub const GRAPH_FILES: [(&str, &str); 2] = [
     ),
 ];
 
-/// A graph kernel: the library (without its single-kind accessors) at group 1, the graph's
-/// fixed part, and `generated` (from `graph::codegen`).
-pub fn graph_source(generated: &str) -> String {
-    let mut source = format!("const NOISE_GROUP: u32 = {KERNEL_NOISE_GROUP}u;\n");
+/// The crate's graph kernel: bindings at group 0 and the entry point.
+pub const GRAPH_KERNEL: &str = include_str!("../shaders/graph/kernel.wgsl");
+/// A graph in a caller's shader: the state's binding beside the library's.
+pub const GRAPH_MODULE: &str = include_str!("../shaders/graph/module.wgsl");
+
+/// The noise library (without its single-kind accessors) at `group`, the graph files, and
+/// `generated` (from `graph::codegen`).
+fn graph_library(group: u32, generated: &str) -> String {
+    let mut source = format!("const NOISE_GROUP: u32 = {group}u;\n");
     source.push_str(&crate::tables::wgsl_constants());
     for (name, text) in NOISE_FILES.iter().chain(&GRAPH_FILES) {
         if *name != "noise/access.wgsl" {
@@ -132,6 +137,16 @@ pub fn graph_source(generated: &str) -> String {
     }
     source.push_str(generated);
     source
+}
+
+/// A graph kernel of the crate: the library at group 1, the graph, and its entry point.
+pub fn graph_source(generated: &str) -> String {
+    graph_library(KERNEL_NOISE_GROUP, generated) + GRAPH_KERNEL
+}
+
+/// A graph as a module for a caller's shader, bindings at `group` (CONVENTIONS §13).
+pub fn graph_module(group: u32, generated: &str) -> String {
+    graph_library(group, generated) + GRAPH_MODULE
 }
 
 /// The composed source of the crate's kernels.

@@ -1,8 +1,9 @@
-// Noise graphs (CONVENTIONS §13): the fixed part of every graph kernel; mirrored by
-// src/graph/eval.rs and src/graph/ops.rs. The generated part (src/graph/codegen.rs) declares
-// `struct GraphState` with arrays sized for its graph and `fn graph_value(t)`, straight-line
-// code over the graph's expanded steps; every number it uses is read from `graph_state`, so a
-// new frequency, threshold or seed rewrites the state, not the pipeline.
+// Noise graphs (CONVENTIONS §13): what every graph's code calls; mirrored by src/graph/eval.rs
+// and src/graph/ops.rs. The generated part (src/graph/codegen.rs) declares `struct GraphState`
+// with arrays sized for its graph and `fn graph_value(t)`, straight-line code over the graph's
+// expanded steps (t an image texel; z is 0 but in volumes); every number it uses is read from
+// `graph_state`, so a new frequency, threshold or seed rewrites the state, not the pipeline.
+// `graph_state` is bound by kernel.wgsl (the crate's kernels) or module.wgsl (a caller's shader).
 
 // One noise or coordinate evaluation (mirrors src/gpu/graph.rs `GraphInstance`): texel t lands
 // at cell + word / 2^32 + sum_b t[b] (step_cell[b] + step_word[b] / 2^32) on each lattice axis.
@@ -17,28 +18,9 @@ struct GraphInstance {
     lattice: vec4<u32>,
 }
 
-// Mirrors src/gpu/graph.rs `GraphWindow`.
-struct GraphWindow {
-    // Image texel of the window's first texel, and its extent (x, y, z; w unused).
-    origin: vec4<u32>,
-    extent: vec4<u32>,
-    // This dispatch's first texel within the window; w unused.
-    base: vec4<u32>,
-    // 1 where texel z varies (a volume): otherwise it is taken as 0.
-    volume: u32,
-    _pad0: u32,
-    _pad1: u32,
-    _pad2: u32,
-}
-
-@group(0) @binding(0) var<uniform> graph_window: GraphWindow;
-@group(0) @binding(1) var<storage, read> graph_state: GraphState;
-@group(0) @binding(2) var<storage, read_write> graph_out: array<f32>;
-
 // Instance i's exact lattice point of texel t (cpu: texel_lattice_point on its frame).
-fn graph_point(i: u32, texel: vec3<u32>) -> LatticePoint {
+fn graph_point(i: u32, t: vec3<u32>) -> LatticePoint {
     let g = graph_state.instances[i];
-    let t = vec3<u32>(texel.xy, select(0u, texel.z, graph_window.volume == 1u));
     var cell = g.cell;
     var word = g.word;
     for (var b = 0u; b < 3u; b++) {
@@ -165,14 +147,4 @@ fn ridged_multi_octave(state: vec3<f32>, n: f32, w: f32, offset: f32, gain: f32)
 
 fn ridged_multi_finish(state: vec3<f32>) -> f32 {
     return 2.0 * state.x / state.y - 1.0;
-}
-
-@compute @workgroup_size(8, 8, 1)
-fn graph_render_buffer(@builtin(global_invocation_id) gid: vec3<u32>) {
-    let local = graph_window.base.xyz + gid;
-    if any(local >= graph_window.extent.xyz) {
-        return;
-    }
-    let e = graph_window.extent;
-    graph_out[(local.z * e.y + local.y) * e.x + local.x] = graph_value(graph_window.origin.xyz + local);
 }

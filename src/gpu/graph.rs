@@ -78,10 +78,6 @@ pub struct GraphWindow {
     pub extent: [u32; 4],
     /// This dispatch's first texel within the window.
     pub base: [u32; 4],
-    /// 1 where texel z varies.
-    pub volume: u32,
-    /// Padding to 16 bytes.
-    pub _pad: [u32; 3],
 }
 
 impl GraphWindow {
@@ -92,17 +88,13 @@ impl GraphWindow {
             ("origin", offset_of!(GraphWindow, origin)),
             ("extent", offset_of!(GraphWindow, extent)),
             ("base", offset_of!(GraphWindow, base)),
-            ("volume", offset_of!(GraphWindow, volume)),
-            ("_pad0", offset_of!(GraphWindow, _pad)),
-            ("_pad1", offset_of!(GraphWindow, _pad) + 4),
-            ("_pad2", offset_of!(GraphWindow, _pad) + 8),
         ]
     }
 }
 
 /// What every dispatch of one graph binds: the layout of group 0, the tables (group 1) and the
 /// state buffer.
-struct GraphBindings {
+struct GraphResources {
     layout: wgpu::BindGroupLayout,
     tables: wgpu::BindGroup,
     state: wgpu::Buffer,
@@ -142,7 +134,27 @@ impl GraphPipelines {
     }
 }
 
-fn storage_entry(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
+/// The graph's tables as the library reads them, slot after slot: permutation windows (u32),
+/// gradients (vec4<f32>), values (f32); one zero entry each for a graph without noise (bindings
+/// cannot be empty).
+pub(crate) fn table_bytes(prepared: &PreparedGraph) -> [Vec<u8>; 3] {
+    let (mut perm, mut gradients, mut values) = (Vec::new(), Vec::new(), Vec::new());
+    for t in prepared.tables() {
+        perm.extend(crate::tables::perm_windows(&t.perm));
+        gradients.extend_from_slice(&t.gradients);
+        values.extend(t.values.iter().map(|&v| v as f32));
+    }
+    if perm.is_empty() {
+        (perm, gradients, values) = (vec![0], vec![[0.0; 4]], vec![0.0]);
+    }
+    [
+        bytemuck::cast_slice(&perm).to_vec(),
+        bytemuck::cast_slice(&gradients).to_vec(),
+        bytemuck::cast_slice(&values).to_vec(),
+    ]
+}
+
+pub(crate) fn storage_entry(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
     wgpu::BindGroupLayoutEntry {
         binding,
         visibility: wgpu::ShaderStages::COMPUTE,
@@ -245,22 +257,10 @@ impl Renderer {
         prepared: &PreparedGraph,
         layout: &wgpu::BindGroupLayout,
     ) -> wgpu::BindGroup {
-        let (mut perm, mut gradients, mut values) = (Vec::new(), Vec::new(), Vec::new());
-        for t in prepared.tables() {
-            perm.extend(crate::tables::perm_windows(&t.perm));
-            gradients.extend_from_slice(&t.gradients);
-            values.extend(t.values.iter().map(|&v| v as f32));
-        }
-        // A graph of constants only has no tables; bindings cannot be empty.
-        if perm.is_empty() {
-            (perm, gradients, values) = (vec![0], vec![[0.0; 4]], vec![0.0]);
-        }
+        let bytes = table_bytes(prepared);
+        let labels = ["graph perm", "graph gradients", "graph values"];
         let storage = wgpu::BufferUsages::STORAGE;
-        let buffers = [
-            self.graph_buffer("graph perm", bytemuck::cast_slice(&perm), storage),
-            self.graph_buffer("graph gradients", bytemuck::cast_slice(&gradients), storage),
-            self.graph_buffer("graph values", bytemuck::cast_slice(&values), storage),
-        ];
+        let buffers = [0, 1, 2].map(|k| self.graph_buffer(labels[k], &bytes[k], storage));
         self.stats.bind_groups_created += 1;
         self.device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("gpu-noise graph tables"),
@@ -309,7 +309,7 @@ impl Renderer {
             offset,
             size: NonZeroU64::new(bytes),
         };
-        self.dispatch_graph(encoder, &pipeline, &bindings, prepared, window, target)?;
+        self.dispatch_graph(encoder, &pipeline, &bindings, window, target)?;
         // The state was written through the belt: close it so the encoder can be submitted.
         self.belt.finish_and_recall_on_submit(encoder);
         Ok(())
@@ -321,7 +321,7 @@ impl Renderer {
         &mut self,
         encoder: &mut wgpu::CommandEncoder,
         prepared: &PreparedGraph,
-    ) -> Result<GraphBindings> {
+    ) -> Result<GraphResources> {
         let Some([graph_layout, tables_layout]) = self.graphs.layouts.clone() else {
             return Err(Error::Unsupported("graph layouts were not built".into()));
         };
@@ -351,7 +351,7 @@ impl Renderer {
             }
             self.graphs.state = Some((state.clone(), bytes));
         }
-        Ok(GraphBindings {
+        Ok(GraphResources {
             layout: graph_layout,
             tables,
             state,
@@ -382,7 +382,7 @@ impl Renderer {
     /// both cached.
     fn graph_group(
         &mut self,
-        bindings: &GraphBindings,
+        bindings: &GraphResources,
         params: GraphWindow,
         target: &wgpu::BufferBinding<'_>,
     ) -> wgpu::BindGroup {
@@ -435,8 +435,7 @@ impl Renderer {
         &mut self,
         encoder: &mut wgpu::CommandEncoder,
         pipeline: &wgpu::ComputePipeline,
-        bindings: &GraphBindings,
-        prepared: &PreparedGraph,
+        bindings: &GraphResources,
         window: Window,
         target: wgpu::BufferBinding<'_>,
     ) -> Result<()> {
@@ -453,8 +452,6 @@ impl Renderer {
                     origin: [window.origin[0], window.origin[1], window.origin[2], 0],
                     extent: [w, h, d, 0],
                     base: [x, y, 0, 0],
-                    volume: u32::from(prepared.size().depth > 1),
-                    _pad: [0; 3],
                 };
                 let group = self.graph_group(bindings, params, &target);
                 let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
@@ -516,14 +513,7 @@ impl Renderer {
         let steps = &prepared.kernel().node_by_node;
         for source in &steps.sources {
             let pipeline = self.graph_pipeline(source)?;
-            self.dispatch_graph(
-                encoder,
-                &pipeline,
-                &bindings,
-                prepared,
-                window,
-                target.clone(),
-            )?;
+            self.dispatch_graph(encoder, &pipeline, &bindings, window, target.clone())?;
         }
         self.belt.finish_and_recall_on_submit(encoder);
         Ok(steps.output * window.texels() * 4)

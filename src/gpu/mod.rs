@@ -5,6 +5,7 @@ pub mod adapter;
 pub mod bindings;
 mod derivatives;
 pub mod graph;
+mod graph_bindings;
 mod host;
 pub mod params;
 pub mod pipelines;
@@ -18,6 +19,7 @@ pub mod targets;
 
 pub use adapter::{AdapterChoice, AdapterSummary, best_adapter, is_software, list_adapters};
 pub use bindings::{NoiseBindings, TABLE_SLOTS};
+pub use graph_bindings::GraphBindings;
 pub use readback::PendingReadback;
 pub use renderer::{Renderer, RendererOptions};
 pub(crate) use scratch::PARTIAL_RANGE_BYTES;

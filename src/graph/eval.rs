@@ -95,6 +95,32 @@ impl PreparedGraph {
         crate::wgsl::graph_source(&self.kernel.source)
     }
 
+    /// The graph as WGSL for a caller's own shader: the noise library and the graph with their
+    /// bindings at `@group(group)` (bind a [`GraphBindings`](crate::gpu::GraphBindings) there),
+    /// and `fn graph_value(t: vec3<u32>) -> f32`, the graph at image texel `t` (z = 0 but in
+    /// volumes), exact at any offset. Graphs of the same structure give the same module.
+    ///
+    /// ```
+    /// # use gpu_noise::graph::GraphBuilder;
+    /// let mut g = GraphBuilder::new(2);
+    /// g.node("hills", "perlin").set("frequency", 0.02);
+    /// g.node("out", "fbm").input("source", "hills").set("octaves", 4u32);
+    /// g.output("out");
+    /// let prepared = g.build()?.prepare(gpu_noise::Size::new(256, 256, 1), [0.0; 4])?;
+    /// let shader = prepared.wgsl_module(1) + r#"
+    ///     @group(0) @binding(0) var<storage, read_write> heights: array<f32>;
+    ///     @compute @workgroup_size(8, 8)
+    ///     fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    ///         heights[id.y * 256u + id.x] = graph_value(vec3<u32>(id.xy, 0u));
+    ///     }
+    /// "#;
+    /// gpu_noise::wgsl::validate(&shader).expect("valid WGSL");
+    /// # Ok::<(), gpu_noise::Error>(())
+    /// ```
+    pub fn wgsl_module(&self, group: u32) -> String {
+        crate::wgsl::graph_module(group, &self.kernel.source)
+    }
+
     /// The largest |GPU - twin| a correct GPU kernel can produce for this graph, and why
     /// (CONVENTIONS §13): each node's error carried by its Lipschitz constant.
     pub fn gpu_error_bound(&self) -> crate::tolerance::Bound {

@@ -403,3 +403,141 @@ fn a_new_frame_of_a_graph_with_new_numbers_writes_the_state_and_creates_nothing(
         assert!((f64::from(*g) - c).abs() <= bound);
     }
 }
+
+/// Renders `prepared` through a caller's own shader that includes the graph module at group 1.
+struct CallerShader {
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    pipeline: wgpu::ComputePipeline,
+    output: wgpu::Buffer,
+    group: wgpu::BindGroup,
+}
+
+impl CallerShader {
+    fn new(prepared: &PreparedGraph, side: u32) -> Self {
+        let (device, queue, _) = crate::support::caller_device();
+        let source = prepared.wgsl_module(1)
+            + &format!(
+                "@group(0) @binding(0) var<storage, read_write> heights: array<f32>;
+                 @compute @workgroup_size(8, 8)
+                 fn main(@builtin(global_invocation_id) id: vec3<u32>) {{
+                     if all(id.xy < vec2<u32>({side}u)) {{
+                         heights[id.y * {side}u + id.x] = graph_value(vec3<u32>(id.xy, 0u));
+                     }}
+                 }}"
+            );
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("caller's shader"),
+            source: wgpu::ShaderSource::Wgsl(source.into()),
+        });
+        let own = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: None,
+            entries: &[wgpu::BindGroupLayoutEntry {
+                binding: 0,
+                visibility: wgpu::ShaderStages::COMPUTE,
+                ty: wgpu::BindingType::Buffer {
+                    ty: wgpu::BufferBindingType::Storage { read_only: false },
+                    has_dynamic_offset: false,
+                    min_binding_size: None,
+                },
+                count: None,
+            }],
+        });
+        let graph_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: None,
+            entries: &gpu_noise::gpu::GraphBindings::layout_entries(),
+        });
+        let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: None,
+            bind_group_layouts: &[Some(&own), Some(&graph_layout)],
+            immediate_size: 0,
+        });
+        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: None,
+            layout: Some(&layout),
+            module: &module,
+            entry_point: Some("main"),
+            compilation_options: Default::default(),
+            cache: None,
+        });
+        let output = device.create_buffer(&wgpu::BufferDescriptor {
+            label: None,
+            size: u64::from(side * side) * 4,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+            mapped_at_creation: false,
+        });
+        let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: None,
+            layout: &own,
+            entries: &[wgpu::BindGroupEntry {
+                binding: 0,
+                resource: output.as_entire_binding(),
+            }],
+        });
+        CallerShader {
+            device,
+            queue,
+            pipeline,
+            output,
+            group,
+        }
+    }
+
+    fn run(&self, graph: &gpu_noise::gpu::GraphBindings, side: u32) -> Vec<f32> {
+        let mut encoder = self.device.create_command_encoder(&Default::default());
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_pipeline(&self.pipeline);
+            pass.set_bind_group(0, &self.group, &[]);
+            pass.set_bind_group(1, graph.bind_group(), &[]);
+            pass.dispatch_workgroups(side.div_ceil(8), side.div_ceil(8), 1);
+        }
+        self.queue.submit([encoder.finish()]);
+        read_back(&self.device, &self.queue, &self.output, self.output.size())
+    }
+}
+
+#[test]
+fn a_callers_shader_calls_the_graph_and_takes_new_numbers_by_update() {
+    let frame = |frequency: f64, seed: u64| {
+        let mut g = GraphBuilder::new(2);
+        g.node("p", "perlin")
+            .set("frequency", frequency)
+            .set("seed", seed);
+        g.node("c", "cellular").set("frequency", 0.04);
+        g.node("m", "min").inputs("inputs", &["p", "c"]);
+        g.output("m");
+        g.build()
+            .unwrap()
+            .prepare(Size::new(24, 24, 1), FAR)
+            .unwrap()
+    };
+    let first = frame(0.05, 1);
+    let shader_graph = CallerShader::new(&first, 24);
+    let mut bindings = gpu_noise::gpu::GraphBindings::new(&shader_graph.device, &first);
+    for prepared in [first.clone(), frame(0.08, 7)] {
+        bindings
+            .update(&shader_graph.device, &shader_graph.queue, &prepared)
+            .unwrap();
+        let values = shader_graph.run(&bindings, 24);
+        let twin = prepared.render_f64().unwrap();
+        let bound = prepared.gpu_error_bound().value;
+        for (g, c) in values.iter().zip(&twin) {
+            assert!((f64::from(*g) - c).abs() <= bound, "{g} vs {c}");
+        }
+    }
+    // Another structure needs another module.
+    let mut g = GraphBuilder::new(2);
+    g.node("p", "value");
+    g.output("p");
+    let other = g
+        .build()
+        .unwrap()
+        .prepare(Size::new(24, 24, 1), FAR)
+        .unwrap();
+    assert!(
+        bindings
+            .update(&shader_graph.device, &shader_graph.queue, &other)
+            .is_err()
+    );
+}
