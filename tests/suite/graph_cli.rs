@@ -172,3 +172,63 @@ fn sample_graph_gives_the_texels_value_at_its_root_point() {
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).contains("--offset: does not apply to sample --graph"));
 }
+
+#[test]
+fn print_spec_of_a_graph_render_replays_it_byte_for_byte() {
+    let d = tmp();
+    let (p1, s1) = out(d.path(), "first.f32");
+    let (p2, s2) = out(d.path(), "again.f32");
+    let args = [
+        "render", "--graph", TERRAIN, "--size", "24x16", "--offset", "1e9,-5.5",
+    ];
+    let o = run(&[
+        &args[..],
+        &[
+            "--seed",
+            "77",
+            "--lattice",
+            "hash",
+            "--backend",
+            "cpu",
+            "-q",
+        ],
+    ]
+    .concat());
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "no output and no --print-spec: {}",
+        text(&o.stderr)
+    );
+    let o = run(&[
+        &args[..],
+        &[
+            "--seed",
+            "77",
+            "--lattice",
+            "hash",
+            "--backend",
+            "cpu",
+            "-q",
+            "--print-spec",
+            "-o",
+            &s1,
+        ],
+    ]
+    .concat());
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let spec = d.path().join("spec.json");
+    std::fs::write(&spec, o.stdout).unwrap();
+    let o = run(&["render", "--spec", spec.to_str().unwrap(), "-o", &s2, "-q"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(std::fs::read(p1).unwrap(), std::fs::read(p2).unwrap());
+    // The spec's graph is read strictly: a duplicate key inside it is refused.
+    std::fs::write(&spec, r#"{"size": [4, 4], "graph": {"output": "a", "nodes": {"a": {"type": "perlin", "seed": 1, "seed": 2}}}}"#).unwrap();
+    let o = run(&["render", "--spec", spec.to_str().unwrap(), "-o", &s2]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("appears twice"),
+        "{}",
+        text(&o.stderr)
+    );
+}

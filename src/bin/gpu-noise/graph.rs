@@ -13,10 +13,10 @@ use gpu_noise::{AdapterChoice, Error, Graph, Kind, NoiseSpec, PreparedGraph, Res
 
 use crate::args::RenderArgs;
 use crate::backend::{BackendChoice, Engine, HardwareGpu};
-use crate::spec_file::SpecFile;
+use crate::spec_file::{GraphText, SpecFile};
 
-/// Reads and validates a graph file.
-pub fn read_graph(path: &Path) -> Result<Graph> {
+/// Reads a graph file's text (at most [`MAX_GRAPH_BYTES`], UTF-8).
+fn read_graph_text(path: &Path) -> Result<String> {
     let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
     let mut bytes = Vec::new();
     file.take(MAX_GRAPH_BYTES as u64 + 1)
@@ -29,9 +29,24 @@ pub fn read_graph(path: &Path) -> Result<Graph> {
             MAX_GRAPH_BYTES / 1024
         )));
     }
-    let text = String::from_utf8(bytes)
-        .map_err(|_| graph_flag_error(format!("{} is not UTF-8 text", path.display())))?;
-    Graph::from_json(&text)
+    String::from_utf8(bytes)
+        .map_err(|_| graph_flag_error(format!("{} is not UTF-8 text", path.display())))
+}
+
+/// Reads and validates a graph file.
+pub fn read_graph(path: &Path) -> Result<Graph> {
+    Graph::from_json(&read_graph_text(path)?)
+}
+
+/// The graph of a command, if any, and its JSON text: `--graph FILE` or a spec file's `graph`
+/// (the flag wins, as flags override spec files).
+pub fn load(path: Option<&Path>, layer: &SpecFile) -> Result<Option<(Graph, String)>> {
+    let text = match (path, &layer.graph) {
+        (Some(path), _) => read_graph_text(path)?,
+        (None, Some(GraphText(text))) => text.clone(),
+        (None, None) => return Ok(None),
+    };
+    Ok(Some((Graph::from_json(&text)?, text)))
 }
 
 fn graph_flag_error(reason: String) -> Error {
@@ -74,7 +89,6 @@ fn refuse_single_kind_flags(args: &RenderArgs) -> Result<()> {
         ("tiles", args.tiles.is_some()),
         ("tile_range", args.tile_range.is_some()),
         ("tile_format", args.tile_format.is_some()),
-        ("print_spec", args.print_spec),
         ("normal_strength", args.normal_strength.is_some()),
         (
             "channels",
@@ -96,9 +110,9 @@ fn refuse_single_kind_flags(args: &RenderArgs) -> Result<()> {
 /// refused (nodes carry them), its seed and lattice replace the graph's, and its size and offset
 /// follow the flat spec's rules for the graph's dims. Also returns that image's spec (a value
 /// spec of the graph's dims: size, offset, and the levels' defaults).
-pub fn prepare(path: &Path, layer: &SpecFile) -> Result<(PreparedGraph, NoiseSpec)> {
+pub fn prepare(graph: Graph, layer: &SpecFile) -> Result<(PreparedGraph, NoiseSpec)> {
     refuse_noise_fields(layer)?;
-    let mut graph = read_graph(path)?;
+    let mut graph = graph;
     if let Some(dims) = layer.dims.filter(|&d| d != graph.dims()) {
         return Err(Error::InvalidSpec {
             field: "dims",
@@ -120,14 +134,20 @@ pub fn prepare(path: &Path, layer: &SpecFile) -> Result<(PreparedGraph, NoiseSpe
     Ok((graph.prepare(spec.size, spec.offset)?, spec))
 }
 
-pub fn run(args: &RenderArgs, path: &Path, layer: &SpecFile) -> Result<ExitCode> {
+pub fn run(args: &RenderArgs, graph: Graph, text: &str, layer: &SpecFile) -> Result<ExitCode> {
     refuse_single_kind_flags(args)?;
-    let (prepared, spec) = prepare(path, layer)?;
+    let (prepared, spec) = prepare(graph, layer)?;
     let graph = prepared.graph();
+    if args.print_spec {
+        println!("{}", effective(layer, &spec, graph, text)?.to_json());
+    }
     let Some(output) = layer.output.as_ref().map(std::path::PathBuf::from) else {
+        if args.print_spec {
+            return Ok(ExitCode::SUCCESS);
+        }
         return Err(Error::InvalidSpec {
             field: "output",
-            reason: "give an output file (.png, .exr, .tif, .f32, .npy)".into(),
+            reason: "give an output file (.png, .exr, .tif, .f32, .npy), or --print-spec".into(),
         });
     };
     let (mut engine, notice) = open_engine(layer.backend.unwrap_or_default())?;
@@ -189,4 +209,31 @@ fn open_engine(choice: BackendChoice) -> Result<(Engine, Option<String>)> {
             )),
         },
     }
+}
+
+/// The spec file that renders this image again, bit for bit: the image's fields and the graph
+/// with its effective seed and lattice.
+fn effective(layer: &SpecFile, spec: &NoiseSpec, graph: &Graph, text: &str) -> Result<SpecFile> {
+    let mut value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| graph_flag_error(e.to_string()))?;
+    if let Some(object) = value.as_object_mut() {
+        object.insert("seed".into(), graph.seed().into());
+        object.insert("lattice".into(), graph.lattice().name().into());
+    }
+    let s = spec.size;
+    Ok(SpecFile {
+        offset: Some(spec.offset[..graph.dims() as usize].to_vec()),
+        size: Some(if s.depth > 1 {
+            vec![s.width, s.height, s.depth]
+        } else {
+            vec![s.width, s.height]
+        }),
+        bits: layer.bits,
+        range: layer.range,
+        colormap: layer.colormap.clone(),
+        backend: layer.backend,
+        output: layer.output.clone(),
+        graph: Some(GraphText(value.to_string())),
+        ..SpecFile::default()
+    })
 }

@@ -27,8 +27,8 @@ pub fn run(args: RenderArgs) -> Result<ExitCode> {
         output: args.output.as_ref().map(|p| p.display().to_string()),
         ..SpecFile::default()
     });
-    if let Some(path) = &args.graph {
-        return crate::graph::run(&args, path, &layer);
+    if let Some((graph, text)) = crate::graph::load(args.graph.as_deref(), &layer)? {
+        return crate::graph::run(&args, graph, &text, &layer);
     }
     let spec = layer.noise_spec()?;
     let prepared = spec.validate()?;

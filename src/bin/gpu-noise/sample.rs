@@ -20,10 +20,10 @@ const MAX_LINE: usize = 4096;
 const QUOTED_CHARS: usize = 40;
 
 pub fn run(args: SampleArgs) -> Result<ExitCode> {
-    if let Some(path) = &args.graph {
-        return run_graph(&args, path);
-    }
     let layer = crate::spec_layers(&args.noise)?;
+    if let Some((graph, _)) = crate::graph::load(args.graph.as_deref(), &layer)? {
+        return run_graph(&args, graph, &layer);
+    }
     refuse_what_sample_ignores(&layer)?;
     let spec = layer.noise_spec()?;
     let prepared = spec.validate()?;
@@ -44,14 +44,17 @@ pub fn run(args: SampleArgs) -> Result<ExitCode> {
 }
 
 /// `sample --graph`: the graph's f64 twin at root points (texel units, CONVENTIONS §13).
-fn run_graph(args: &SampleArgs, path: &std::path::Path) -> Result<ExitCode> {
+fn run_graph(
+    args: &SampleArgs,
+    graph: gpu_noise::Graph,
+    layer: &crate::spec_file::SpecFile,
+) -> Result<ExitCode> {
     if args.backend != BackendChoice::Cpu {
         return Err(Error::InvalidSpec {
             field: "backend",
             reason: "graphs sample on the cpu backend (the f64 twin)".into(),
         });
     }
-    let layer = crate::spec_layers(&args.noise)?;
     for (field, given) in [
         ("offset", layer.offset.is_some()),
         ("size", layer.size.is_some()),
@@ -65,7 +68,7 @@ fn run_graph(args: &SampleArgs, path: &std::path::Path) -> Result<ExitCode> {
             });
         }
     }
-    let (prepared, _) = crate::graph::prepare(path, &layer)?;
+    let (prepared, _) = crate::graph::prepare(graph, layer)?;
     let dims = prepared.graph().dims() as usize;
     stream_points(dims, |batch, _, out| {
         let mut text = String::with_capacity(batch.len() * 20);

@@ -109,6 +109,30 @@ pub struct SpecFile {
     pub backend: Option<BackendChoice>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub output: Option<String>,
+    /// A noise graph (CONVENTIONS §13) instead of the single-kind fields, kept as its JSON text
+    /// so that its own reader checks it (duplicate keys included).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub graph: Option<GraphText>,
+}
+
+/// A graph's JSON text inside a spec file, written back as JSON (not as a string).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GraphText(pub String);
+
+impl Serialize for GraphText {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::Error as _;
+        let raw =
+            serde_json::value::RawValue::from_string(self.0.clone()).map_err(S::Error::custom)?;
+        raw.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for GraphText {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        let raw: Box<serde_json::value::RawValue> = Deserialize::deserialize(d)?;
+        Ok(GraphText(raw.get().to_string()))
+    }
 }
 
 fn spec_error(reason: String) -> Error {
@@ -151,7 +175,9 @@ impl SpecFile {
                 "field `{field}` is null; give a value or leave the field out"
             )));
         }
-        serde_json::from_value(value).map_err(|e| spec_error(e.to_string()))
+        // From the text, not the value: a graph keeps its own text, duplicate keys and all,
+        // for its reader to judge.
+        serde_json::from_str(text).map_err(|e| spec_error(e.to_string()))
     }
 
     /// Pretty JSON.
@@ -188,6 +214,7 @@ impl SpecFile {
             colormap: over.colormap.or(self.colormap),
             backend: over.backend.or(self.backend),
             output: over.output.or(self.output),
+            graph: over.graph.or(self.graph),
         }
     }
 
@@ -293,6 +320,7 @@ impl SpecFile {
             colormap: self.colormap.clone(),
             backend: Some(self.backend.unwrap_or_default()),
             output: self.output.clone(),
+            graph: None,
         }
     }
 }

@@ -12,10 +12,11 @@ use gpu_noise::{AdapterChoice, Renderer, RendererOptions, Result, cpu, simd};
 use crate::args::{VerifyArgs, VerifyBackend};
 
 pub fn run(args: VerifyArgs) -> Result<ExitCode> {
-    if let Some(path) = &args.graph {
-        return run_graph(&args, path);
+    let layer = crate::spec_layers(&args.noise)?;
+    if let Some((graph, _)) = crate::graph::load(args.graph.as_deref(), &layer)? {
+        return run_graph(&args, graph, &layer);
     }
-    let spec = crate::spec_layers(&args.noise)?.noise_spec()?;
+    let spec = layer.noise_spec()?;
     let prepared = spec.validate()?;
     let bound = gpu_error_bound(&spec);
     let limit = Bound::meaningful_limit(&spec);
@@ -105,14 +106,18 @@ impl Checked<'_> {
 
 /// `verify --graph`: the graph on the GPU against its twin, held to its propagated bound
 /// (CONVENTIONS §13), which must stay within 1% of the nominal span to mean anything.
-fn run_graph(args: &VerifyArgs, path: &std::path::Path) -> Result<ExitCode> {
+fn run_graph(
+    args: &VerifyArgs,
+    graph: gpu_noise::Graph,
+    layer: &crate::spec_file::SpecFile,
+) -> Result<ExitCode> {
     if args.backend == VerifyBackend::Simd {
         return Err(gpu_noise::Error::InvalidSpec {
             field: "backend",
             reason: "the SIMD backend takes single-kind specs; verify a graph on gpu".into(),
         });
     }
-    let (prepared, spec) = crate::graph::prepare(path, &crate::spec_layers(&args.noise)?)?;
+    let (prepared, spec) = crate::graph::prepare(graph, layer)?;
     let bound = prepared.gpu_error_bound();
     let span = 2.0 * prepared.magnitude_bound();
     if bound.value > 1e-2 * span {
