@@ -14,7 +14,6 @@ use super::state::words;
 use crate::error::{Error, Result};
 use crate::graph::PreparedGraph;
 use crate::spec::frames::OctaveFrame;
-use crate::window::Window;
 
 /// One noise or coordinate evaluation; mirrors `struct GraphInstance` in shaders/graph/graph.wgsl
 /// (checked through naga by tests/suite/layout.rs).
@@ -94,10 +93,10 @@ impl GraphWindow {
 
 /// What every dispatch of one graph binds: the layout of group 0, the tables (group 1) and the
 /// state buffer.
-struct GraphResources {
-    layout: wgpu::BindGroupLayout,
-    tables: wgpu::BindGroup,
-    state: wgpu::Buffer,
+pub(super) struct GraphResources {
+    pub(super) layout: wgpu::BindGroupLayout,
+    pub(super) tables: wgpu::BindGroup,
+    pub(super) state: wgpu::Buffer,
 }
 
 /// What the renderer keeps for graphs between renders: pipelines by generated source, the two
@@ -195,7 +194,7 @@ fn layouts(device: &wgpu::Device) -> [wgpu::BindGroupLayout; 2] {
 
 impl Renderer {
     /// The graph pipeline of a generated source, compiled on first use.
-    fn graph_pipeline(&mut self, source: &str) -> Result<wgpu::ComputePipeline> {
+    pub(super) fn graph_pipeline(&mut self, source: &str) -> Result<wgpu::ComputePipeline> {
         if let Some(p) = self.graphs.pipelines.get(source) {
             return Ok(p.clone());
         }
@@ -272,52 +271,9 @@ impl Renderer {
         })
     }
 
-    /// Records `prepared`'s texels in `window` (inside its image) into `buffer` from byte
-    /// `offset`: one f32 per texel, x fastest, then y, then z. `buffer` needs STORAGE usage and
-    /// room for the window; nothing is submitted.
-    pub fn render_graph_to_buffer(
-        &mut self,
-        encoder: &mut wgpu::CommandEncoder,
-        prepared: &PreparedGraph,
-        window: Window,
-        buffer: &wgpu::Buffer,
-        offset: u64,
-    ) -> Result<()> {
-        window.check_inside(prepared.size())?;
-        let bytes = window.texels() * 4;
-        let limits = self.device.limits();
-        if !buffer.usage().contains(wgpu::BufferUsages::STORAGE)
-            || !offset.is_multiple_of(u64::from(limits.min_storage_buffer_offset_alignment))
-            || offset + bytes > buffer.size()
-            || bytes > limits.max_storage_buffer_binding_size
-        {
-            return Err(Error::InvalidTarget {
-                target: "buffer",
-                reason: format!(
-                    "needs STORAGE usage, {bytes} bytes from offset {offset} (aligned to {}) \
-                     within its {} bytes and one binding ({} bytes at most)",
-                    limits.min_storage_buffer_offset_alignment,
-                    buffer.size(),
-                    limits.max_storage_buffer_binding_size
-                ),
-            });
-        }
-        let pipeline = self.graph_pipeline(&prepared.kernel().source)?;
-        let bindings = self.graph_bindings(encoder, prepared)?;
-        let target = wgpu::BufferBinding {
-            buffer,
-            offset,
-            size: NonZeroU64::new(bytes),
-        };
-        self.dispatch_graph(encoder, &pipeline, &bindings, window, target)?;
-        // The state was written through the belt: close it so the encoder can be submitted.
-        self.belt.finish_and_recall_on_submit(encoder);
-        Ok(())
-    }
-
     /// The tables' bind group and the state buffer of `prepared`, reused where they hold the
     /// same seeds and fit; the state is written (in `encoder`'s order) only when it changed.
-    fn graph_bindings(
+    pub(super) fn graph_bindings(
         &mut self,
         encoder: &mut wgpu::CommandEncoder,
         prepared: &PreparedGraph,
@@ -380,7 +336,7 @@ impl Renderer {
 
     /// The group-0 bind group of one dispatch: its window's uniform and the target range,
     /// both cached.
-    fn graph_group(
+    pub(super) fn graph_group(
         &mut self,
         bindings: &GraphResources,
         params: GraphWindow,
@@ -427,160 +383,5 @@ impl Renderer {
         });
         self.graphs.groups.insert(key, group.clone());
         group
-    }
-
-    /// Dispatches `pipeline` over `window` in 8 x 8 x 1 workgroups (several dispatches where
-    /// the window reaches past the device's workgroups per dimension).
-    fn dispatch_graph(
-        &mut self,
-        encoder: &mut wgpu::CommandEncoder,
-        pipeline: &wgpu::ComputePipeline,
-        bindings: &GraphResources,
-        window: Window,
-        target: wgpu::BufferBinding<'_>,
-    ) -> Result<()> {
-        let max = self
-            .device
-            .limits()
-            .max_compute_workgroups_per_dimension
-            .max(1);
-        let [w, h, d] = [window.size.width, window.size.height, window.size.depth];
-        let reach = max.saturating_mul(8);
-        for y in (0..h).step_by(reach as usize) {
-            for x in (0..w).step_by(reach as usize) {
-                let params = GraphWindow {
-                    origin: [window.origin[0], window.origin[1], window.origin[2], 0],
-                    extent: [w, h, d, 0],
-                    base: [x, y, 0, 0],
-                };
-                let group = self.graph_group(bindings, params, &target);
-                let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-                    label: Some("gpu-noise graph"),
-                    timestamp_writes: None,
-                });
-                pass.set_pipeline(pipeline);
-                pass.set_bind_group(0, &group, &[]);
-                pass.set_bind_group(1, &bindings.tables, &[]);
-                pass.dispatch_workgroups(
-                    (w - x).min(reach).div_ceil(8),
-                    (h - y).min(reach).div_ceil(8),
-                    d,
-                );
-                self.stats.dispatches += 1;
-            }
-        }
-        Ok(())
-    }
-
-    /// Bytes of the register buffer [`render_graph_node_by_node_to_buffer`] needs for `window`.
-    ///
-    /// [`render_graph_node_by_node_to_buffer`]: Renderer::render_graph_node_by_node_to_buffer
-    pub fn graph_registers_bytes(prepared: &PreparedGraph, window: Window) -> u64 {
-        prepared.kernel().node_by_node.regions * window.texels() * 4
-    }
-
-    /// Records `prepared`'s `window` one expanded step per dispatch, each step's values kept in
-    /// `registers` (STORAGE, [`graph_registers_bytes`](Renderer::graph_registers_bytes) long)
-    /// for the steps that read them: the unfused baseline that fusing is measured against
-    /// (`gpu-noise bench --graph`). Returns the byte offset of the output values in `registers`.
-    pub fn render_graph_node_by_node_to_buffer(
-        &mut self,
-        encoder: &mut wgpu::CommandEncoder,
-        prepared: &PreparedGraph,
-        window: Window,
-        registers: &wgpu::Buffer,
-    ) -> Result<u64> {
-        window.check_inside(prepared.size())?;
-        let bytes = Self::graph_registers_bytes(prepared, window);
-        let limit = self.device.limits().max_storage_buffer_binding_size;
-        let storage = registers.usage().contains(wgpu::BufferUsages::STORAGE);
-        if !storage || registers.size() < bytes || bytes > limit {
-            return Err(Error::InvalidTarget {
-                target: "buffer",
-                reason: format!(
-                    "the register buffer needs STORAGE usage and {bytes} bytes (one binding: \
-                     {limit} at most), has {} bytes",
-                    registers.size()
-                ),
-            });
-        }
-        let bindings = self.graph_bindings(encoder, prepared)?;
-        let target = wgpu::BufferBinding {
-            buffer: registers,
-            offset: 0,
-            size: NonZeroU64::new(bytes),
-        };
-        let steps = &prepared.kernel().node_by_node;
-        for source in &steps.sources {
-            let pipeline = self.graph_pipeline(source)?;
-            self.dispatch_graph(encoder, &pipeline, &bindings, window, target.clone())?;
-        }
-        self.belt.finish_and_recall_on_submit(encoder);
-        Ok(steps.output * window.texels() * 4)
-    }
-
-    /// The whole image node by node, on the host (to check it equals the fused kernel's).
-    pub fn render_graph_node_by_node(&mut self, prepared: &PreparedGraph) -> Result<Vec<f32>> {
-        let window = Window::full(prepared.size());
-        let registers = self.device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("graph registers"),
-            size: Self::graph_registers_bytes(prepared, window),
-            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
-            mapped_at_creation: false,
-        });
-        let mut encoder = self.device.create_command_encoder(&Default::default());
-        let at =
-            self.render_graph_node_by_node_to_buffer(&mut encoder, prepared, window, &registers)?;
-        let bytes = window.texels() * 4;
-        let staging = self.staging_buffer(bytes);
-        encoder.copy_buffer_to_buffer(&registers, at, &staging, 0, bytes);
-        let pending = super::readback::PendingReadback::on_submit(
-            &self.device,
-            &encoder,
-            staging,
-            bytes,
-            self.staging.clone(),
-        );
-        self.submit(encoder)?;
-        pending.wait()
-    }
-
-    /// `prepared`'s texels in `window` on the host, band by band within the device's limits.
-    pub fn render_graph_window(
-        &mut self,
-        prepared: &PreparedGraph,
-        window: Window,
-    ) -> Result<Vec<f32>> {
-        window.check_inside(prepared.size())?;
-        window.check_in_memory()?;
-        let mut out = Vec::with_capacity(window.texels() as usize);
-        for band in window.bands(u64::from(self.chunk_texels())) {
-            let bytes = band.texels() * 4;
-            let target = self.device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("graph output"),
-                size: bytes,
-                usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
-                mapped_at_creation: false,
-            });
-            let mut encoder = self.device.create_command_encoder(&Default::default());
-            self.render_graph_to_buffer(&mut encoder, prepared, band, &target, 0)?;
-            let staging = self.staging_buffer(bytes);
-            encoder.copy_buffer_to_buffer(&target, 0, &staging, 0, bytes);
-            let pending = super::readback::PendingReadback::on_submit(
-                &self.device,
-                &encoder,
-                staging,
-                bytes,
-                self.staging.clone(),
-            );
-            self.submit(encoder)?;
-            out.extend(pending.wait()?);
-        }
-        Ok(out)
-    }
-
-    /// Every texel of `prepared`'s image on the host.
-    pub fn render_graph(&mut self, prepared: &PreparedGraph) -> Result<Vec<f32>> {
-        self.render_graph_window(prepared, Window::full(prepared.size()))
     }
 }

@@ -6,6 +6,7 @@ pub mod bindings;
 mod derivatives;
 pub mod graph;
 mod graph_bindings;
+mod graph_record;
 mod host;
 pub mod params;
 pub mod pipelines;

@@ -101,6 +101,17 @@ fn step_bounds(
             m: v.abs(),
             e: v.abs() * FRACTION,
         },
+        Step::Fractal { .. } | Step::RidgedMulti { .. } => fractal_bounds(step, b),
+        Step::Modify { input, modifier } => modifier_bounds(modifier, b[*input]),
+        Step::Combine { combiner, inputs } => combine_bounds(*combiner, inputs, b),
+        Step::Blend { .. } | Step::Select { .. } => mix_bounds(step, b, jumps),
+        Step::Linear { .. } | Step::Displace { .. } => displacement_bounds(step, b),
+    }
+}
+
+/// Fractal sums carry each octave's error by the slope of its term.
+fn fractal_bounds(step: &Step, b: &[Bounds]) -> Bounds {
+    match step {
         Step::Fractal { fractal, terms } => {
             let (mut m, mut e) = (0.0, 0.0);
             for &(i, w) in terms {
@@ -148,8 +159,13 @@ fn step_bounds(
                 e: 2.0 * sum / total,
             }
         }
-        Step::Modify { input, modifier } => modifier_bounds(modifier, b[*input]),
-        Step::Combine { combiner, inputs } => combine_bounds(*combiner, inputs, b),
+        _ => unreachable!("only fractal steps come here"),
+    }
+}
+
+/// Blend and select carry their inputs' errors by their interpolation weights.
+fn mix_bounds(step: &Step, b: &[Bounds], jumps: &mut Vec<&'static str>) -> Bounds {
+    match step {
         Step::Blend { a, b: bb, control } => {
             let (a, c, bv) = (b[*a], b[*control], b[*bb]);
             let t = (c.m + 1.0) / 2.0;
@@ -177,6 +193,13 @@ fn step_bounds(
                 e: a.e.max(bv.e) + ramp,
             }
         }
+        _ => unreachable!("only blend and select come here"),
+    }
+}
+
+/// A displacement's bound per component.
+fn displacement_bounds(step: &Step, b: &[Bounds]) -> Bounds {
+    match step {
         Step::Linear { input, m } => {
             let n = row_norm(m);
             Bounds {
@@ -198,6 +221,7 @@ fn step_bounds(
                 e: start.e + amplitude * e + amplitude * m * ROUNDING,
             }
         }
+        _ => unreachable!("only displacement steps come here"),
     }
 }
 

@@ -28,25 +28,63 @@ pub(crate) struct GraphKernel {
 
 /// Generates the kernel of `plan` for a graph of `dims` axes.
 pub(crate) fn generate(plan: &Plan, dims: usize) -> GraphKernel {
+    let (mut instances, kinds) = instances(plan);
     let mut g = Generator {
         plan,
         dims,
         code: String::new(),
         params: Vec::new(),
-        kinds: Vec::new(),
     };
-    let mut instances: Vec<GraphInstance> = Vec::new();
-    let mut kind_index = Vec::new();
+    let mut step_code = Vec::with_capacity(plan.steps.len());
+    for (i, step) in plan.steps.iter().enumerate() {
+        let start = g.code.len();
+        g.step(i, step);
+        step_code.push(g.code[start..].to_string());
+    }
+    let _ = writeln!(g.code, "    return r{};", plan.output);
+    let state = format!(
+        "struct GraphState {{\n    instances: array<GraphInstance, {}>,\n    params: array<vec4<f32>, \
+         {}>,\n    kinds: array<KindState, {}>,\n}}\n",
+        instances.len().max(1),
+        g.params.len().max(1),
+        kinds.len().max(1),
+    );
+    let source = format!(
+        "{state}\nfn graph_value(t: vec3<u32>) -> f32 {{\n{}}}\n",
+        g.code
+    );
+    let node_by_node = node_by_node(plan, &state, &step_code);
+    // WGSL arrays hold at least one element.
+    if instances.is_empty() {
+        instances.push(bytemuck::Zeroable::zeroed());
+    }
+    let mut params = g.params;
+    if params.is_empty() {
+        params.push([0.0; 4]);
+    }
+    GraphKernel {
+        source,
+        node_by_node,
+        instances,
+        params,
+        kinds: if kinds.is_empty() {
+            vec![KindState::default()]
+        } else {
+            kinds
+        },
+    }
+}
+
+/// The noise instances (with their lattice words and kind-state indices) then the coordinate
+/// frames, and the distinct kind states.
+fn instances(plan: &Plan) -> (Vec<GraphInstance>, Vec<KindState>) {
+    let (mut instances, mut kinds) = (Vec::new(), Vec::<KindState>::new());
     for inst in &plan.instances {
         let state = KindState::new(&inst.params);
-        let k = match g.kinds.iter().position(|s| *s == state) {
-            Some(k) => k,
-            None => {
-                g.kinds.push(state);
-                g.kinds.len() - 1
-            }
-        };
-        kind_index.push(k);
+        let k = kinds.iter().position(|s| *s == state).unwrap_or_else(|| {
+            kinds.push(state);
+            kinds.len() - 1
+        });
         let tables = &plan.tables[inst.tables];
         let lattice = [
             inst.tables as u32,
@@ -63,45 +101,7 @@ pub(crate) fn generate(plan: &Plan, dims: usize) -> GraphKernel {
         }
         instances.push(GraphInstance::new(&c.frame, &m, [0; 4]));
     }
-    let mut step_code = Vec::with_capacity(plan.steps.len());
-    for (i, step) in plan.steps.iter().enumerate() {
-        let start = g.code.len();
-        g.step(i, step);
-        step_code.push(g.code[start..].to_string());
-    }
-    let _ = writeln!(g.code, "    return r{};", plan.output);
-    let state = format!(
-        "struct GraphState {{\n    instances: array<GraphInstance, {}>,\n    params: array<vec4<f32>, \
-         {}>,\n    kinds: array<KindState, {}>,\n}}\n",
-        instances.len().max(1),
-        g.params.len().max(1),
-        g.kinds.len().max(1),
-    );
-    let source = format!(
-        "{state}\nfn graph_value(t: vec3<u32>) -> f32 {{\n{}}}\n",
-        g.code
-    );
-    let node_by_node = node_by_node(plan, &state, &step_code);
-    if instances.is_empty() {
-        instances.push(bytemuck::Zeroable::zeroed());
-    }
-    let params = if g.params.is_empty() {
-        vec![[0.0; 4]]
-    } else {
-        g.params
-    };
-    let kinds = if g.kinds.is_empty() {
-        vec![KindState::default()]
-    } else {
-        g.kinds
-    };
-    GraphKernel {
-        source,
-        node_by_node,
-        instances,
-        params,
-        kinds,
-    }
+    (instances, kinds)
 }
 
 /// One kernel per step for the unfused measurement: each reads its inputs from the register
@@ -198,7 +198,6 @@ struct Generator<'a> {
     dims: usize,
     code: String,
     params: Vec<[f32; 4]>,
-    kinds: Vec<KindState>,
 }
 
 impl Generator<'_> {
@@ -215,18 +214,8 @@ impl Generator<'_> {
     }
 
     fn step(&mut self, i: usize, step: &Step) {
-        let r = |k: &usize| format!("r{k}");
         match step {
-            Step::Noise { instance, delta } => {
-                let inst = &self.plan.instances[*instance];
-                let point = point_of(*instance, *delta);
-                let lat = format!(
-                    "graph_lattice({instance}u, {}u, {}u)",
-                    inst.spec.lattice as u32, inst.spec.interp as u32
-                );
-                let call = kind_call(inst.spec.kind, self.dims, inst.spec.interp, &lat, &point);
-                self.line(format!("let r{i} = {call};"));
-            }
+            Step::Noise { instance, delta } => self.noise(i, *instance, *delta),
             Step::Coordinate {
                 instance,
                 axis,
@@ -235,10 +224,28 @@ impl Generator<'_> {
                 let point = point_of(self.plan.instances.len() + instance, *delta);
                 self.line(format!("let r{i} = graph_coordinate({point}, {axis}u);"));
             }
-            Step::Constant(v) => {
-                let p = self.param([*v, 0.0, 0.0, 0.0]);
-                self.line(format!("let r{i} = {p}.x;"));
+            Step::Fractal { .. } | Step::RidgedMulti { .. } => self.fractal(i, step),
+            Step::Linear { .. } | Step::Displace { .. } => self.displacement(i, step),
+            _ => {
+                let v = self.value(step);
+                self.line(format!("let r{i} = {v};"));
             }
+        }
+    }
+
+    fn noise(&mut self, i: usize, instance: usize, delta: Option<usize>) {
+        let inst = &self.plan.instances[instance];
+        let point = point_of(instance, delta);
+        let lat = format!(
+            "graph_lattice({instance}u, {}u, {}u)",
+            inst.spec.lattice as u32, inst.spec.interp as u32
+        );
+        let call = kind_call(inst.spec.kind, self.dims, inst.spec.interp, &lat, &point);
+        self.line(format!("let r{i} = {call};"));
+    }
+
+    fn fractal(&mut self, i: usize, step: &Step) {
+        match step {
             Step::Fractal { fractal, terms } => {
                 let code = *fractal as u32;
                 let sum: Vec<String> = terms
@@ -268,17 +275,20 @@ impl Generator<'_> {
                 }
                 self.line(format!("let r{i} = ridged_multi_finish(s{i});"));
             }
-            Step::Modify { input, modifier } => {
-                let v = self.modifier(modifier, &r(input));
-                self.line(format!("let r{i} = {v};"));
-            }
+            _ => unreachable!("only fractal steps come here"),
+        }
+    }
+
+    /// The expression of a constant, modifier or combiner step.
+    fn value(&mut self, step: &Step) -> String {
+        let r = |k: &usize| format!("r{k}");
+        match step {
+            Step::Constant(v) => format!("{}.x", self.param([*v, 0.0, 0.0, 0.0])),
+            Step::Modify { input, modifier } => self.modifier(modifier, &r(input)),
             Step::Combine { combiner, inputs } => {
-                let v = self.combiner(*combiner, &inputs.iter().map(r).collect::<Vec<_>>());
-                self.line(format!("let r{i} = {v};"));
+                self.combiner(*combiner, &inputs.iter().map(r).collect::<Vec<_>>())
             }
-            Step::Blend { a, b, control } => {
-                self.line(format!("let r{i} = blend(r{a}, r{b}, r{control});"));
-            }
+            Step::Blend { a, b, control } => format!("blend(r{a}, r{b}, r{control})"),
             Step::Select {
                 a,
                 b,
@@ -287,18 +297,20 @@ impl Generator<'_> {
                 falloff,
             } => {
                 let p = self.param([*threshold, *falloff, 0.0, 0.0]);
-                self.line(format!(
-                    "let r{i} = select_between(r{a}, r{b}, r{control}, {p}.x, {p}.y);"
-                ));
+                format!("select_between(r{a}, r{b}, r{control}, {p}.x, {p}.y)")
             }
+            _ => unreachable!("noise, coordinate, fractal and displacement steps go elsewhere"),
+        }
+    }
+
+    fn displacement(&mut self, i: usize, step: &Step) {
+        match step {
             Step::Linear { input, m } => {
                 let columns: Vec<String> = (0..4)
                     .map(|c| self.param([m[0][c], m[1][c], m[2][c], m[3][c]]))
                     .collect();
-                self.line(format!(
-                    "let d{i} = mat4x4<f32>({}) * d{input};",
-                    columns.join(", ")
-                ));
+                let m = columns.join(", ");
+                self.line(format!("let d{i} = mat4x4<f32>({m}) * d{input};"));
             }
             Step::Displace {
                 base,
@@ -306,14 +318,13 @@ impl Generator<'_> {
                 amplitude,
             } => {
                 let p = self.param([*amplitude, 0.0, 0.0, 0.0]);
-                let mut parts: Vec<String> = by.iter().map(r).collect();
+                let mut parts: Vec<String> = by.iter().map(|k| format!("r{k}")).collect();
                 parts.resize(4, "0.0".into());
                 let start = base.map_or("vec4<f32>(0.0)".to_string(), |b| format!("d{b}"));
-                self.line(format!(
-                    "let d{i} = {start} + {p}.x * vec4<f32>({});",
-                    parts.join(", ")
-                ));
+                let by = parts.join(", ");
+                self.line(format!("let d{i} = {start} + {p}.x * vec4<f32>({by});"));
             }
+            _ => unreachable!("only displacement steps come here"),
         }
     }
 

@@ -265,6 +265,18 @@ impl Expander<'_> {
             Op::Source(spec) => self.noise(name, spec, ctx),
             Op::Constant(v) => self.push(Step::Constant(*v)),
             Op::Coordinate { axis, frequency } => self.coordinate(name, *axis, *frequency, ctx),
+            op @ (Op::Fractal { .. } | Op::RidgedMulti { .. }) => self.fractal(name, op, ctx),
+            op @ (Op::Translate { .. } | Op::Scale { .. } | Op::Rotate { .. }) => {
+                self.domain(name, op, ctx)
+            }
+            Op::Warp(w) => self.warp(name, w, ctx),
+            op => self.combination(op, ctx),
+        }
+    }
+
+    /// A fractal node: its source at each octave, combined.
+    fn fractal(&mut self, name: &str, op: &Op, ctx: &Context) -> Result<usize> {
+        match op {
             Op::Fractal {
                 source,
                 fractal,
@@ -289,59 +301,59 @@ impl Expander<'_> {
                 gain,
             } => {
                 let values = self.octaves(name, *source, *octaves, *lacunarity, ctx)?;
-                let weights = octave_scales(*lacunarity, *octaves)
-                    .iter()
-                    .map(|s| s.powf(-h))
-                    .collect();
+                let scales = octave_scales(*lacunarity, *octaves);
                 self.push(Step::RidgedMulti {
                     values,
-                    weights,
+                    weights: scales.iter().map(|s| s.powf(-h)).collect(),
                     offset: *offset,
                     gain: *gain,
                 })
             }
-            Op::Translate { source, by } => {
-                let moved = self.translated(name, ctx, by)?;
-                self.node(*source, &moved)
-            }
+            _ => unreachable!("only fractal nodes come here"),
+        }
+    }
+
+    /// An affine domain node: its source in the moved context.
+    fn domain(&mut self, name: &str, op: &Op, ctx: &Context) -> Result<usize> {
+        let (source, moved) = match op {
+            Op::Translate { source, by } => (source, self.translated(name, ctx, by)?),
             Op::Scale { source, by } => {
                 let mut m = [[0.0; 4]; 4];
                 for a in 0..4 {
                     m[a][a] = if a < self.dims() { by[a] } else { 1.0 };
                 }
-                let scaled = self.transformed(name, ctx, &m)?;
-                self.node(*source, &scaled)
+                (source, self.transformed(name, ctx, &m)?)
             }
             Op::Rotate {
                 source,
                 degrees,
                 axis,
             } => {
-                let turned =
-                    self.transformed(name, ctx, &rotation(self.dims(), *degrees, *axis))?;
-                self.node(*source, &turned)
+                let turn = rotation(self.dims(), *degrees, *axis);
+                (source, self.transformed(name, ctx, &turn)?)
             }
-            Op::Warp(w) => self.warp(name, w, ctx),
-            Op::Modify { source, modifier } => {
-                let input = self.node(*source, ctx)?;
-                self.push(Step::Modify {
-                    input,
-                    modifier: modifier.clone(),
-                })
-            }
-            Op::Combine { combiner, inputs } => {
-                let inputs = inputs
+            _ => unreachable!("only affine domain nodes come here"),
+        };
+        self.node(*source, &moved)
+    }
+
+    /// A modifier or combiner: its inputs in the same context, then its step.
+    fn combination(&mut self, op: &Op, ctx: &Context) -> Result<usize> {
+        let step = match op {
+            Op::Modify { source, modifier } => Step::Modify {
+                input: self.node(*source, ctx)?,
+                modifier: modifier.clone(),
+            },
+            Op::Combine { combiner, inputs } => Step::Combine {
+                combiner: *combiner,
+                inputs: inputs
                     .iter()
                     .map(|&n| self.node(n, ctx))
-                    .collect::<Result<Vec<_>>>()?;
-                self.push(Step::Combine {
-                    combiner: *combiner,
-                    inputs,
-                })
-            }
+                    .collect::<Result<Vec<_>>>()?,
+            },
             Op::Blend { a, b, control } => {
                 let (a, b, control) = self.three(*a, *b, *control, ctx)?;
-                self.push(Step::Blend { a, b, control })
+                Step::Blend { a, b, control }
             }
             Op::Select {
                 a,
@@ -351,15 +363,17 @@ impl Expander<'_> {
                 falloff,
             } => {
                 let (a, b, control) = self.three(*a, *b, *control, ctx)?;
-                self.push(Step::Select {
+                Step::Select {
                     a,
                     b,
                     control,
                     threshold: *threshold,
                     falloff: *falloff,
-                })
+                }
             }
-        }
+            _ => unreachable!("sources, fractals and domains are handled above"),
+        };
+        self.push(step)
     }
 
     fn three(

@@ -21,9 +21,7 @@ pub fn fusion_table(
     let prepared = graph.prepare(Size::new(side, side, 1), [0.0; 4])?;
     let window = Window::full(prepared.size());
     let texels = window.texels();
-    let renderer = &mut gpu.renderer;
-    let device = renderer.device().clone();
-    let queue = renderer.queue().clone();
+    let device = gpu.renderer.device().clone();
     let buffer = |label: &str, size: u64| {
         device.create_buffer(&wgpu::BufferDescriptor {
             label: Some(label),
@@ -45,27 +43,13 @@ pub fn fusion_table(
         prepared.noise_evaluations(),
         gpu.clock.describe()
     );
-    let mut times = [Vec::new(), Vec::new(), Vec::new()];
-    // Round 0 compiles the pipelines and is not counted.
-    for round in 0..=repeat {
-        let clock: &Clock = &gpu.clock;
-        let fused = clock.time(&device, &queue, |e| {
-            renderer.render_graph_to_buffer(e, &prepared, window, &out, 0)
-        })?;
-        let unfused = clock.time(&device, &queue, |e| {
-            renderer
-                .render_graph_node_by_node_to_buffer(e, &prepared, window, &registers)
-                .map(|_| ())
-        })?;
-        let start = Instant::now();
-        prepared.render_f64()?;
-        let twin = start.elapsed();
-        if round > 0 {
-            for (list, t) in times.iter_mut().zip([fused, unfused, twin]) {
-                list.push(t);
-            }
-        }
-    }
+    let rounds = Rounds {
+        prepared: &prepared,
+        window,
+        out: &out,
+        registers: &registers,
+    };
+    let mut times = rounds.time(gpu, repeat)?;
     let median = |list: &mut Vec<Duration>| {
         list.sort();
         list[list.len() / 2]
@@ -87,4 +71,47 @@ pub fn fusion_table(
         println!("{name:<44} {rate:>12.2} {:>10.3}", rate / rates[0]);
     }
     Ok(())
+}
+
+/// What each round renders: the graph, its window, and the two GPU targets.
+struct Rounds<'a> {
+    prepared: &'a gpu_noise::PreparedGraph,
+    window: Window,
+    out: &'a wgpu::Buffer,
+    registers: &'a wgpu::Buffer,
+}
+
+impl Rounds<'_> {
+    /// Times of `repeat` rounds, each fused, node by node and on the twin in turn (a first
+    /// round compiles the pipelines and is not counted).
+    fn time(&self, gpu: &mut BenchGpu, repeat: u32) -> Result<[Vec<Duration>; 3]> {
+        let renderer = &mut gpu.renderer;
+        let (device, queue) = (renderer.device().clone(), renderer.queue().clone());
+        let clock: &Clock = &gpu.clock;
+        let mut times = [Vec::new(), Vec::new(), Vec::new()];
+        for round in 0..=repeat {
+            let fused = clock.time(&device, &queue, |e| {
+                renderer.render_graph_to_buffer(e, self.prepared, self.window, self.out, 0)
+            })?;
+            let unfused = clock.time(&device, &queue, |e| {
+                renderer
+                    .render_graph_node_by_node_to_buffer(
+                        e,
+                        self.prepared,
+                        self.window,
+                        self.registers,
+                    )
+                    .map(|_| ())
+            })?;
+            let start = Instant::now();
+            self.prepared.render_f64()?;
+            let twin = start.elapsed();
+            if round > 0 {
+                for (list, t) in times.iter_mut().zip([fused, unfused, twin]) {
+                    list.push(t);
+                }
+            }
+        }
+        Ok(times)
+    }
 }
