@@ -232,3 +232,49 @@ fn print_spec_of_a_graph_render_replays_it_byte_for_byte() {
         text(&o.stderr)
     );
 }
+
+#[test]
+fn a_graph_tile_set_holds_the_windows_of_the_whole_image() {
+    let d = tmp();
+    let (whole, s_whole) = out(d.path(), "whole.f32");
+    let folder = d.path().join("world");
+    let image = [
+        "--graph",
+        TERRAIN,
+        "--size",
+        "48x32",
+        "--offset",
+        "5e8,-2e3",
+        "--backend",
+        "cpu",
+        "-q",
+    ];
+    let o = run(&[&["render"][..], &image, &["-o", &s_whole]].concat());
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let tiles = [
+        "--tiles",
+        "16",
+        "--tile-format",
+        "f32",
+        "-o",
+        folder.to_str().unwrap(),
+    ];
+    let o = run(&[&["render"][..], &image, &tiles].concat());
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let whole = f32_file(&whole);
+    let tile = f32_file(&folder.join("2_1.f32"));
+    for j in 0..16 {
+        for i in 0..16 {
+            assert_eq!(
+                tile[j * 16 + i],
+                whole[(16 + j) * 48 + 32 + i],
+                "({i}, {j})"
+            );
+        }
+    }
+    // The index identifies the world by its graph: another seed is another world.
+    let index = std::fs::read_to_string(folder.join("index.json")).unwrap();
+    assert!(index.contains("\"graph\""), "{index}");
+    let o = run(&[&["render"][..], &image, &tiles, &["--seed", "9"]].concat());
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+}

@@ -86,9 +86,6 @@ fn refuse_noise_fields(layer: &SpecFile) -> Result<()> {
 
 fn refuse_single_kind_flags(args: &RenderArgs) -> Result<()> {
     let given = [
-        ("tiles", args.tiles.is_some()),
-        ("tile_range", args.tile_range.is_some()),
-        ("tile_format", args.tile_format.is_some()),
         ("normal_strength", args.normal_strength.is_some()),
         (
             "channels",
@@ -99,7 +96,8 @@ fn refuse_single_kind_flags(args: &RenderArgs) -> Result<()> {
     match given.iter().find(|(_, set)| *set) {
         Some((field, _)) => Err(Error::InvalidSpec {
             field,
-            reason: "is not available with --graph yet; graphs render single images and volumes"
+            reason: "is not available with --graph yet: graphs render values (images, volumes and \
+                     tile sets), not derivatives"
                 .into(),
         }),
         None => Ok(()),
@@ -150,6 +148,25 @@ pub fn run(args: &RenderArgs, graph: Graph, text: &str, layer: &SpecFile) -> Res
             reason: "give an output file (.png, .exr, .tif, .f32, .npy), or --print-spec".into(),
         });
     };
+    if let Some(tile) = args.tiles {
+        let world = crate::tiles::World::Graph {
+            prepared: &prepared,
+            spec: &spec,
+            effective: Box::new(effective(layer, &spec, graph, text)?),
+        };
+        return crate::tiles::run(args, layer, &world, tile, &output);
+    }
+    if args.tile_range.is_some() || args.tile_format.is_some() {
+        let field = if args.tile_range.is_some() {
+            "tile_range"
+        } else {
+            "tile_format"
+        };
+        return Err(Error::InvalidSpec {
+            field,
+            reason: "applies to tile sets only (with --tiles N)".into(),
+        });
+    }
     let (mut engine, notice) = open_engine(layer.backend.unwrap_or_default())?;
     if let Some(notice) = notice {
         eprintln!("gpu-noise: {notice}");
@@ -161,14 +178,12 @@ pub fn run(args: &RenderArgs, graph: Graph, text: &str, layer: &SpecFile) -> Res
     let texels = spec.size.texels();
     let samples = texels * prepared.noise_evaluations() as u64;
     let bar = crate::progress::texel_bar(texels, samples, args.quiet, "rendering");
-    crate::render::stream_bands(
+    stream(
+        &mut engine,
+        &prepared,
         Window::full(spec.size),
         writer,
         &bar,
-        |band| match &mut engine {
-            Engine::Gpu(renderer) => renderer.render_graph_window(&prepared, band),
-            _ => prepared.render_window_f32(band),
-        },
     )?;
     bar.finish_and_clear();
     eprintln!(
@@ -185,9 +200,23 @@ pub fn run(args: &RenderArgs, graph: Graph, text: &str, layer: &SpecFile) -> Res
     Ok(ExitCode::SUCCESS)
 }
 
+/// Renders `window` of the graph band by band into `writer` on `engine` (the GPU, or the twin).
+pub fn stream(
+    engine: &mut Engine,
+    prepared: &PreparedGraph,
+    window: Window,
+    writer: Box<dyn gpu_noise::export::ImageWriter>,
+    bar: &indicatif::ProgressBar,
+) -> Result<()> {
+    crate::render::stream_bands(window, writer, bar, |band| match engine {
+        Engine::Gpu(renderer) => renderer.render_graph_window(prepared, band),
+        _ => prepared.render_window_f32(band),
+    })
+}
+
 /// The engine for a graph: the GPU (any adapter) for `gpu`; for `auto` a hardware GPU, else the
 /// f64 CPU twin (graphs have no SIMD backend); the twin for `cpu`.
-fn open_engine(choice: BackendChoice) -> Result<(Engine, Option<String>)> {
+pub fn open_engine(choice: BackendChoice) -> Result<(Engine, Option<String>)> {
     match choice {
         BackendChoice::Simd => Err(Error::InvalidSpec {
             field: "backend",

@@ -58,7 +58,13 @@ pub fn run(args: RenderArgs) -> Result<ExitCode> {
         _ => {}
     }
     if let Some(tile) = args.tiles {
-        return crate::tiles::run(&args, &layer, &prepared, tile, &output);
+        return crate::tiles::run(
+            &args,
+            &layer,
+            &crate::tiles::World::Flat(&prepared),
+            tile,
+            &output,
+        );
     }
     refuse_tile_flags_without_tiles(&args)?;
     let format = Format::from_path(&output)?;

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use gpu_noise::export::{Format, OutputFile, create_writer};
-use gpu_noise::{Error, Prepared, Result, Size, Window};
+use gpu_noise::{Error, NoiseSpec, Prepared, PreparedGraph, Result, Size, Window};
 use serde::{Deserialize, Serialize};
 
 use crate::args::RenderArgs;
@@ -75,14 +75,80 @@ fn tile_file(x: u32, y: u32, format: Format) -> String {
     format!("{x}_{y}.{}", format.extension())
 }
 
+/// What a tile set renders: one kind's spec, or a graph (with the image's spec and the spec
+/// file that identifies it).
+pub enum World<'a> {
+    Flat(&'a Prepared),
+    Graph {
+        prepared: &'a PreparedGraph,
+        spec: &'a NoiseSpec,
+        effective: Box<SpecFile>,
+    },
+}
+
+impl World<'_> {
+    /// The image spec: size, dims, and the levels' defaults.
+    fn spec(&self) -> &NoiseSpec {
+        match self {
+            World::Flat(p) => p.spec(),
+            World::Graph { spec, .. } => spec,
+        }
+    }
+
+    /// The spec file the index records: what decides the pixels (no backend, no folder).
+    fn identity(&self, layer: &SpecFile) -> SpecFile {
+        let mut effective = match self {
+            World::Flat(p) => layer.effective(p.spec()),
+            World::Graph { effective, .. } => (**effective).clone(),
+        };
+        effective.output = None;
+        effective.backend = None;
+        effective
+    }
+
+    /// Samples per texel, for the progress bar's rate.
+    fn samples_per_texel(&self) -> u64 {
+        match self {
+            World::Flat(p) => u64::from(p.spec().octaves),
+            World::Graph { prepared, .. } => prepared.noise_evaluations() as u64,
+        }
+    }
+
+    fn open_engine(&self, choice: crate::backend::BackendChoice) -> Result<Engine> {
+        let (engine, notice) = match self {
+            World::Flat(p) => Engine::open(choice, p.spec())?,
+            World::Graph { .. } => crate::graph::open_engine(choice)?,
+        };
+        if let Some(notice) = notice {
+            eprintln!("gpu-noise: {notice}");
+        }
+        Ok(engine)
+    }
+
+    fn stream(
+        &self,
+        engine: &mut Engine,
+        window: Window,
+        writer: Box<dyn gpu_noise::export::ImageWriter>,
+        bar: &indicatif::ProgressBar,
+    ) -> Result<()> {
+        match self {
+            World::Flat(p) => crate::render::stream(engine, p, window, writer, bar),
+            World::Graph { prepared, .. } => {
+                crate::graph::stream(engine, prepared, window, writer, bar)
+            }
+        }
+    }
+}
+
 pub fn run(
     args: &RenderArgs,
     layer: &SpecFile,
-    prepared: &Prepared,
+    world: &World,
     tile: u32,
     folder: &Path,
 ) -> Result<ExitCode> {
-    let spec = prepared.spec();
+    let spec = world.spec();
     if spec.size.depth > 1 || spec.dims == 1 {
         return Err(Error::InvalidSpec {
             field: "tiles",
@@ -93,10 +159,7 @@ pub fn run(
     let grid = Grid::new(tile, spec.size);
     let [xs, ys] = check_range(args.tile_range.clone(), &grid)?;
     prepare_folder(folder)?;
-    // The index holds what decides the pixels; the backend and the folder do not.
-    let mut effective = layer.effective(spec);
-    effective.output = None;
-    effective.backend = None;
+    let effective = world.identity(layer);
     check_existing_index(folder, &effective, &grid)?;
     let options = crate::render::export_options(layer, spec, format)?;
     let todo: Vec<(u32, u32)> = ys
@@ -107,23 +170,15 @@ pub fn run(
     let mut engine = if todo.is_empty() {
         Engine::Cpu
     } else {
-        let (engine, notice) = Engine::open(layer.backend.unwrap_or_default(), spec)?;
-        if let Some(notice) = notice {
-            eprintln!("gpu-noise: {notice}");
-        }
-        engine
+        world.open_engine(layer.backend.unwrap_or_default())?
     };
-    let bar = crate::progress::texel_bar(
-        texels,
-        texels * u64::from(spec.octaves),
-        args.quiet,
-        "tiles",
-    );
+    let samples = texels * world.samples_per_texel();
+    let bar = crate::progress::texel_bar(texels, samples, args.quiet, "tiles");
     for &(x, y) in &todo {
         let window = grid.window(x, y);
         let path = folder.join(tile_file(x, y, format));
         let writer = create_writer(&path, window.size, &options)?;
-        crate::render::stream(&mut engine, prepared, window, writer, &bar)?;
+        world.stream(&mut engine, window, writer, &bar)?;
         write_index(folder, &effective, &grid, format)?;
     }
     write_index(folder, &effective, &grid, format)?;
