@@ -33,15 +33,8 @@ fn kind_magnitude(kind: Kind) -> f64 {
 /// The graph's bound, and what in it is discontinuous (where f32 and f64 can decide a
 /// comparison differently and a texel may jump).
 pub(crate) fn gpu_error_bound(plan: &Plan, corners: &dyn Fn(usize, usize) -> f64) -> (Bound, f64) {
-    let mut b: Vec<Bounds> = Vec::with_capacity(plan.steps.len());
     let mut jumps: Vec<&str> = Vec::new();
-    for step in &plan.steps {
-        let next = step_bounds(plan, step, &b, corners, &mut jumps);
-        b.push(Bounds {
-            m: next.m,
-            e: next.e + next.m * ROUNDING,
-        });
-    }
+    let b = propagate(plan, corners, &mut jumps);
     let out = b[plan.output];
     let mut reason = format!(
         "2e-5 per noise evaluation for f32 arithmetic and L x 2^-24 for the GPU's 24-bit \
@@ -62,6 +55,67 @@ pub(crate) fn gpu_error_bound(plan: &Plan, corners: &dyn Fn(usize, usize) -> f64
         reason,
     };
     (bound, out.m)
+}
+
+/// Every step's bounds, in order.
+fn propagate(
+    plan: &Plan,
+    corners: &dyn Fn(usize, usize) -> f64,
+    jumps: &mut Vec<&'static str>,
+) -> Vec<Bounds> {
+    let mut b: Vec<Bounds> = Vec::with_capacity(plan.steps.len());
+    for step in &plan.steps {
+        let next = step_bounds(plan, step, &b, corners, jumps);
+        b.push(Bounds {
+            m: next.m,
+            e: next.e + next.m * ROUNDING,
+        });
+    }
+    b
+}
+
+/// The largest displacement of a lattice point in cells: past it the GPU's f32 displacement
+/// (and the twin's split of it) means nothing.
+pub const MAX_DISPLACEMENT_CELLS: f64 = 16_777_216.0; // 2^24
+
+/// Refuses graphs whose values can leave f32's range or whose warps can move a point by more
+/// than [`MAX_DISPLACEMENT_CELLS`], naming the step's node, from the nominal magnitudes.
+pub(crate) fn check_ranges(
+    plan: &Plan,
+    corners: &dyn Fn(usize, usize) -> f64,
+) -> Result<(), (usize, String)> {
+    let b = propagate(plan, corners, &mut Vec::new());
+    for (i, step) in plan.steps.iter().enumerate() {
+        let node = plan.step_nodes[i];
+        if !b[i].m.le(&f64::from(f32::MAX)) {
+            let what = if step.is_vector() {
+                "displacements"
+            } else {
+                "values"
+            };
+            return Err((
+                node,
+                format!("its {what} can reach {:e}, past f32's 3.4e38", b[i].m),
+            ));
+        }
+        if let Step::Noise {
+            instance,
+            delta: Some(d),
+        } = step
+        {
+            let cells = row_norm(&plan.instances[*instance].delta_map) * b[*d].m;
+            if !cells.le(&MAX_DISPLACEMENT_CELLS) {
+                return Err((
+                    node,
+                    format!(
+                        "is displaced by up to {cells:e} lattice cells; at most 2^24 (smaller \
+                         warp amplitudes)"
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn step_bounds(

@@ -47,13 +47,18 @@ impl Graph {
         }
         let plan = plan::expand(self, size, offset)?;
         let kernel = codegen::generate(&plan, self.dims as usize);
-        Ok(PreparedGraph {
+        let prepared = PreparedGraph {
             graph: self.clone(),
             size,
             offset,
             plan,
             kernel,
-        })
+        };
+        let corners = |i: usize, axis: usize| prepared.coordinate_reach(i, axis);
+        if let Err((node, reason)) = super::bound::check_ranges(&prepared.plan, &corners) {
+            return Err(super::read::graph_error(&self.nodes[node].name, "", reason));
+        }
+        Ok(prepared)
     }
 }
 
@@ -134,19 +139,22 @@ impl PreparedGraph {
     }
 
     fn bounds(&self) -> (crate::tolerance::Bound, f64) {
-        let size = self.size;
-        let far = [size.width, size.height, size.depth].map(|s| i64::from(s) - 1);
-        // A coordinate is affine in the texel, so its largest magnitude is at a corner.
-        let reach = |i: usize, axis: usize| {
-            let frame = &self.plan.coordinates[i].frame;
-            (0..8)
-                .filter_map(|c| {
-                    frame.point([0, 1, 2].map(|b| if c >> b & 1 == 1 { far[b] } else { 0 }))
-                })
-                .map(|p| p[axis].to_f64().abs())
-                .fold(0.0, f64::max)
-        };
+        let reach = |i: usize, axis: usize| self.coordinate_reach(i, axis);
         super::bound::gpu_error_bound(&self.plan, &reach)
+    }
+
+    /// The largest |value| of coordinate instance `i` on `axis` over the image: it is affine in
+    /// the texel, so the largest is at a corner.
+    fn coordinate_reach(&self, i: usize, axis: usize) -> f64 {
+        let s = self.size;
+        let far = [s.width, s.height, s.depth].map(|n| i64::from(n) - 1);
+        let frame = &self.plan.coordinates[i].frame;
+        (0..8)
+            .filter_map(|c| {
+                frame.point([0, 1, 2].map(|b| if c >> b & 1 == 1 { far[b] } else { 0 }))
+            })
+            .map(|p| p[axis].to_f64().abs())
+            .fold(0.0, f64::max)
     }
 
     /// Steps per texel once octaves and iterations are expanded.

@@ -177,6 +177,8 @@ pub(crate) struct Plan {
     pub tables: Vec<OctaveTables>,
     /// The seed of each table slot.
     pub table_seeds: Vec<u64>,
+    /// The node each step belongs to (for messages).
+    pub step_nodes: Vec<usize>,
     pub output: usize,
 }
 
@@ -187,6 +189,8 @@ struct Expander<'a> {
     plan: Plan,
     memo: HashMap<Vec<u64>, usize>,
     table_slots: HashMap<u64, usize>,
+    /// The nodes being expanded, outermost first.
+    path: Vec<usize>,
 }
 
 pub(crate) fn expand(graph: &Graph, size: Size, offset: [f64; 4]) -> Result<Plan> {
@@ -200,10 +204,12 @@ pub(crate) fn expand(graph: &Graph, size: Size, offset: [f64; 4]) -> Result<Plan
             coordinates: Vec::new(),
             tables: Vec::new(),
             table_seeds: Vec::new(),
+            step_nodes: Vec::new(),
             output: 0,
         },
         memo: HashMap::new(),
         table_slots: HashMap::new(),
+        path: Vec::new(),
     };
     let root = Context {
         m: IDENTITY,
@@ -232,6 +238,9 @@ impl Expander<'_> {
             ));
         }
         self.plan.steps.push(step);
+        self.plan
+            .step_nodes
+            .push(self.path.last().copied().unwrap_or(0));
         Ok(self.plan.steps.len() - 1)
     }
 
@@ -253,7 +262,10 @@ impl Expander<'_> {
         if let Some(&r) = self.memo.get(&key) {
             return Ok(r);
         }
-        let r = self.node_uncached(i, ctx)?;
+        self.path.push(i);
+        let r = self.node_uncached(i, ctx);
+        self.path.pop();
+        let r = r?;
         self.memo.insert(key, r);
         Ok(r)
     }

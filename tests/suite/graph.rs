@@ -524,6 +524,32 @@ fn graphs_past_the_limits_are_refused() {
         ),
         Ok(_) => panic!("a point past 2^62 cells was accepted"),
     }
+    // Values past f32's range and warps past 2^24 cells name their node.
+    for (json, node, needle) in [
+        (
+            r#"{"output":"m","nodes":{"c":{"type":"constant","value":3e38},"m":{"type":"multiply","inputs":["c","c"]}}}"#,
+            "m",
+            "past f32",
+        ),
+        (
+            r#"{"output":"w","nodes":{"p":{"type":"perlin"},"w":{"type":"warp","source":"p","by":["p","p"],"amplitude":1e12}}}"#,
+            "p",
+            "at most 2^24",
+        ),
+    ] {
+        match Graph::from_json(json)
+            .unwrap()
+            .prepare(Size::new(4, 4, 1), [0.0; 4])
+        {
+            Err(Error::InvalidGraph {
+                node: n, reason, ..
+            }) => {
+                assert_eq!(n, node, "{reason}");
+                assert!(reason.contains(needle), "{reason}");
+            }
+            other => panic!("{json}: {:?}", other.map(|p| p.steps())),
+        }
+    }
 }
 
 /// A node of each type with all of its inputs on one constant node and no parameters (curve:
