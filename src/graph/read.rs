@@ -36,6 +36,9 @@ pub(crate) fn read_nodes(entries: &[(String, Value)], dims: u32) -> Result<Vec<N
         .enumerate()
         .map(|(i, (name, _))| (name.as_str(), i))
         .collect();
+    for (name, _) in entries {
+        check_name(name)?;
+    }
     entries
         .iter()
         .map(|(name, value)| {
@@ -64,6 +67,26 @@ pub(crate) fn read_nodes(entries: &[(String, Value)], dims: u32) -> Result<Vec<N
             })
         })
         .collect()
+}
+
+/// Most characters in a node's name.
+pub const MAX_NAME: usize = 64;
+
+/// A node's name: 1 to 64 characters, none of them control characters (names appear in every
+/// message, so a long or garbled one is refused quoting only its start).
+fn check_name(name: &str) -> Result<()> {
+    let count = name.chars().count();
+    if (1..=MAX_NAME).contains(&count) && !name.chars().any(char::is_control) {
+        return Ok(());
+    }
+    let start: String = name.chars().take(24).filter(|c| !c.is_control()).collect();
+    Err(graph_error(
+        &start,
+        "",
+        format!(
+            "a node's name has 1 to {MAX_NAME} characters and no control characters (this one has {count})"
+        ),
+    ))
 }
 
 fn type_of(name: &str, fields: &[(String, Value)]) -> Result<&'static NodeType> {

@@ -454,6 +454,15 @@ fn invalid_graphs_are_refused_naming_the_node_and_field() {
             "nothing to turn",
         ),
     ];
+    let long = format!(
+        r#"{{"output":"a","nodes":{{"{}":{{"type":"perlin"}}}}}}"#,
+        "n".repeat(100)
+    );
+    let (node, _, reason) = error_of(&long);
+    assert!(
+        node.len() <= 24 && reason.contains("1 to 64 characters"),
+        "{node}: {reason}"
+    );
     for (json, node, field, needle) in cases {
         let (n, f, reason) = error_of(json);
         assert_eq!(

@@ -128,7 +128,9 @@ pub fn prepare(graph: Graph, layer: &SpecFile) -> Result<(PreparedGraph, NoiseSp
     image.dims = Some(graph.dims());
     image.seed = None;
     image.lattice = None;
-    let spec = image.noise_spec()?;
+    let mut spec = image.noise_spec()?;
+    // Profiles and CSV label texels by their place: a graph's root point, offset + index.
+    spec.frequency = 1.0;
     Ok((graph.prepare(spec.size, spec.offset)?, spec))
 }
 
