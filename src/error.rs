@@ -125,7 +125,7 @@ fn graph_message(node: &str, field: &str, reason: &str) -> String {
     }
 }
 
-/// `Result` with this crate's [`Error`].
+/// `Result` with this crate's [`Error`](enum@Error).
 pub type Result<T> = std::result::Result<T, Error>;
 
 impl Error {
