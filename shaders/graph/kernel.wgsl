@@ -3,7 +3,8 @@
 
 // Mirrors src/gpu/graph.rs `GraphWindow`.
 struct GraphWindow {
-    // Image texel of the window's first texel, and its extent (x, y, z; w unused).
+    // Image texel of the window's first texel, and its extent (x, y, z; w: f32 words per output
+    // row, the width or more for rows padded to a texture copy's 256 bytes).
     origin: vec4<u32>,
     extent: vec4<u32>,
     // This dispatch's first texel within the window; w unused.
@@ -21,5 +22,5 @@ fn graph_render_buffer(@builtin(global_invocation_id) gid: vec3<u32>) {
         return;
     }
     let e = graph_window.extent;
-    graph_out[(local.z * e.y + local.y) * e.x + local.x] = graph_value(graph_window.origin.xyz + local);
+    graph_out[(local.z * e.y + local.y) * e.w + local.x] = graph_value(graph_window.origin.xyz + local);
 }

@@ -73,7 +73,7 @@ impl GraphInstance {
 pub struct GraphWindow {
     /// Image texel of the window's first texel.
     pub origin: [u32; 4],
-    /// The window's extent.
+    /// The window's extent (x, y, z), and f32 words per output row.
     pub extent: [u32; 4],
     /// This dispatch's first texel within the window.
     pub base: [u32; 4],
@@ -112,6 +112,8 @@ pub(crate) struct GraphPipelines {
     state: Option<(wgpu::Buffer, Vec<u8>)>,
     windows: HashMap<GraphWindow, wgpu::Buffer>,
     groups: HashMap<GroupKey, wgpu::BindGroup>,
+    /// Padded rows of texture renders.
+    pub(super) scratch: Option<wgpu::Buffer>,
 }
 
 /// A group-0 bind group: its window, and the target range.
@@ -129,6 +131,7 @@ impl GraphPipelines {
             state: None,
             windows: HashMap::new(),
             groups: HashMap::new(),
+            scratch: None,
         }
     }
 }

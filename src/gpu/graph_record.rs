@@ -47,10 +47,112 @@ impl Renderer {
             offset,
             size: NonZeroU64::new(bytes),
         };
-        self.dispatch_graph(encoder, &pipeline, &bindings, window, target)?;
+        self.dispatch_graph(
+            encoder,
+            &pipeline,
+            &bindings,
+            window,
+            target,
+            window.size.width,
+        )?;
         // The state was written through the belt: close it so the encoder can be submitted.
         self.belt.finish_and_recall_on_submit(encoder);
         Ok(())
+    }
+
+    /// Records `prepared`'s whole image into `texture`: `R32Float`, 2D (depth 1), 2D array
+    /// (one layer per slice) or 3D, of the image's size, with `COPY_DST` usage. The kernel writes
+    /// rows padded to 256 bytes into a scratch buffer the renderer keeps, and a copy fills the
+    /// texture; nothing is submitted.
+    pub fn render_graph_to_texture(
+        &mut self,
+        encoder: &mut wgpu::CommandEncoder,
+        prepared: &PreparedGraph,
+        texture: &wgpu::Texture,
+    ) -> Result<()> {
+        let size = prepared.size();
+        let extent = texture.size();
+        let fits = [extent.width, extent.height, extent.depth_or_array_layers]
+            == [size.width, size.height, size.depth];
+        if texture.format() != wgpu::TextureFormat::R32Float
+            || !fits
+            || !texture.usage().contains(wgpu::TextureUsages::COPY_DST)
+            || texture.dimension() == wgpu::TextureDimension::D1
+        {
+            return Err(Error::InvalidTarget {
+                target: "texture",
+                reason: format!(
+                    "a graph fills an R32Float 2D, 2D-array or 3D texture of {}x{}x{} with \
+                     COPY_DST usage; got {:?} {}x{}x{} ({:?})",
+                    size.width,
+                    size.height,
+                    size.depth,
+                    texture.format(),
+                    extent.width,
+                    extent.height,
+                    extent.depth_or_array_layers,
+                    texture.usage()
+                ),
+            });
+        }
+        let row_bytes = (u64::from(size.width) * 4).next_multiple_of(256);
+        let bytes = row_bytes * u64::from(size.height) * u64::from(size.depth);
+        let limit = self.device.limits().max_storage_buffer_binding_size;
+        if bytes > limit {
+            return Err(Error::InvalidTarget {
+                target: "texture",
+                reason: format!("{bytes} bytes of padded rows pass one binding's {limit}"),
+            });
+        }
+        let scratch = self.graph_scratch(bytes);
+        let pipeline = self.graph_pipeline(&prepared.kernel().source)?;
+        let bindings = self.graph_bindings(encoder, prepared)?;
+        let target = wgpu::BufferBinding {
+            buffer: &scratch,
+            offset: 0,
+            size: NonZeroU64::new(bytes),
+        };
+        let window = Window::full(size);
+        self.dispatch_graph(
+            encoder,
+            &pipeline,
+            &bindings,
+            window,
+            target,
+            (row_bytes / 4) as u32,
+        )?;
+        encoder.copy_buffer_to_texture(
+            wgpu::TexelCopyBufferInfo {
+                buffer: &scratch,
+                layout: wgpu::TexelCopyBufferLayout {
+                    offset: 0,
+                    bytes_per_row: Some(row_bytes as u32),
+                    rows_per_image: Some(size.height),
+                },
+            },
+            texture.as_image_copy(),
+            extent,
+        );
+        self.belt.finish_and_recall_on_submit(encoder);
+        Ok(())
+    }
+
+    /// The scratch buffer of texture renders, grown to `bytes` where needed.
+    fn graph_scratch(&mut self, bytes: u64) -> wgpu::Buffer {
+        if let Some(buffer) = &self.graphs.scratch
+            && buffer.size() >= bytes
+        {
+            return buffer.clone();
+        }
+        self.stats.buffers_created += 1;
+        let buffer = self.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("gpu-noise graph texture rows"),
+            size: bytes,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+            mapped_at_creation: false,
+        });
+        self.graphs.scratch = Some(buffer.clone());
+        buffer
     }
 
     /// Dispatches `pipeline` over `window` in 8 x 8 x 1 workgroups (several dispatches where
@@ -62,6 +164,7 @@ impl Renderer {
         bindings: &GraphResources,
         window: Window,
         target: wgpu::BufferBinding<'_>,
+        words_per_row: u32,
     ) -> Result<()> {
         let max = self
             .device
@@ -74,7 +177,7 @@ impl Renderer {
             for x in (0..w).step_by(reach as usize) {
                 let params = GraphWindow {
                     origin: [window.origin[0], window.origin[1], window.origin[2], 0],
-                    extent: [w, h, d, 0],
+                    extent: [w, h, d, words_per_row],
                     base: [x, y, 0, 0],
                 };
                 let group = self.graph_group(bindings, params, &target);
@@ -137,7 +240,14 @@ impl Renderer {
         let steps = &prepared.kernel().node_by_node;
         for source in &steps.sources {
             let pipeline = self.graph_pipeline(source)?;
-            self.dispatch_graph(encoder, &pipeline, &bindings, window, target.clone())?;
+            self.dispatch_graph(
+                encoder,
+                &pipeline,
+                &bindings,
+                window,
+                target.clone(),
+                window.size.width,
+            )?;
         }
         self.belt.finish_and_recall_on_submit(encoder);
         Ok(steps.output * window.texels() * 4)

@@ -541,3 +541,98 @@ fn a_callers_shader_calls_the_graph_and_takes_new_numbers_by_update() {
             .is_err()
     );
 }
+
+#[test]
+fn graphs_fill_r32float_textures_2d_and_3d() {
+    for (size, dims) in [(Size::new(37, 23, 1), 2u32), (Size::new(12, 10, 3), 3)] {
+        let mut g = GraphBuilder::new(dims);
+        g.node("s", "simplex").set("frequency", 0.07);
+        g.node("c", "cellular").set("frequency", 0.05);
+        g.node("out", "smooth-min").input("a", "s").input("b", "c");
+        g.output("out");
+        let prepared = g.build().unwrap().prepare(size, FAR).unwrap();
+        let mut renderer = renderer();
+        let (device, queue) = (renderer.device().clone(), renderer.queue().clone());
+        let extent = wgpu::Extent3d {
+            width: size.width,
+            height: size.height,
+            depth_or_array_layers: size.depth,
+        };
+        let texture = device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("graph texture"),
+            size: extent,
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: if dims == 3 {
+                wgpu::TextureDimension::D3
+            } else {
+                wgpu::TextureDimension::D2
+            },
+            format: wgpu::TextureFormat::R32Float,
+            usage: wgpu::TextureUsages::COPY_DST | wgpu::TextureUsages::COPY_SRC,
+            view_formats: &[],
+        });
+        let row = (size.width * 4).next_multiple_of(256);
+        let rows = device.create_buffer(&wgpu::BufferDescriptor {
+            label: None,
+            size: u64::from(row * size.height * size.depth),
+            usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::COPY_SRC,
+            mapped_at_creation: false,
+        });
+        let mut encoder = device.create_command_encoder(&Default::default());
+        renderer
+            .render_graph_to_texture(&mut encoder, &prepared, &texture)
+            .unwrap();
+        encoder.copy_texture_to_buffer(
+            texture.as_image_copy(),
+            wgpu::TexelCopyBufferInfo {
+                buffer: &rows,
+                layout: wgpu::TexelCopyBufferLayout {
+                    offset: 0,
+                    bytes_per_row: Some(row),
+                    rows_per_image: Some(size.height),
+                },
+            },
+            extent,
+        );
+        queue.submit([encoder.finish()]);
+        let padded = read_back(&device, &queue, &rows, rows.size());
+        let twin = prepared.render_f64().unwrap();
+        let bound = prepared.gpu_error_bound().value;
+        let per_row = (row / 4) as usize;
+        for (n, c) in twin.iter().enumerate() {
+            let (w, h) = (size.width as usize, size.height as usize);
+            let (i, j, k) = (n % w, n / w % h, n / (w * h));
+            let g = padded[(k * h + j) * per_row + i];
+            assert!(
+                (f64::from(g) - c).abs() <= bound,
+                "{dims}D texel ({i}, {j}, {k}): {g} vs {c}"
+            );
+        }
+        // A texture of another size is refused, naming the target.
+        let small = device.create_texture(&wgpu::TextureDescriptor {
+            size: wgpu::Extent3d { width: 4, ..extent },
+            label: None,
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: wgpu::TextureFormat::R32Float,
+            usage: wgpu::TextureUsages::COPY_DST,
+            view_formats: &[],
+        });
+        let mut encoder = device.create_command_encoder(&Default::default());
+        let err = renderer
+            .render_graph_to_texture(&mut encoder, &prepared, &small)
+            .unwrap_err();
+        assert!(
+            matches!(
+                err,
+                gpu_noise::Error::InvalidTarget {
+                    target: "texture",
+                    ..
+                }
+            ),
+            "{err}"
+        );
+    }
+}
