@@ -174,6 +174,18 @@ impl NodeReader<'_> {
             let low = if min_open { "(" } else { "[" };
             return Err(self.err(name, format!("must be in {low}{min}, {max}], got {x}")));
         }
+        self.f32_safe(name, x)
+    }
+
+    /// `x`, unless the GPU's f32 would round it to 0: a nonzero magnitude below f32's smallest
+    /// normal number (1.2e-38) divides by zero there.
+    fn f32_safe(&self, name: &str, x: f64) -> Result<f64> {
+        if x != 0.0 && x.abs() < f64::from(f32::MIN_POSITIVE) {
+            return Err(self.err(
+                name,
+                format!("{x:e} is 0 in the GPU's f32; give 0 or a magnitude of at least 1.2e-38"),
+            ));
+        }
         Ok(x)
     }
 
@@ -311,8 +323,8 @@ impl NodeReader<'_> {
             return Ok(default);
         };
         match self.numbers(name, v)?[..] {
-            [a, b] if a != b => Ok([a, b]),
-            _ => Err(self.err(name, "must be two different numbers [a, b]")),
+            [a, b] if a as f32 != b as f32 => Ok([a, b]),
+            _ => Err(self.err(name, "must be two numbers [a, b] that differ in f32")),
         }
     }
 
@@ -345,7 +357,8 @@ impl NodeReader<'_> {
                 format!("needs at least {min} points, got {}", points.len()),
             ));
         }
-        if points.windows(2).any(|w| w[0][0] >= w[1][0]) {
+        // Strictly increasing in f32 too: the GPU divides by each segment's width.
+        if points.windows(2).any(|w| w[0][0] as f32 >= w[1][0] as f32) {
             return Err(self.err(name, "x must increase strictly from point to point"));
         }
         Ok(points)
@@ -571,8 +584,8 @@ impl NodeReader<'_> {
             "power" => Modifier::Power(self.number("exponent")?),
             _ => {
                 let (edge0, edge1) = (self.number("edge0")?, self.number("edge1")?);
-                if edge0 == edge1 {
-                    return Err(self.err("edge1", "must differ from edge0"));
+                if edge0 as f32 == edge1 as f32 {
+                    return Err(self.err("edge1", "must differ from edge0 (in f32 too)"));
                 }
                 Modifier::Smoothstep { edge0, edge1 }
             }

@@ -454,6 +454,24 @@ fn invalid_graphs_are_refused_naming_the_node_and_field() {
             "nothing to turn",
         ),
     ];
+    // Numbers the GPU's f32 would round to zero or merge are refused too.
+    for (json, field) in [
+        (
+            r#"{"output":"s","nodes":{"a":{"type":"perlin"},"s":{"type":"smooth-min","a":"a","b":"a","k":1e-300}}}"#,
+            "k",
+        ),
+        (
+            r#"{"output":"s","nodes":{"a":{"type":"perlin"},"s":{"type":"smoothstep","source":"a","edge0":1,"edge1":1.00000001}}}"#,
+            "edge1",
+        ),
+        (
+            r#"{"output":"s","nodes":{"a":{"type":"perlin"},"s":{"type":"curve","source":"a","points":[[0,0],[1e-50,1]]}}}"#,
+            "points",
+        ),
+    ] {
+        let (_, f, reason) = error_of(json);
+        assert_eq!(f, field, "{json}: {reason}");
+    }
     let long = format!(
         r#"{{"output":"a","nodes":{{"{}":{{"type":"perlin"}}}}}}"#,
         "n".repeat(100)
