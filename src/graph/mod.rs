@@ -39,6 +39,7 @@ mod node;
 pub mod ops;
 mod plan;
 mod read;
+mod read_ops;
 mod value;
 
 pub use builder::{GraphBuilder, NodeBuilder};

@@ -6,10 +6,9 @@ use std::collections::HashMap;
 use std::str::FromStr;
 
 use super::meta::{Arity, NodeType, ParamType, node_type};
-use super::node::{Combiner, Modifier, Node, Op, Warp};
+use super::node::Node;
 use super::value::Value;
 use crate::error::{Error, Result};
-use crate::spec::{Fractal, Kind, NoiseSpec};
 
 /// An error about `node`'s `field`.
 pub(crate) fn graph_error(node: &str, field: &str, reason: impl Into<String>) -> Error {
@@ -21,12 +20,12 @@ pub(crate) fn graph_error(node: &str, field: &str, reason: impl Into<String>) ->
 }
 
 /// Reads one node's fields against its type's entry in the table.
-struct NodeReader<'a> {
+pub(super) struct NodeReader<'a> {
     name: &'a str,
-    ty: &'static NodeType,
+    pub(super) ty: &'static NodeType,
     fields: &'a [(String, Value)],
     index: &'a HashMap<&'a str, usize>,
-    dims: u32,
+    pub(super) dims: u32,
 }
 
 /// Reads every node of a `nodes` object, resolving inputs by name.
@@ -119,7 +118,7 @@ fn type_of(name: &str, fields: &[(String, Value)]) -> Result<&'static NodeType> 
 }
 
 impl NodeReader<'_> {
-    fn err(&self, field: &str, reason: impl Into<String>) -> Error {
+    pub(super) fn err(&self, field: &str, reason: impl Into<String>) -> Error {
         graph_error(self.name, field, reason)
     }
 
@@ -142,7 +141,7 @@ impl NodeReader<'_> {
         Ok(())
     }
 
-    fn get(&self, key: &str) -> Option<&Value> {
+    pub(super) fn get(&self, key: &str) -> Option<&Value> {
         self.fields.iter().find(|(k, _)| k == key).map(|(_, v)| v)
     }
 
@@ -153,7 +152,7 @@ impl NodeReader<'_> {
             .map_or(ParamType::Flag { default: false }, |p| p.ty)
     }
 
-    fn number(&self, name: &str) -> Result<f64> {
+    pub(super) fn number(&self, name: &str) -> Result<f64> {
         let ParamType::Number {
             default,
             min,
@@ -189,7 +188,7 @@ impl NodeReader<'_> {
         Ok(x)
     }
 
-    fn whole(&self, name: &str) -> Result<u32> {
+    pub(super) fn whole(&self, name: &str) -> Result<u32> {
         let ParamType::Whole { default, min, max } = self.param_type(name) else {
             return Err(self.err(name, "is not a whole-number parameter of this node type"));
         };
@@ -205,7 +204,7 @@ impl NodeReader<'_> {
         }
     }
 
-    fn seed(&self) -> Result<u64> {
+    pub(super) fn seed(&self) -> Result<u64> {
         match self.get("seed") {
             None => Ok(0),
             Some(Value::Whole(n)) => u64::try_from(*n).map_err(|_| {
@@ -218,7 +217,7 @@ impl NodeReader<'_> {
         }
     }
 
-    fn choice<T: FromStr>(&self, name: &str) -> Result<T> {
+    pub(super) fn choice<T: FromStr>(&self, name: &str) -> Result<T> {
         let ParamType::Choice { default, options } = self.param_type(name) else {
             return Err(self.err(name, "is not a choice of this node type"));
         };
@@ -236,7 +235,7 @@ impl NodeReader<'_> {
             .map_err(|_| self.err(name, format!("{text:?} is not understood here")))
     }
 
-    fn flag(&self, name: &str) -> Result<bool> {
+    pub(super) fn flag(&self, name: &str) -> Result<bool> {
         let ParamType::Flag { default } = self.param_type(name) else {
             return Err(self.err(name, "is not a flag of this node type"));
         };
@@ -264,7 +263,7 @@ impl NodeReader<'_> {
             .collect()
     }
 
-    fn vector(&self, name: &str) -> Result<[f64; 4]> {
+    pub(super) fn vector(&self, name: &str) -> Result<[f64; 4]> {
         let ParamType::Vector {
             default,
             max,
@@ -304,7 +303,7 @@ impl NodeReader<'_> {
         Ok(out)
     }
 
-    fn axis3(&self, name: &str) -> Result<[f64; 3]> {
+    pub(super) fn axis3(&self, name: &str) -> Result<[f64; 3]> {
         let Some(v) = self.get(name) else {
             return Ok([0.0, 0.0, 1.0]);
         };
@@ -315,7 +314,7 @@ impl NodeReader<'_> {
         }
     }
 
-    fn pair(&self, name: &str) -> Result<[f64; 2]> {
+    pub(super) fn pair(&self, name: &str) -> Result<[f64; 2]> {
         let ParamType::Pair { default } = self.param_type(name) else {
             return Err(self.err(name, "is not a pair of this node type"));
         };
@@ -328,7 +327,7 @@ impl NodeReader<'_> {
         }
     }
 
-    fn points(&self, name: &str) -> Result<Vec<[f64; 2]>> {
+    pub(super) fn points(&self, name: &str) -> Result<Vec<[f64; 2]>> {
         let ParamType::Points {
             pairs,
             min,
@@ -364,7 +363,7 @@ impl NodeReader<'_> {
         Ok(points)
     }
 
-    fn orientation(&self) -> Result<Option<f64>> {
+    pub(super) fn orientation(&self) -> Result<Option<f64>> {
         match self.get("gabor_orientation") {
             None => Ok(Some(45.0)),
             Some(Value::Text(t)) if t == "isotropic" => Ok(None),
@@ -378,7 +377,7 @@ impl NodeReader<'_> {
         }
     }
 
-    fn input(&self, name: &str) -> Result<usize> {
+    pub(super) fn input(&self, name: &str) -> Result<usize> {
         match self.get(name) {
             None => Err(self.err(name, "missing: name the node it reads")),
             Some(v) => self.node_ref(name, v),
@@ -396,7 +395,7 @@ impl NodeReader<'_> {
         }
     }
 
-    fn input_list(&self, name: &str) -> Result<Vec<usize>> {
+    pub(super) fn input_list(&self, name: &str) -> Result<Vec<usize>> {
         let (min, exact) = match self.ty.input(name).map(|i| i.arity) {
             Some(Arity::List(n)) => (n, None),
             _ => (self.dims as usize, Some(self.dims as usize)),
@@ -422,229 +421,5 @@ fn show(v: &Value) -> String {
         Value::Number(x) => x.to_string(),
         Value::Text(t) if t.len() <= 40 => format!("{t:?}"),
         other => other.describe().to_string(),
-    }
-}
-
-impl NodeReader<'_> {
-    fn op(&self) -> Result<Op> {
-        let t = self.ty.name;
-        if let Ok(kind) = t.parse::<Kind>() {
-            return self.source(kind);
-        }
-        Ok(match t {
-            "constant" => Op::Constant(self.number("value")?),
-            "coordinate" => {
-                let axis: AxisName = self.choice("axis")?;
-                if axis.0 >= self.dims as usize {
-                    return Err(self.err("axis", format!("the graph has {} dims", self.dims)));
-                }
-                Op::Coordinate {
-                    axis: axis.0,
-                    frequency: self.number("frequency")?,
-                }
-            }
-            "fbm" | "turbulence" | "ridged" | "billow" => Op::Fractal {
-                source: self.input("source")?,
-                fractal: t
-                    .parse::<Fractal>()
-                    .map_err(|e| self.err("type", e.to_string()))?,
-                octaves: self.whole("octaves")?,
-                lacunarity: self.number("lacunarity")?,
-                persistence: self.number("persistence")?,
-            },
-            "ridged-multifractal" => Op::RidgedMulti {
-                source: self.input("source")?,
-                octaves: self.whole("octaves")?,
-                lacunarity: self.number("lacunarity")?,
-                h: self.number("h")?,
-                offset: self.number("offset")?,
-                gain: self.number("gain")?,
-            },
-            "translate" => Op::Translate {
-                source: self.input("source")?,
-                by: self.vector("by")?,
-            },
-            "scale" => Op::Scale {
-                source: self.input("source")?,
-                by: self.vector("by")?,
-            },
-            "rotate" => self.rotate()?,
-            "warp" => self.warp()?,
-            "blend" => Op::Blend {
-                a: self.input("a")?,
-                b: self.input("b")?,
-                control: self.input("control")?,
-            },
-            "select" => Op::Select {
-                a: self.input("a")?,
-                b: self.input("b")?,
-                control: self.input("control")?,
-                threshold: self.number("threshold")?,
-                falloff: self.number("falloff")?,
-            },
-            _ => match self.ty.category {
-                super::meta::Category::Modifier => Op::Modify {
-                    source: self.input("source")?,
-                    modifier: self.modifier()?,
-                },
-                _ => self.combine()?,
-            },
-        })
-    }
-
-    fn source(&self, kind: Kind) -> Result<Op> {
-        let mut spec = NoiseSpec::new(kind, self.dims);
-        if !(kind.min_dims()..=kind.max_dims()).contains(&self.dims) {
-            return Err(self.err(
-                "type",
-                format!(
-                    "{kind} noise supports {}..={} dims; the graph has {}",
-                    kind.min_dims(),
-                    kind.max_dims(),
-                    self.dims
-                ),
-            ));
-        }
-        spec.frequency = self.number("frequency")?;
-        spec.seed = self.seed()?;
-        if kind.interpolates() {
-            spec.interp = self.choice("interp")?;
-        }
-        match kind {
-            Kind::Cellular => {
-                spec.jitter = self.number("jitter")?;
-                spec.distance = self.choice("distance")?;
-                spec.cell_return = self.choice("return")?;
-            }
-            Kind::SparseConvolution => spec.density = self.number("density")?,
-            Kind::Gabor => {
-                spec.density = self.number("density")?;
-                spec.gabor_frequency = self.number("gabor_frequency")?;
-                spec.gabor_orientation = self.orientation()?;
-                spec.gabor_bandwidth = self.number("gabor_bandwidth")?;
-            }
-            _ => {}
-        }
-        Ok(Op::Source(Box::new(spec)))
-    }
-
-    fn rotate(&self) -> Result<Op> {
-        if self.dims < 2 {
-            return Err(self.err(
-                "type",
-                "a 1D graph has nothing to turn; rotate needs 2+ dims",
-            ));
-        }
-        if self.dims == 2 && self.get("axis").is_some() {
-            return Err(self.err("axis", "2D turns in the plane; axis is for 3D and 4D"));
-        }
-        Ok(Op::Rotate {
-            source: self.input("source")?,
-            degrees: self.number("degrees")?,
-            axis: self.axis3("axis")?,
-        })
-    }
-
-    fn warp(&self) -> Result<Op> {
-        let mode: WarpMode = self.choice("mode")?;
-        Ok(Op::Warp(Warp {
-            source: self.input("source")?,
-            by: self.input_list("by")?,
-            amplitude: self.number("amplitude")?,
-            iterations: self.whole("iterations")?,
-            progressive: mode.0,
-            lacunarity: self.number("lacunarity")?,
-            gain: self.number("gain")?,
-        }))
-    }
-
-    fn modifier(&self) -> Result<Modifier> {
-        Ok(match self.ty.name {
-            "abs" => Modifier::Abs,
-            "negate" => Modifier::Negate,
-            "clamp" => {
-                let (min, max) = (self.number("min")?, self.number("max")?);
-                if min > max {
-                    return Err(self.err("max", format!("must be at least min ({min}), got {max}")));
-                }
-                Modifier::Clamp { min, max }
-            }
-            "remap" => Modifier::Remap {
-                from: self.pair("from")?,
-                to: self.pair("to")?,
-            },
-            "curve" => Modifier::Curve {
-                points: self.points("points")?,
-                cubic: self.choice::<CurveInterp>("interp")?.0,
-            },
-            "terrace" => Modifier::Terrace {
-                points: self.points("points")?.iter().map(|p| p[0]).collect(),
-                invert: self.flag("invert")?,
-            },
-            "power" => Modifier::Power(self.number("exponent")?),
-            _ => {
-                let (edge0, edge1) = (self.number("edge0")?, self.number("edge1")?);
-                if edge0 as f32 == edge1 as f32 {
-                    return Err(self.err("edge1", "must differ from edge0 (in f32 too)"));
-                }
-                Modifier::Smoothstep { edge0, edge1 }
-            }
-        })
-    }
-
-    fn combine(&self) -> Result<Op> {
-        let pair = || -> Result<Vec<usize>> { Ok(vec![self.input("a")?, self.input("b")?]) };
-        let (combiner, inputs) = match self.ty.name {
-            "add" => (Combiner::Add, self.input_list("inputs")?),
-            "multiply" => (Combiner::Multiply, self.input_list("inputs")?),
-            "min" => (Combiner::Min, self.input_list("inputs")?),
-            "max" => (Combiner::Max, self.input_list("inputs")?),
-            "subtract" => (Combiner::Subtract, pair()?),
-            "smooth-min" => (Combiner::SmoothMin(self.number("k")?), pair()?),
-            _ => (Combiner::SmoothMax(self.number("k")?), pair()?),
-        };
-        Ok(Op::Combine { combiner, inputs })
-    }
-}
-
-/// `x`..`w` as an axis index.
-struct AxisName(usize);
-
-impl FromStr for AxisName {
-    type Err = ();
-    fn from_str(s: &str) -> std::result::Result<Self, ()> {
-        ["x", "y", "z", "w"]
-            .iter()
-            .position(|a| *a == s)
-            .map(AxisName)
-            .ok_or(())
-    }
-}
-
-/// `progressive` (true) or `independent`.
-struct WarpMode(bool);
-
-impl FromStr for WarpMode {
-    type Err = ();
-    fn from_str(s: &str) -> std::result::Result<Self, ()> {
-        match s {
-            "independent" => Ok(WarpMode(false)),
-            "progressive" => Ok(WarpMode(true)),
-            _ => Err(()),
-        }
-    }
-}
-
-/// `cubic` (true) or `linear`.
-struct CurveInterp(bool);
-
-impl FromStr for CurveInterp {
-    type Err = ();
-    fn from_str(s: &str) -> std::result::Result<Self, ()> {
-        match s {
-            "linear" => Ok(CurveInterp(false)),
-            "cubic" => Ok(CurveInterp(true)),
-            _ => Err(()),
-        }
     }
 }

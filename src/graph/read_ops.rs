@@ -1,0 +1,234 @@
+//! Typed nodes from a node's checked fields: which `Op` each type of the table builds, with the
+//! checks that span several fields (a clamp's max at least its min, a rotation's axis only in
+//! 3D and 4D).
+
+use std::str::FromStr;
+
+use super::node::{Combiner, Modifier, Op, Warp};
+use super::read::NodeReader;
+use crate::error::Result;
+use crate::spec::{Fractal, Kind, NoiseSpec};
+
+impl NodeReader<'_> {
+    pub(super) fn op(&self) -> Result<Op> {
+        let t = self.ty.name;
+        if let Ok(kind) = t.parse::<Kind>() {
+            return self.source(kind);
+        }
+        Ok(match t {
+            "constant" => Op::Constant(self.number("value")?),
+            "coordinate" => {
+                let axis: AxisName = self.choice("axis")?;
+                if axis.0 >= self.dims as usize {
+                    return Err(self.err("axis", format!("the graph has {} dims", self.dims)));
+                }
+                Op::Coordinate {
+                    axis: axis.0,
+                    frequency: self.number("frequency")?,
+                }
+            }
+            "fbm" | "turbulence" | "ridged" | "billow" => Op::Fractal {
+                source: self.input("source")?,
+                fractal: t
+                    .parse::<Fractal>()
+                    .map_err(|e| self.err("type", e.to_string()))?,
+                octaves: self.whole("octaves")?,
+                lacunarity: self.number("lacunarity")?,
+                persistence: self.number("persistence")?,
+            },
+            "ridged-multifractal" => Op::RidgedMulti {
+                source: self.input("source")?,
+                octaves: self.whole("octaves")?,
+                lacunarity: self.number("lacunarity")?,
+                h: self.number("h")?,
+                offset: self.number("offset")?,
+                gain: self.number("gain")?,
+            },
+            "translate" => Op::Translate {
+                source: self.input("source")?,
+                by: self.vector("by")?,
+            },
+            "scale" => Op::Scale {
+                source: self.input("source")?,
+                by: self.vector("by")?,
+            },
+            "rotate" => self.rotate()?,
+            "warp" => self.warp()?,
+            "blend" => Op::Blend {
+                a: self.input("a")?,
+                b: self.input("b")?,
+                control: self.input("control")?,
+            },
+            "select" => Op::Select {
+                a: self.input("a")?,
+                b: self.input("b")?,
+                control: self.input("control")?,
+                threshold: self.number("threshold")?,
+                falloff: self.number("falloff")?,
+            },
+            _ => match self.ty.category {
+                super::meta::Category::Modifier => Op::Modify {
+                    source: self.input("source")?,
+                    modifier: self.modifier()?,
+                },
+                _ => self.combine()?,
+            },
+        })
+    }
+
+    fn source(&self, kind: Kind) -> Result<Op> {
+        let mut spec = NoiseSpec::new(kind, self.dims);
+        if !(kind.min_dims()..=kind.max_dims()).contains(&self.dims) {
+            return Err(self.err(
+                "type",
+                format!(
+                    "{kind} noise supports {}..={} dims; the graph has {}",
+                    kind.min_dims(),
+                    kind.max_dims(),
+                    self.dims
+                ),
+            ));
+        }
+        spec.frequency = self.number("frequency")?;
+        spec.seed = self.seed()?;
+        if kind.interpolates() {
+            spec.interp = self.choice("interp")?;
+        }
+        match kind {
+            Kind::Cellular => {
+                spec.jitter = self.number("jitter")?;
+                spec.distance = self.choice("distance")?;
+                spec.cell_return = self.choice("return")?;
+            }
+            Kind::SparseConvolution => spec.density = self.number("density")?,
+            Kind::Gabor => {
+                spec.density = self.number("density")?;
+                spec.gabor_frequency = self.number("gabor_frequency")?;
+                spec.gabor_orientation = self.orientation()?;
+                spec.gabor_bandwidth = self.number("gabor_bandwidth")?;
+            }
+            _ => {}
+        }
+        Ok(Op::Source(Box::new(spec)))
+    }
+
+    fn rotate(&self) -> Result<Op> {
+        if self.dims < 2 {
+            return Err(self.err(
+                "type",
+                "a 1D graph has nothing to turn; rotate needs 2+ dims",
+            ));
+        }
+        if self.dims == 2 && self.get("axis").is_some() {
+            return Err(self.err("axis", "2D turns in the plane; axis is for 3D and 4D"));
+        }
+        Ok(Op::Rotate {
+            source: self.input("source")?,
+            degrees: self.number("degrees")?,
+            axis: self.axis3("axis")?,
+        })
+    }
+
+    fn warp(&self) -> Result<Op> {
+        let mode: WarpMode = self.choice("mode")?;
+        Ok(Op::Warp(Warp {
+            source: self.input("source")?,
+            by: self.input_list("by")?,
+            amplitude: self.number("amplitude")?,
+            iterations: self.whole("iterations")?,
+            progressive: mode.0,
+            lacunarity: self.number("lacunarity")?,
+            gain: self.number("gain")?,
+        }))
+    }
+
+    fn modifier(&self) -> Result<Modifier> {
+        Ok(match self.ty.name {
+            "abs" => Modifier::Abs,
+            "negate" => Modifier::Negate,
+            "clamp" => {
+                let (min, max) = (self.number("min")?, self.number("max")?);
+                if min > max {
+                    return Err(self.err("max", format!("must be at least min ({min}), got {max}")));
+                }
+                Modifier::Clamp { min, max }
+            }
+            "remap" => Modifier::Remap {
+                from: self.pair("from")?,
+                to: self.pair("to")?,
+            },
+            "curve" => Modifier::Curve {
+                points: self.points("points")?,
+                cubic: self.choice::<CurveInterp>("interp")?.0,
+            },
+            "terrace" => Modifier::Terrace {
+                points: self.points("points")?.iter().map(|p| p[0]).collect(),
+                invert: self.flag("invert")?,
+            },
+            "power" => Modifier::Power(self.number("exponent")?),
+            _ => {
+                let (edge0, edge1) = (self.number("edge0")?, self.number("edge1")?);
+                if edge0 as f32 == edge1 as f32 {
+                    return Err(self.err("edge1", "must differ from edge0 (in f32 too)"));
+                }
+                Modifier::Smoothstep { edge0, edge1 }
+            }
+        })
+    }
+
+    fn combine(&self) -> Result<Op> {
+        let pair = || -> Result<Vec<usize>> { Ok(vec![self.input("a")?, self.input("b")?]) };
+        let (combiner, inputs) = match self.ty.name {
+            "add" => (Combiner::Add, self.input_list("inputs")?),
+            "multiply" => (Combiner::Multiply, self.input_list("inputs")?),
+            "min" => (Combiner::Min, self.input_list("inputs")?),
+            "max" => (Combiner::Max, self.input_list("inputs")?),
+            "subtract" => (Combiner::Subtract, pair()?),
+            "smooth-min" => (Combiner::SmoothMin(self.number("k")?), pair()?),
+            _ => (Combiner::SmoothMax(self.number("k")?), pair()?),
+        };
+        Ok(Op::Combine { combiner, inputs })
+    }
+}
+
+/// `x`..`w` as an axis index.
+struct AxisName(usize);
+
+impl FromStr for AxisName {
+    type Err = ();
+    fn from_str(s: &str) -> std::result::Result<Self, ()> {
+        ["x", "y", "z", "w"]
+            .iter()
+            .position(|a| *a == s)
+            .map(AxisName)
+            .ok_or(())
+    }
+}
+
+/// `progressive` (true) or `independent`.
+struct WarpMode(bool);
+
+impl FromStr for WarpMode {
+    type Err = ();
+    fn from_str(s: &str) -> std::result::Result<Self, ()> {
+        match s {
+            "independent" => Ok(WarpMode(false)),
+            "progressive" => Ok(WarpMode(true)),
+            _ => Err(()),
+        }
+    }
+}
+
+/// `cubic` (true) or `linear`.
+struct CurveInterp(bool);
+
+impl FromStr for CurveInterp {
+    type Err = ();
+    fn from_str(s: &str) -> std::result::Result<Self, ()> {
+        match s {
+            "linear" => Ok(CurveInterp(false)),
+            "cubic" => Ok(CurveInterp(true)),
+            _ => Err(()),
+        }
+    }
+}
