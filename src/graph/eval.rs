@@ -346,7 +346,7 @@ impl PreparedGraph {
     }
 }
 
-fn mat_vec(m: &plan::Mat, d: &[f64; 4]) -> [f64; 4] {
+fn mat_vec(m: &super::affine::Mat, d: &[f64; 4]) -> [f64; 4] {
     let mut out = [0.0; 4];
     for a in 0..4 {
         out[a] = (0..4).map(|b| m[a][b] * d[b]).sum();

@@ -29,6 +29,7 @@
 // Matrix and axis loops index several arrays at once, as the formulas in CONVENTIONS §13 do.
 #![allow(clippy::needless_range_loop)]
 
+mod affine;
 mod bound;
 mod builder;
 mod check;
