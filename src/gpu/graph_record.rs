@@ -5,6 +5,7 @@ use std::num::NonZeroU64;
 
 use super::graph::{GraphResources, GraphWindow};
 use super::renderer::Renderer;
+use super::scratch::Growable;
 use crate::error::{Error, Result};
 use crate::graph::PreparedGraph;
 use crate::window::Window;
@@ -265,9 +266,20 @@ impl Renderer {
         let mut encoder = self.device.create_command_encoder(&Default::default());
         let at =
             self.render_graph_node_by_node_to_buffer(&mut encoder, prepared, window, &registers)?;
-        let bytes = window.texels() * 4;
+        self.submit_and_read(encoder, &registers, at, window.texels() * 4)
+    }
+
+    /// Copies `bytes` of `source` from byte `at` to a staging buffer, submits `encoder` and
+    /// waits for the values.
+    fn submit_and_read(
+        &mut self,
+        mut encoder: wgpu::CommandEncoder,
+        source: &wgpu::Buffer,
+        at: u64,
+        bytes: u64,
+    ) -> Result<Vec<f32>> {
         let staging = self.staging_buffer(bytes);
-        encoder.copy_buffer_to_buffer(&registers, at, &staging, 0, bytes);
+        encoder.copy_buffer_to_buffer(source, at, &staging, 0, bytes);
         let pending = super::readback::PendingReadback::on_submit(
             &self.device,
             &encoder,
@@ -290,25 +302,13 @@ impl Renderer {
         let mut out = Vec::with_capacity(window.texels() as usize);
         for band in window.bands(u64::from(self.chunk_texels())) {
             let bytes = band.texels() * 4;
-            let target = self.device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("graph output"),
-                size: bytes,
-                usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
-                mapped_at_creation: false,
-            });
+            // The renderer's own readback buffer, as single kinds use: kept between bands and
+            // calls, so its bind group is made once.
+            let (target, created) = self.scratch.ensure(&self.device, Growable::Values, bytes);
+            self.stats.buffers_created += u64::from(created);
             let mut encoder = self.device.create_command_encoder(&Default::default());
             self.render_graph_to_buffer(&mut encoder, prepared, band, &target, 0)?;
-            let staging = self.staging_buffer(bytes);
-            encoder.copy_buffer_to_buffer(&target, 0, &staging, 0, bytes);
-            let pending = super::readback::PendingReadback::on_submit(
-                &self.device,
-                &encoder,
-                staging,
-                bytes,
-                self.staging.clone(),
-            );
-            self.submit(encoder)?;
-            out.extend(pending.wait()?);
+            out.extend(self.submit_and_read(encoder, &target, 0, bytes)?);
         }
         Ok(out)
     }

@@ -331,18 +331,7 @@ fn read_back(
     buffer: &wgpu::Buffer,
     bytes: u64,
 ) -> Vec<f32> {
-    let staging = device.create_buffer(&wgpu::BufferDescriptor {
-        label: Some("test staging"),
-        size: bytes,
-        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-        mapped_at_creation: false,
-    });
-    let mut encoder = device.create_command_encoder(&Default::default());
-    encoder.copy_buffer_to_buffer(buffer, 0, &staging, 0, bytes);
-    queue.submit([encoder.finish()]);
-    staging.slice(..).map_async(wgpu::MapMode::Read, |_| {});
-    device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
-    bytemuck::cast_slice(&staging.slice(..).get_mapped_range().unwrap()).to_vec()
+    bytemuck::cast_slice(&crate::support::read_buffer(device, queue, buffer, bytes)).to_vec()
 }
 
 #[test]
