@@ -2,7 +2,8 @@
 //! into place when complete, so a failure or an interrupt never leaves a partial file at the
 //! target. Temporary names are registered, so a signal handler can remove them
 //! ([`remove_all_temporaries`]); only SIGKILL (or a power cut) can leave one behind, named
-//! `.gpu-noise-PID-N.tmp`.
+//! `.gpu-noise-PID-N.tmp`. A file is created while the registry is locked, and the removal
+//! closes the registry for good, so no temporary can appear after the removal ran.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -13,7 +14,17 @@ use std::sync::{Arc, Mutex};
 use crate::error::{Error, Result};
 
 /// Temporary files in progress in this process.
-static TEMPORARIES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+static TEMPORARIES: Mutex<Registry> = Mutex::new(Registry {
+    paths: Vec::new(),
+    closed: false,
+});
+
+/// The temporaries in progress; `closed` once [`remove_all_temporaries`] ran, after which no
+/// new temporary may be created.
+struct Registry {
+    paths: Vec<PathBuf>,
+    closed: bool,
+}
 static COUNTER: AtomicU64 = AtomicU64::new(0);
 
 /// Buffer size of the writer: large enough that encoders make few system calls.
@@ -22,24 +33,42 @@ const BUFFER: usize = 1 << 20;
 /// The prefix every temporary file name starts with, to find leftovers after a SIGKILL.
 pub const TEMPORARY_PREFIX: &str = ".gpu-noise-";
 
-/// Removes every temporary file still in progress (call it from a signal handler before
-/// exiting). Returns how many it removed.
-pub fn remove_all_temporaries() -> usize {
-    let Ok(mut list) = TEMPORARIES.lock() else {
-        return 0;
-    };
-    let removed = list
+/// Removes every temporary file still in progress and refuses new ones from then on; then
+/// runs `then` with the count removed **while still holding the registry**, so a signal handler
+/// can exit inside `then` before any other thread creates, commits or reports a file.
+pub fn remove_all_temporaries<R>(then: impl FnOnce(usize) -> R) -> R {
+    let mut registry = TEMPORARIES
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    registry.closed = true;
+    let removed = registry
+        .paths
         .iter()
         .filter(|p| std::fs::remove_file(p).is_ok())
         .count();
-    list.clear();
-    removed
+    registry.paths.clear();
+    then(removed)
 }
 
 fn unregister(path: &Path) {
-    if let Ok(mut list) = TEMPORARIES.lock() {
-        list.retain(|p| p != path);
+    let mut registry = TEMPORARIES
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    registry.paths.retain(|p| p != path);
+}
+
+/// Creates `temporary` and registers it under one lock, unless the registry is closed.
+fn create_registered(temporary: &Path, target: &Path) -> Result<File> {
+    let mut registry = TEMPORARIES
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if registry.closed {
+        let e = std::io::Error::new(std::io::ErrorKind::Interrupted, "interrupted");
+        return Err(Error::io(target, e));
     }
+    let file = File::create(temporary).map_err(|e| Error::io(target, e))?;
+    registry.paths.push(temporary.to_path_buf());
+    Ok(file)
 }
 
 /// A file being written: encoders write through a [`Sink`] to the temporary file;
@@ -130,13 +159,7 @@ impl OutputFile {
         }
         let n = COUNTER.fetch_add(1, Ordering::Relaxed);
         let temporary = folder.join(format!("{TEMPORARY_PREFIX}{}-{n}.tmp", std::process::id()));
-        if let Ok(mut list) = TEMPORARIES.lock() {
-            list.push(temporary.clone());
-        }
-        let file = File::create(&temporary).map_err(|e| {
-            unregister(&temporary);
-            Error::io(target, e)
-        })?;
+        let file = create_registered(&temporary, target)?;
         Ok(Self {
             target: target.to_path_buf(),
             temporary,

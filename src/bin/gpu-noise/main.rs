@@ -23,9 +23,6 @@ use gpu_noise::Error;
 use args::{Cli, Command, NoiseArgs};
 use spec_file::SpecFile;
 
-/// Exit status of an interrupted run (128 + SIGINT).
-const INTERRUPTED: i32 = 130;
-
 fn main() -> ExitCode {
     quiet_mesa();
     clean_up_on_signals();
@@ -79,19 +76,30 @@ pub fn flag(field: &str) -> String {
     }
 }
 
-/// Removes temporary output files on SIGINT, SIGTERM and SIGHUP, then exits. (SIGKILL cannot
-/// be caught: it can leave a `.gpu-noise-PID-N.tmp` file beside the target.)
+/// Removes temporary output files on SIGINT, SIGTERM and SIGHUP, then exits 128 + the signal's
+/// number (130, 143, 129), as shells report a process killed by it. The exit happens while the
+/// registry of temporaries is held, so no other thread can create or report a file after the
+/// clean-up. (SIGKILL cannot be caught: it can leave a `.gpu-noise-PID-N.tmp` file beside the
+/// target.)
 fn clean_up_on_signals() {
-    let installed = ctrlc::set_handler(|| {
-        gpu_noise::export::remove_all_temporaries();
-        eprintln!("\ngpu-noise: interrupted; no partial output was left");
-        std::process::exit(INTERRUPTED);
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let mut signals = match signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
+        Ok(signals) => signals,
+        Err(e) => {
+            eprintln!(
+                "gpu-noise: warning: cannot handle signals ({e}); an interrupt may leave a temporary file"
+            );
+            return;
+        }
+    };
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            gpu_noise::export::remove_all_temporaries(|_| {
+                eprintln!("\ngpu-noise: interrupted; no partial output was left");
+                std::process::exit(128 + signal)
+            })
+        }
     });
-    if let Err(e) = installed {
-        eprintln!(
-            "gpu-noise: warning: cannot handle Ctrl-C ({e}); an interrupt may leave a temporary file"
-        );
-    }
 }
 
 /// Mesa prints "XDG_RUNTIME_DIR is invalid or not set" twice when wgpu creates an instance on a
