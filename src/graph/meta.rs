@@ -283,7 +283,7 @@ const GABOR_PARAMS: &[Param] = &[
     Param {
         name: "gabor_orientation",
         ty: ParamType::Orientation,
-        doc: "the kernel's direction in degrees (default 45), or \"isotropic\"",
+        doc: "the kernel's direction (45 degrees unless told), or \"isotropic\" for a random one per impulse",
     },
     Param {
         name: "gabor_bandwidth",
@@ -293,7 +293,7 @@ const GABOR_PARAMS: &[Param] = &[
             max: MAX_GABOR_BANDWIDTH,
             min_open: false,
         },
-        doc: "the Gaussian envelope's bandwidth a, per cell",
+        doc: "the Gaussian envelope's bandwidth a, per cell (the kernel reaches sqrt(ln 20 / pi) / a cells, at most 2)",
     },
 ];
 
@@ -715,18 +715,46 @@ fn input_text(input: &Input) -> String {
 }
 
 fn param_text(p: &Param) -> String {
-    let default = match p.ty {
-        ParamType::Number { default, .. } => format!("{default}"),
-        ParamType::Whole { default, .. } => format!("{default}"),
-        ParamType::Seed => "0".into(),
-        ParamType::Choice { default, .. } => default.into(),
-        ParamType::Vector { default, .. } => format!("{default} each"),
-        ParamType::Axis3 => "[0, 0, 1]".into(),
-        ParamType::Pair { default } => format!("[{}, {}]", default[0], default[1]),
-        ParamType::Points { default: [], .. } => "required".into(),
-        ParamType::Points { default, .. } => format!("{default:?}"),
-        ParamType::Orientation => "45".into(),
-        ParamType::Flag { default } => format!("{default}"),
-    };
-    format!("`{}` ({default})", p.name)
+    format!("`{}` ({})", p.name, p.ty.default_text())
+}
+
+impl ParamType {
+    /// The default as the docs and `--help` show it.
+    pub fn default_text(&self) -> String {
+        match *self {
+            ParamType::Number { default, .. } => format!("{default}"),
+            ParamType::Whole { default, .. } => format!("{default}"),
+            ParamType::Seed => "0".into(),
+            ParamType::Choice { default, .. } => default.into(),
+            ParamType::Vector { default, .. } => format!("{default} each"),
+            ParamType::Axis3 => "[0, 0, 1]".into(),
+            ParamType::Pair { default } => format!("[{}, {}]", default[0], default[1]),
+            ParamType::Points { default: [], .. } => "required".into(),
+            ParamType::Points { default, .. } => format!("{default:?}"),
+            ParamType::Orientation => "45".into(),
+            ParamType::Flag { default } => format!("{default}"),
+        }
+    }
+
+    /// The allowed values in a few characters (`0..=1`, `(0, 16]`, `f1|f2`), where the type
+    /// has a range worth stating.
+    pub fn range_text(&self) -> Option<String> {
+        match *self {
+            ParamType::Number {
+                min,
+                max,
+                min_open: false,
+                ..
+            } => Some(format!("{}..={}", short(min), short(max))),
+            ParamType::Number { min, max, .. } => Some(format!("({}, {}]", short(min), short(max))),
+            ParamType::Whole { min, max, .. } => Some(format!("{min}..={max}")),
+            ParamType::Choice { options, .. } => Some(options.join("|")),
+            _ => None,
+        }
+    }
+}
+
+/// `x` to at most 4 decimals (0.48825485 as 0.4883), for ranges in help text.
+fn short(x: f64) -> String {
+    format!("{}", (x * 1e4).round() / 1e4)
 }

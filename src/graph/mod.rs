@@ -35,6 +35,7 @@ mod builder;
 mod check;
 mod codegen;
 mod eval;
+pub mod kind_fields;
 pub mod meta;
 mod node;
 pub mod ops;

@@ -52,13 +52,7 @@ pub(crate) fn read_nodes(entries: &[(String, Value)], dims: u32) -> Result<Vec<N
                 ));
             };
             let ty = type_of(name, fields)?;
-            let reader = NodeReader {
-                name,
-                ty,
-                fields,
-                index: &index,
-                dims,
-            };
+            let reader = NodeReader::for_fields(name, ty, fields, &index, dims);
             reader.check_keys()?;
             Ok(Node {
                 name: name.clone(),
@@ -117,7 +111,24 @@ fn type_of(name: &str, fields: &[(String, Value)]) -> Result<&'static NodeType> 
     }
 }
 
-impl NodeReader<'_> {
+impl<'a> NodeReader<'a> {
+    /// A reader of a node called `name` of type `ty` with these fields.
+    pub(super) fn for_fields(
+        name: &'a str,
+        ty: &'static NodeType,
+        fields: &'a [(String, Value)],
+        index: &'a HashMap<&'a str, usize>,
+        dims: u32,
+    ) -> Self {
+        Self {
+            name,
+            ty,
+            fields,
+            index,
+            dims,
+        }
+    }
+
     pub(super) fn err(&self, field: &str, reason: impl Into<String>) -> Error {
         graph_error(self.name, field, reason)
     }

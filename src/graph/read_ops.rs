@@ -94,21 +94,7 @@ impl NodeReader<'_> {
         if kind.interpolates() {
             spec.interp = self.choice("interp")?;
         }
-        match kind {
-            Kind::Cellular => {
-                spec.jitter = self.number("jitter")?;
-                spec.distance = self.choice("distance")?;
-                spec.cell_return = self.choice("return")?;
-            }
-            Kind::SparseConvolution => spec.density = self.number("density")?,
-            Kind::Gabor => {
-                spec.density = self.number("density")?;
-                spec.gabor_frequency = self.number("gabor_frequency")?;
-                spec.gabor_orientation = self.orientation()?;
-                spec.gabor_bandwidth = self.number("gabor_bandwidth")?;
-            }
-            _ => {}
-        }
+        super::kind_fields::read_kind_fields(self, &mut spec)?;
         Ok(Op::Source(Box::new(spec)))
     }
 

@@ -28,7 +28,7 @@ pub const MAX_GABOR_BANDWIDTH: f64 = 100.0;
 impl NoiseSpec {
     pub(super) fn check_fields(&self) -> Result<()> {
         self.check_kind_and_dims()?;
-        self.check_kind_fields()?;
+        crate::graph::kind_fields::check_kind_fields(self)?;
         self.check_octaves()?;
         check_positive("lacunarity", self.lacunarity, f64::MAX)?;
         check_positive("persistence", self.persistence, f64::MAX)?;
@@ -75,72 +75,6 @@ impl NoiseSpec {
                 "interp",
                 "catmull-rom is for value noise only; use nearest|linear|cosine|cubic|quintic",
             ));
-        }
-        Ok(())
-    }
-
-    /// Each kind's own fields in range; another kind's fields left at their defaults.
-    fn check_kind_fields(&self) -> Result<()> {
-        let defaults = NoiseSpec::new(self.kind, self.dims);
-        let foreign = |field: &'static str| {
-            Err(Error::invalid(
-                field,
-                format!("does not apply to {} noise", self.kind),
-            ))
-        };
-        let impulses = matches!(self.kind, Kind::SparseConvolution | Kind::Gabor);
-        if self.kind == Kind::Cellular {
-            if !(0.0..=1.0).contains(&self.jitter) {
-                return Err(Error::invalid(
-                    "jitter",
-                    format!("must be in 0..=1, got {}", self.jitter),
-                ));
-            }
-        } else if self.jitter != defaults.jitter {
-            return foreign("jitter");
-        } else if self.distance != defaults.distance {
-            return foreign("distance");
-        } else if self.cell_return != defaults.cell_return {
-            return foreign("cell_return");
-        }
-        if impulses {
-            check_positive("density", self.density, MAX_DENSITY)?;
-        } else if self.density != defaults.density {
-            return foreign("density");
-        }
-        if self.kind == Kind::Gabor {
-            self.check_gabor()
-        } else if self.gabor_frequency != defaults.gabor_frequency {
-            foreign("gabor_frequency")
-        } else if self.gabor_orientation != defaults.gabor_orientation {
-            foreign("gabor_orientation")
-        } else if self.gabor_bandwidth != defaults.gabor_bandwidth {
-            foreign("gabor_bandwidth")
-        } else {
-            Ok(())
-        }
-    }
-
-    fn check_gabor(&self) -> Result<()> {
-        check_positive("gabor_frequency", self.gabor_frequency, MAX_GABOR_FREQUENCY)?;
-        let a = self.gabor_bandwidth;
-        if !(MIN_GABOR_BANDWIDTH..=MAX_GABOR_BANDWIDTH).contains(&a) {
-            return Err(Error::invalid(
-                "gabor_bandwidth",
-                format!(
-                    "must be in {MIN_GABOR_BANDWIDTH:.4}..={MAX_GABOR_BANDWIDTH} (the kernel, cut \
-                     where its envelope falls below 5%, reaches sqrt(ln 20 / pi) / a cells, at \
-                     most 2), got {a}"
-                ),
-            ));
-        }
-        if let Some(degrees) = self.gabor_orientation {
-            if !degrees.is_finite() {
-                return Err(Error::invalid(
-                    "gabor_orientation",
-                    format!("must be a finite number of degrees (or isotropic), got {degrees}"),
-                ));
-            }
         }
         Ok(())
     }

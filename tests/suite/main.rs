@@ -21,6 +21,7 @@ mod graph_cli;
 mod graph_gpu;
 mod graph_props;
 mod hostile;
+mod kind_fields;
 mod lattice;
 mod layout;
 mod realtime;

@@ -5,9 +5,10 @@ use std::path::PathBuf;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
 use gpu_noise::spec::ParseNameError;
-use gpu_noise::{CellReturn, Distance, Fractal, Interp, Kind, LatticeKind};
+use gpu_noise::{Fractal, Interp, Kind, LatticeKind};
 
 use crate::backend::BackendChoice;
+use crate::kind_args::KindParams;
 
 /// `render --channels`: what each texel of the output holds (CONVENTIONS §12).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -119,39 +120,9 @@ pub struct NoiseArgs {
     /// the full cell coordinates (no period shorter than 2^32 cells) [default: table]
     #[arg(long, value_parser = names::<LatticeKind>(LatticeKind::NAMES))]
     pub lattice: Option<LatticeKind>,
-    /// cellular: how far feature points stray from their cell's center, 0..=1 [default: 1]
-    #[arg(long, allow_hyphen_values = true)]
-    pub jitter: Option<f64>,
-    /// cellular: the distance metric [default: euclidean]
-    #[arg(long, value_parser = names::<Distance>(Distance::NAMES))]
-    pub distance: Option<Distance>,
-    /// cellular: what to return [default: f1]
-    #[arg(long = "return", value_name = "RETURN", value_parser = names::<CellReturn>(CellReturn::NAMES))]
-    pub cell_return: Option<CellReturn>,
-    /// sparse-convolution, gabor: mean impulses per cell, (0, 16]
-    /// [default: 3 for sparse-convolution, 8 for gabor]
-    #[arg(long, allow_hyphen_values = true)]
-    pub density: Option<f64>,
-    /// gabor: the kernel's frequency F0 in cycles per cell [default: 1.5]
-    #[arg(long, allow_hyphen_values = true)]
-    pub gabor_frequency: Option<f64>,
-    /// gabor: the kernel's orientation in degrees, or isotropic [default: 45]
-    #[arg(long, value_name = "DEGREES|isotropic", value_parser = parse_orientation, allow_hyphen_values = true)]
-    pub gabor_orientation: Option<Orientation>,
-    /// gabor: the envelope's bandwidth a per cell, 0.4883..=100 [default: 1]
-    #[arg(long, allow_hyphen_values = true)]
-    pub gabor_bandwidth: Option<f64>,
-}
-
-pub use crate::spec_file::Orientation;
-
-fn parse_orientation(text: &str) -> Result<Orientation, String> {
-    if text == "isotropic" {
-        return Ok(Orientation::ISOTROPIC);
-    }
-    text.parse::<f64>()
-        .map(Orientation::Degrees)
-        .map_err(|_| format!("{text:?} is neither a number of degrees nor isotropic"))
+    /// The kinds' own parameters (`--jitter`, `--gabor-bandwidth`...), from the node table
+    #[command(flatten)]
+    pub kind_params: KindParams,
 }
 
 #[derive(Args)]
@@ -294,13 +265,7 @@ impl NoiseArgs {
             persistence: self.persistence,
             tile: self.tile.then_some(true),
             lattice: self.lattice,
-            jitter: self.jitter,
-            distance: self.distance,
-            cell_return: self.cell_return,
-            density: self.density,
-            gabor_frequency: self.gabor_frequency,
-            gabor_orientation: self.gabor_orientation,
-            gabor_bandwidth: self.gabor_bandwidth,
+            kind_params: self.kind_params.clone(),
             ..SpecFile::default()
         }
     }

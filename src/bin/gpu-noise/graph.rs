@@ -67,15 +67,9 @@ fn refuse_noise_fields(layer: &SpecFile) -> Result<()> {
         ("lacunarity", layer.lacunarity.is_some()),
         ("persistence", layer.persistence.is_some()),
         ("tile", layer.tile.is_some()),
-        ("jitter", layer.jitter.is_some()),
-        ("distance", layer.distance.is_some()),
-        ("return", layer.cell_return.is_some()),
-        ("density", layer.density.is_some()),
-        ("gabor_frequency", layer.gabor_frequency.is_some()),
-        ("gabor_orientation", layer.gabor_orientation.is_some()),
-        ("gabor_bandwidth", layer.gabor_bandwidth.is_some()),
     ];
-    match given.iter().find(|(_, set)| *set) {
+    let kind_param = layer.kind_params.first_name().map(|name| (name, true));
+    match given.iter().copied().find(|(_, set)| *set).or(kind_param) {
         Some((field, _)) => Err(Error::InvalidSpec {
             field,
             reason: "is a node parameter in a graph: set it on the node in the --graph file".into(),

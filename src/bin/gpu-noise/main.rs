@@ -8,6 +8,7 @@ mod bench;
 mod derivatives;
 mod graph;
 mod info;
+mod kind_args;
 mod progress;
 mod render;
 mod sample;

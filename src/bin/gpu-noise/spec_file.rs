@@ -5,12 +5,13 @@
 use std::io::Read;
 use std::path::Path;
 
-use gpu_noise::{
-    CellReturn, Distance, Error, Fractal, Interp, Kind, LatticeKind, NoiseSpec, Result, Size,
-};
+use gpu_noise::graph::Value;
+use gpu_noise::graph::kind_fields::{KIND_FIELDS, KindField, fields_of, set_kind_fields};
+use gpu_noise::{Error, Fractal, Interp, Kind, LatticeKind, NoiseSpec, Result, Size};
 use serde::{Deserialize, Serialize};
 
 use crate::backend::BackendChoice;
+use crate::kind_args::KindParams;
 
 /// A spec file is a small JSON object; anything larger is refused before it is parsed.
 pub const MAX_SPEC_BYTES: u64 = 1 << 20;
@@ -18,40 +19,34 @@ pub const MAX_SPEC_BYTES: u64 = 1 << 20;
 /// Default image side when no size is given: 512x512 (512 for 1D noise).
 pub const DEFAULT_SIDE: u32 = 512;
 
-/// Gabor's orientation: degrees, or `"isotropic"`.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(untagged)]
-pub enum Orientation {
-    Degrees(f64),
-    Named(OrientationName),
-}
-
-/// The one orientation with a name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum OrientationName {
-    Isotropic,
-}
-
-impl Orientation {
-    /// Isotropic Gabor noise: a random orientation per impulse.
-    pub const ISOTROPIC: Orientation = Orientation::Named(OrientationName::Isotropic);
-
-    fn degrees(self) -> Option<f64> {
-        match self {
-            Orientation::Degrees(d) => Some(d),
-            Orientation::Named(OrientationName::Isotropic) => None,
-        }
-    }
-
-    fn of(degrees: Option<f64>) -> Self {
-        degrees.map_or(Orientation::ISOTROPIC, Orientation::Degrees)
-    }
-}
+/// The fields of [`SpecFile`] besides the kinds' own parameters, as JSON names (a test keeps
+/// this list equal to what the struct writes).
+pub const FIELDS: &[&str] = &[
+    "kind",
+    "dims",
+    "seed",
+    "frequency",
+    "offset",
+    "size",
+    "interp",
+    "fractal",
+    "octaves",
+    "lacunarity",
+    "persistence",
+    "tile",
+    "lattice",
+    "bits",
+    "range",
+    "colormap",
+    "backend",
+    "output",
+    "graph",
+];
 
 /// Every field optional; absent fields take the defaults (or the values of a lower layer).
+/// (Unknown fields are refused by [`SpecFile::from_json`] against [`FIELDS`], since serde
+/// cannot deny them beside the flattened kind parameters.)
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct SpecFile {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<Kind>,
@@ -82,21 +77,14 @@ pub struct SpecFile {
     /// `table` or `hash` (CONVENTIONS §2).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lattice: Option<LatticeKind>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub jitter: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub distance: Option<Distance>,
-    #[serde(rename = "return", skip_serializing_if = "Option::is_none")]
-    pub cell_return: Option<CellReturn>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub density: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub gabor_frequency: Option<f64>,
-    /// Degrees, or `"isotropic"`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub gabor_orientation: Option<Orientation>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub gabor_bandwidth: Option<f64>,
+    /// The kinds' own parameters (`jitter`, `gabor_bandwidth`...) under their node-table
+    /// names; [`SpecFile::from_json`] collects them.
+    #[serde(
+        flatten,
+        skip_deserializing,
+        skip_serializing_if = "KindParams::is_empty"
+    )]
+    pub kind_params: KindParams,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bits: Option<u8>,
     /// Output mapping `[lo, hi]` (CLI: `lo,hi`).
@@ -165,19 +153,37 @@ impl SpecFile {
 
     /// Parses a spec; unknown fields, `null` values and bad JSON are errors naming `--spec`.
     pub fn from_json(text: &str) -> Result<Self> {
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| spec_error(e.to_string()))?;
-        let Some(object) = value.as_object() else {
+        // A byte-order mark is no part of the JSON; editors on some systems write one.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        // The strict reader first: it refuses duplicate keys, at any depth.
+        let value: Value = serde_json::from_str(text).map_err(|e| spec_error(e.to_string()))?;
+        let Value::Object(entries) = value else {
             return Err(spec_error("the spec must be a JSON object {...}".into()));
         };
-        if let Some((field, _)) = object.iter().find(|(_, v)| v.is_null()) {
+        if let Some((field, _)) = entries.iter().find(|(_, v)| *v == Value::Null) {
             return Err(spec_error(format!(
                 "field `{field}` is null; give a value or leave the field out"
             )));
         }
-        // From the text, not the value: a graph keeps its own text, duplicate keys and all,
-        // for its reader to judge.
-        serde_json::from_str(text).map_err(|e| spec_error(e.to_string()))
+        if let Some((field, _)) = entries
+            .iter()
+            .find(|(k, _)| !FIELDS.contains(&k.as_str()) && KindField::named(k).is_none())
+        {
+            let kinds: Vec<&str> = KIND_FIELDS.iter().map(|f| f.name).collect();
+            return Err(spec_error(format!(
+                "unknown field `{field}`; a spec takes {} and the kinds' own {}",
+                FIELDS.join(", "),
+                kinds.join(", ")
+            )));
+        }
+        // From the text, not the value: a graph keeps its own text for its reader.
+        let mut spec: SpecFile =
+            serde_json::from_str(text).map_err(|e| spec_error(e.to_string()))?;
+        let given = entries
+            .into_iter()
+            .filter(|(k, _)| KindField::named(k).is_some());
+        spec.kind_params = KindParams::default().overlay(KindParams(given.collect()));
+        Ok(spec)
     }
 
     /// Pretty JSON.
@@ -202,13 +208,7 @@ impl SpecFile {
             persistence: over.persistence.or(self.persistence),
             tile: over.tile.or(self.tile),
             lattice: over.lattice.or(self.lattice),
-            jitter: over.jitter.or(self.jitter),
-            distance: over.distance.or(self.distance),
-            cell_return: over.cell_return.or(self.cell_return),
-            density: over.density.or(self.density),
-            gabor_frequency: over.gabor_frequency.or(self.gabor_frequency),
-            gabor_orientation: over.gabor_orientation.or(self.gabor_orientation),
-            gabor_bandwidth: over.gabor_bandwidth.or(self.gabor_bandwidth),
+            kind_params: self.kind_params.overlay(over.kind_params),
             bits: over.bits.or(self.bits),
             range: over.range.or(self.range),
             colormap: over.colormap.or(self.colormap),
@@ -246,34 +246,16 @@ impl SpecFile {
         spec.tile = self.tile.unwrap_or(false);
         spec.lattice = self.lattice.unwrap_or_default();
         self.refuse_foreign_fields(kind)?;
-        spec.jitter = self.jitter.unwrap_or(spec.jitter);
-        spec.distance = self.distance.unwrap_or(spec.distance);
-        spec.cell_return = self.cell_return.unwrap_or(spec.cell_return);
-        spec.density = self.density.unwrap_or(spec.density);
-        spec.gabor_frequency = self.gabor_frequency.unwrap_or(spec.gabor_frequency);
-        if let Some(o) = self.gabor_orientation {
-            spec.gabor_orientation = o.degrees();
-        }
-        spec.gabor_bandwidth = self.gabor_bandwidth.unwrap_or(spec.gabor_bandwidth);
+        set_kind_fields(&mut spec, &self.kind_params.0)?;
         Ok(spec)
     }
 
-    /// A kind-specific field given for a kind that does not use it is an error, even at its
-    /// default value (it would be silently ignored).
+    /// A field given for a kind that does not use it is an error, even at its default value
+    /// (it would be silently ignored); `set_kind_fields` does the same for the kinds' own.
     fn refuse_foreign_fields(&self, kind: Kind) -> Result<()> {
-        let cellular = kind == Kind::Cellular;
-        let impulses = matches!(kind, Kind::SparseConvolution | Kind::Gabor);
-        let gabor = kind == Kind::Gabor;
         let given = [
             ("interp", self.interp.is_some(), kind.interpolates()),
             ("tile", self.tile == Some(true), kind.tiles()),
-            ("jitter", self.jitter.is_some(), cellular),
-            ("distance", self.distance.is_some(), cellular),
-            ("return", self.cell_return.is_some(), cellular),
-            ("density", self.density.is_some(), impulses),
-            ("gabor_frequency", self.gabor_frequency.is_some(), gabor),
-            ("gabor_orientation", self.gabor_orientation.is_some(), gabor),
-            ("gabor_bandwidth", self.gabor_bandwidth.is_some(), gabor),
         ];
         match given.iter().find(|(_, set, applies)| *set && !applies) {
             Some((field, _, _)) => Err(Error::InvalidSpec {
@@ -306,15 +288,11 @@ impl SpecFile {
             persistence: Some(spec.persistence),
             tile: spec.kind.tiles().then_some(spec.tile),
             lattice: Some(spec.lattice),
-            jitter: (spec.kind == Kind::Cellular).then_some(spec.jitter),
-            distance: (spec.kind == Kind::Cellular).then_some(spec.distance),
-            cell_return: (spec.kind == Kind::Cellular).then_some(spec.cell_return),
-            density: matches!(spec.kind, Kind::SparseConvolution | Kind::Gabor)
-                .then_some(spec.density),
-            gabor_frequency: (spec.kind == Kind::Gabor).then_some(spec.gabor_frequency),
-            gabor_orientation: (spec.kind == Kind::Gabor)
-                .then_some(Orientation::of(spec.gabor_orientation)),
-            gabor_bandwidth: (spec.kind == Kind::Gabor).then_some(spec.gabor_bandwidth),
+            kind_params: KindParams(
+                fields_of(spec.kind)
+                    .map(|f| (f.name.to_string(), f.value(spec)))
+                    .collect(),
+            ),
             bits: self.bits,
             range: self.range,
             colormap: self.colormap.clone(),
@@ -355,7 +333,11 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    const FIELDS: [&str; 18] = [
+    /// Names tried as keys: real fields, a kind's own parameters, and a wrong one.
+    const NAMES_TRIED: [&str; 21] = [
+        "jitter",
+        "return",
+        "gabor_orientation",
         "kind",
         "dims",
         "seed",
@@ -386,6 +368,10 @@ mod tests {
             any::<f64>().prop_map(|v| json!(v)),
             proptest::sample::select(vec![
                 "perlin",
+                "cellular",
+                "gabor",
+                "isotropic",
+                "f2",
                 "value",
                 "gradient",
                 "fbm",
@@ -414,7 +400,7 @@ mod tests {
 
     fn spec_text() -> impl Strategy<Value = String> {
         let object = proptest::collection::btree_map(
-            proptest::sample::select(FIELDS.to_vec()),
+            proptest::sample::select(NAMES_TRIED.to_vec()),
             json_value(),
             0..8,
         )
@@ -470,6 +456,58 @@ mod tests {
         let printed = parsed.effective(&spec).to_json();
         let again = SpecFile::from_json(&printed).unwrap().noise_spec().unwrap();
         assert_eq!(again.offset, spec.offset, "{printed}");
+    }
+
+    /// Every field the struct writes is in [`FIELDS`] (or is a kind's own), so `from_json`
+    /// reads back everything `to_json` writes. The literal names every field: a new one does
+    /// not compile here until it is given.
+    #[test]
+    fn fields_list_every_key_the_struct_writes() {
+        let full = SpecFile {
+            kind: Some(Kind::Gabor),
+            dims: Some(2),
+            seed: Some(1),
+            frequency: Some(0.5),
+            offset: Some(vec![1.0, 2.0]),
+            size: Some(vec![8, 8]),
+            interp: Some(Interp::Cubic),
+            fractal: Some(Fractal::Fbm),
+            octaves: Some(2),
+            lacunarity: Some(2.0),
+            persistence: Some(0.5),
+            tile: Some(false),
+            lattice: Some(LatticeKind::Hash),
+            kind_params: KindParams(vec![("density".into(), Value::Number(2.0))]),
+            bits: Some(16),
+            range: Some([-1.0, 1.0]),
+            colormap: Some("gray".into()),
+            backend: Some(BackendChoice::Cpu),
+            output: Some("a.png".into()),
+            graph: Some(GraphText("{}".into())),
+        };
+        let written: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(&full.to_json()).unwrap();
+        let mut keys: Vec<&str> = written.keys().map(String::as_str).collect();
+        keys.retain(|k| *k != "density");
+        let mut expected = FIELDS.to_vec();
+        keys.sort_unstable();
+        expected.sort_unstable();
+        assert_eq!(keys, expected);
+        assert_eq!(SpecFile::from_json(&full.to_json()).unwrap(), full);
+    }
+
+    /// Spec files refuse what serde alone would accept: a repeated key (the strict reader), a
+    /// name that is neither a field nor a kind's own; and a byte-order mark is skipped.
+    #[test]
+    fn repeated_and_unknown_keys_are_refused_and_a_bom_is_skipped() {
+        let err = SpecFile::from_json(r#"{"seed": 1, "seed": 2}"#).unwrap_err();
+        assert!(err.to_string().contains("\"seed\" appears twice"), "{err}");
+        let err = SpecFile::from_json(r#"{"jiter": 1}"#).unwrap_err();
+        assert!(err.to_string().contains("unknown field `jiter`"), "{err}");
+        let spec =
+            SpecFile::from_json("\u{feff}{\"kind\": \"cellular\", \"jitter\": 0.25}").unwrap();
+        let noise = spec.noise_spec().unwrap();
+        assert_eq!((noise.kind, noise.jitter), (Kind::Cellular, 0.25));
     }
 
     #[test]
