@@ -82,10 +82,23 @@ pub(crate) fn for_each_row<T: Send>(
     f: impl Fn(&mut Vec<f64>, (usize, &mut [T])) + Sync + Send,
 ) {
     use rayon::prelude::*;
+    // A small window (a tile of a tile set) costs less than waking the pool's threads, whose
+    // spinning would then compete with this one: it runs here.
+    if out.len() < MIN_PARALLEL_TEXELS {
+        let mut scratch = vec![0.0f64; width];
+        return out
+            .chunks_mut(width)
+            .enumerate()
+            .for_each(|row| f(&mut scratch, row));
+    }
     out.par_chunks_mut(width)
         .enumerate()
         .for_each_init(|| vec![0.0f64; width], f);
 }
+
+/// Fewest texels worth spreading over threads.
+#[cfg(feature = "parallel")]
+pub(crate) const MIN_PARALLEL_TEXELS: usize = 1 << 14;
 
 #[cfg(not(feature = "parallel"))]
 pub(crate) fn for_each_row<T: Send>(

@@ -91,7 +91,12 @@ fn render_into(plan: &Plan, window: Window, out: &mut [f32], progress: &(dyn Fn(
     #[cfg(feature = "parallel")]
     {
         use rayon::prelude::*;
-        out.par_chunks_mut(width).enumerate().for_each(render_one);
+        // As the scalar backend: a small window runs on this thread.
+        if out.len() < crate::cpu::MIN_PARALLEL_TEXELS {
+            out.chunks_mut(width).enumerate().for_each(render_one);
+        } else {
+            out.par_chunks_mut(width).enumerate().for_each(render_one);
+        }
     }
     #[cfg(not(feature = "parallel"))]
     out.chunks_mut(width).enumerate().for_each(render_one);

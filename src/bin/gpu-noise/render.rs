@@ -190,6 +190,14 @@ pub fn stream_bands(
     bar: &ProgressBar,
     mut render_band: impl FnMut(Window) -> Result<Vec<f32>>,
 ) -> Result<()> {
+    // One band (a small image, a tile): no encoder thread to overlap with, so none is
+    // started (a tile set of thousands of small tiles would start thousands).
+    if window.texels() <= BAND_TEXELS {
+        let values = render_band(window)?;
+        writer.write_rows(&values)?;
+        bar.inc(values.len() as u64);
+        return writer.finish();
+    }
     let (send, receive) = mpsc::sync_channel::<Vec<f32>>(1);
     let (rendered, joined) = std::thread::scope(|scope| {
         let handle = scope.spawn(move || -> Result<Box<dyn ImageWriter>> {
