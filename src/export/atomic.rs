@@ -79,6 +79,68 @@ pub struct OutputFile {
     temporary: PathBuf,
     file: Option<File>,
     errors: SinkErrors,
+    /// Where a commit hands the finished file over, to be renamed with the others.
+    group: Option<CommitGroup>,
+}
+
+/// Files committed together or not at all (the slices of a PNG sequence): each file's
+/// [`OutputFile::commit`] only finishes it; [`CommitGroup::commit_all`] renames them all, with
+/// the registry of temporaries held so that a signal handler runs before or after, never
+/// between; a group dropped uncommitted removes its files.
+#[derive(Clone, Default)]
+pub struct CommitGroup(Arc<Mutex<Vec<(PathBuf, PathBuf)>>>);
+
+impl CommitGroup {
+    /// An empty group.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn hand_over(&self, temporary: PathBuf, target: PathBuf) {
+        let mut files = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        files.push((temporary, target));
+    }
+
+    fn take(&self) -> Vec<(PathBuf, PathBuf)> {
+        std::mem::take(&mut *self.0.lock().unwrap_or_else(|p| p.into_inner()))
+    }
+
+    /// Renames every finished file onto its target. If one rename fails, the targets already
+    /// renamed and the temporaries left are removed, so nothing of the group stays.
+    pub fn commit_all(self) -> Result<()> {
+        let files = self.take();
+        let mut registry = TEMPORARIES.lock().unwrap_or_else(|p| p.into_inner());
+        let failure = files
+            .iter()
+            .enumerate()
+            .find_map(|(i, (temporary, target))| {
+                std::fs::rename(temporary, target)
+                    .err()
+                    .map(|e| (i, Error::io(target, e)))
+            });
+        registry
+            .paths
+            .retain(|p| !files.iter().any(|(t, _)| t == p));
+        let Some((failed, error)) = failure else {
+            return Ok(());
+        };
+        for (i, (temporary, target)) in files.iter().enumerate() {
+            let _ = std::fs::remove_file(if i < failed { target } else { temporary });
+        }
+        Err(error)
+    }
+}
+
+impl Drop for CommitGroup {
+    fn drop(&mut self) {
+        // The last handle of an uncommitted group: its finished files go.
+        if Arc::strong_count(&self.0) == 1 {
+            for (temporary, _) in self.take() {
+                let _ = std::fs::remove_file(&temporary);
+                unregister(&temporary);
+            }
+        }
+    }
 }
 
 /// The first error any sink of a file met, including errors on the final flush when an encoder
@@ -165,7 +227,16 @@ impl OutputFile {
             temporary,
             file: Some(file),
             errors: SinkErrors::default(),
+            group: None,
         })
+    }
+
+    /// [`create`](Self::create), for a file of `group`: its commit leaves the file finished
+    /// under its temporary name for [`CommitGroup::commit_all`].
+    pub fn create_in(target: &Path, group: &CommitGroup) -> Result<Self> {
+        let mut file = Self::create(target)?;
+        file.group = Some(group.clone());
+        Ok(file)
     }
 
     /// The target path.
@@ -198,15 +269,66 @@ impl OutputFile {
             .ok_or_else(|| Error::io(&self.target, std::io::Error::other("already committed")))?;
         file.sync_all().map_err(|e| Error::io(&self.target, e))?;
         drop(file);
+        if let Some(group) = self.group.take() {
+            // The group renames it, or removes it; it stays registered until then.
+            group.hand_over(std::mem::take(&mut self.temporary), self.target.clone());
+            return Ok(());
+        }
         std::fs::rename(&self.temporary, &self.target).map_err(|e| Error::io(&self.target, e))?;
         unregister(&self.temporary);
         Ok(())
     }
 }
 
+impl OutputFile {
+    /// Like [`commit`](Self::commit), but only if the target does not exist yet: the file is
+    /// hard-linked to the target, which fails when something is there, so of several processes
+    /// committing the same target at once exactly one succeeds. Returns whether this one did
+    /// (the temporary is removed either way).
+    pub fn commit_if_absent(mut self) -> Result<bool> {
+        if let Some(e) = self.errors.take() {
+            return Err(Error::io(&self.target, e));
+        }
+        let file = self
+            .file
+            .take()
+            .ok_or_else(|| Error::io(&self.target, std::io::Error::other("already committed")))?;
+        file.sync_all().map_err(|e| Error::io(&self.target, e))?;
+        drop(file);
+        // Drop removes the temporary.
+        match std::fs::hard_link(&self.temporary, &self.target) {
+            Ok(()) => Ok(true),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+            // A file system without hard links: an exclusive create, then a copy (a reader may
+            // see the target briefly incomplete).
+            Err(_) => self.copy_if_absent(),
+        }
+    }
+
+    fn copy_if_absent(&self) -> Result<bool> {
+        let created = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&self.target);
+        let mut target = match created {
+            Ok(file) => file,
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => return Ok(false),
+            Err(e) => return Err(Error::io(&self.target, e)),
+        };
+        let copied = File::open(&self.temporary)
+            .and_then(|mut from| std::io::copy(&mut from, &mut target))
+            .and_then(|_| target.sync_all());
+        copied.map_err(|e| Error::io(&self.target, e))?;
+        Ok(true)
+    }
+}
+
 impl Drop for OutputFile {
     fn drop(&mut self) {
         drop(self.file.take());
+        if self.temporary.as_os_str().is_empty() {
+            return; // handed over to a group
+        }
         if self.temporary.exists() {
             let _ = std::fs::remove_file(&self.temporary);
         }

@@ -25,14 +25,16 @@ mod raw;
 mod slices;
 mod threaded;
 mod tiff;
+mod whole;
 
 use std::path::Path;
 
-pub use atomic::{OutputFile, Sink, TEMPORARY_PREFIX, remove_all_temporaries};
+pub use atomic::{CommitGroup, OutputFile, Sink, TEMPORARY_PREFIX, remove_all_temporaries};
 pub use derivatives::{create_gradient_writer, create_normal_writer, image_axes, normal_level};
 pub use profile::register_plot_font;
 pub use raw::npy_header;
 pub use slices::{is_slice_pattern, slice_path};
+pub use whole::is_whole;
 
 use crate::colormap::Colormap;
 use crate::error::{Error, Result};

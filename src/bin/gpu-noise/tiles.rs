@@ -1,11 +1,17 @@
 //! `render --tiles N -o DIR/`: a world too big for one run, as square tiles `DIR/{x}_{y}.png`
-//! (or `--tile-format`) and `DIR/index.json` (the grid, the spec, which tiles are complete).
+//! (or `--tile-format`) and `DIR/index.json` (the grid, the spec, the tiles' names).
 //! `--tile-range X0..X1,Y0..Y1` renders a subset, so a batch scheduler can spread one world over
 //! many machines. A tile is a window of the world: rendered alone it is byte-identical to the
 //! same tile of a full run and equals the same window of one big image.
+//!
+//! The index is written once, when a run claims the folder (atomically: of two runs into one
+//! empty folder, one claims it and a different world is refused); it lists no tiles. A tile is
+//! complete when its file exists and is whole (files appear only whole, renamed into place; a
+//! run checks each existing tile in its range, keeps the whole ones and renders the rest), so
+//! time and memory grow with the tiles in range, not with the world (CONVENTIONS §6).
 
 use std::ops::Range;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 use gpu_noise::export::{Format, OutputFile, create_writer};
@@ -18,7 +24,15 @@ use crate::spec_file::SpecFile;
 
 /// The index's name in the tile folder.
 pub const INDEX: &str = "index.json";
-const INDEX_FORMAT: &str = "gpu-noise tile set 1";
+const INDEX_FORMAT: &str = "gpu-noise tile set 2";
+/// The first format listed every tile of the grid; its folders are taken over (same world)
+/// and their index rewritten in the current format.
+const OLD_INDEX_FORMAT: &str = "gpu-noise tile set 1";
+/// Most tiles in a set, each a file: 2^24 (a 1048576^2 world in 256-texel tiles).
+const MAX_TILES: u64 = 1 << 24;
+/// What the index says about completeness, for readers of the folder.
+const COMPLETE_RULE: &str = "a tile is complete when its file exists: files appear only whole \
+    (written under a temporary name, then renamed); a later run re-renders any that is not whole";
 
 /// The tile grid over the world.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -32,24 +46,19 @@ pub struct Grid {
     pub height: u32,
 }
 
-/// One tile as the index lists it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct TileEntry {
-    pub x: u32,
-    pub y: u32,
-    /// The world texels it covers: [x0, y0, width, height].
-    pub window: [u32; 4],
-    pub file: String,
-    pub complete: bool,
-}
-
-/// `DIR/index.json`.
+/// `DIR/index.json`: which world, which grid, how tiles are named. It lists no tiles.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Index {
     pub format: String,
     pub spec: SpecFile,
     pub grid: Grid,
-    pub tiles: Vec<TileEntry>,
+    /// The tiles' names, `{x}_{y}.EXT` (absent in the first format, where every name was
+    /// listed).
+    #[serde(default)]
+    pub files: Option<String>,
+    /// When a tile is complete.
+    #[serde(default)]
+    pub complete: Option<String>,
 }
 
 impl Grid {
@@ -73,6 +82,10 @@ impl Grid {
 
 fn tile_file(x: u32, y: u32, format: Format) -> String {
     format!("{x}_{y}.{}", format.extension())
+}
+
+fn file_pattern(format: Format) -> String {
+    format!("{{x}}_{{y}}.{}", format.extension())
 }
 
 /// What a tile set renders: one kind's spec, or a graph (with the image's spec and the spec
@@ -157,15 +170,23 @@ pub fn run(
     }
     let format = tile_format(args)?;
     let grid = Grid::new(tile, spec.size);
+    check_tile_count(&grid, tile)?;
     let [xs, ys] = check_range(args.tile_range.clone(), &grid)?;
     prepare_folder(folder)?;
-    let effective = world.identity(layer);
-    check_existing_index(folder, &effective, &grid)?;
+    let index = Index {
+        format: INDEX_FORMAT.into(),
+        spec: world.identity(layer),
+        grid: grid.clone(),
+        files: Some(file_pattern(format)),
+        complete: Some(COMPLETE_RULE.into()),
+    };
+    claim_folder(folder, &index)?;
     let options = crate::render::export_options(layer, spec, format)?;
-    let todo: Vec<(u32, u32)> = ys
-        .clone()
-        .flat_map(|y| xs.clone().map(move |x| (x, y)))
-        .collect();
+    let in_range = ys.clone().flat_map(|y| xs.clone().map(move |x| (x, y)));
+    let (kept, todo): (Vec<_>, Vec<_>) = in_range.partition(|&(x, y)| {
+        let path = folder.join(tile_file(x, y, format));
+        gpu_noise::export::is_whole(&path, grid.window(x, y).size, format)
+    });
     let texels: u64 = todo.iter().map(|&(x, y)| grid.window(x, y).texels()).sum();
     let mut engine = if todo.is_empty() {
         Engine::Cpu
@@ -179,14 +200,14 @@ pub fn run(
         let path = folder.join(tile_file(x, y, format));
         let writer = create_writer(&path, window.size, &options)?;
         world.stream(&mut engine, window, writer, &bar)?;
-        write_index(folder, &effective, &grid, format)?;
     }
-    write_index(folder, &effective, &grid, format)?;
     bar.finish_and_clear();
     eprintln!(
-        "gpu-noise: wrote {} of {} tiles ({}x{} texels each, {}) to {} on {}",
+        "gpu-noise: wrote {} tiles and kept {} already complete, of {} ({}x{} texels each, {}) \
+         in {} on {}",
         todo.len(),
-        grid.columns * grid.rows,
+        kept.len(),
+        u64::from(grid.columns) * u64::from(grid.rows),
         tile,
         tile,
         format.extension(),
@@ -194,6 +215,25 @@ pub fn run(
         engine.name()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// Each tile is a file: past [`MAX_TILES`] the set is refused, naming the tile side that
+/// would fit.
+fn check_tile_count(grid: &Grid, tile: u32) -> Result<()> {
+    let count = u64::from(grid.columns) * u64::from(grid.rows);
+    if count <= MAX_TILES {
+        return Ok(());
+    }
+    let area = u64::from(grid.width) * u64::from(grid.height);
+    let side = ((area as f64 / MAX_TILES as f64).sqrt().ceil() as u64).next_power_of_two();
+    Err(Error::InvalidSpec {
+        field: "tiles",
+        reason: format!(
+            "{tile}-texel tiles make {} x {} = {count} files, more than the limit of {MAX_TILES} \
+             (2^24); use tiles of {side} texels or more",
+            grid.columns, grid.rows
+        ),
+    })
 }
 
 fn tile_format(args: &RenderArgs) -> Result<Format> {
@@ -239,6 +279,15 @@ fn check_range(range: Option<[Range<u32>; 2]>, grid: &Grid) -> Result<[Range<u32
 
 /// The folder exists (it is created if missing) and is a folder.
 fn prepare_folder(folder: &Path) -> Result<()> {
+    if gpu_noise::export::is_slice_pattern(folder) {
+        return Err(Error::InvalidSpec {
+            field: "output",
+            reason: format!(
+                "{}: {{k}} numbers the slices of a volume; a tile set goes into a folder (-o DIR/)",
+                folder.display()
+            ),
+        });
+    }
     if folder.exists() && !folder.is_dir() {
         return Err(Error::InvalidSpec {
             field: "output",
@@ -265,48 +314,46 @@ fn read_index(folder: &Path) -> Result<Option<Index>> {
     }
 }
 
-/// A folder already holding a tile set must hold this one: same spec, same grid.
-fn check_existing_index(folder: &Path, spec: &SpecFile, grid: &Grid) -> Result<()> {
-    match read_index(folder)? {
-        Some(index) if index.spec != *spec || index.grid != *grid => Err(Error::InvalidSpec {
+/// Claims the folder for this world: writes the index if there is none (exclusively, so two
+/// runs into one empty folder cannot both write theirs); if there is one, it must describe the
+/// same world, grid and tile names. An index of the first format is rewritten in this one.
+fn claim_folder(folder: &Path, index: &Index) -> Result<()> {
+    let path = folder.join(INDEX);
+    if write_index(&path, index, true)? {
+        return Ok(());
+    }
+    let Some(existing) = read_index(folder)? else {
+        // Removed between the two steps: claim it again.
+        return claim_folder(folder, index);
+    };
+    let same_names = existing.files.is_none() || existing.files == index.files;
+    if existing.spec != index.spec || existing.grid != index.grid || !same_names {
+        return Err(Error::InvalidSpec {
             field: "output",
             reason: format!(
-                "{} holds another tile set (a different spec or grid); use another folder",
+                "{} holds another tile set (a different spec, grid or tile format); use another \
+                 folder",
                 folder.display()
             ),
-        }),
-        _ => Ok(()),
+        });
     }
+    if existing.format == OLD_INDEX_FORMAT {
+        write_index(&path, index, false)?;
+    }
+    Ok(())
 }
 
-/// Writes `index.json` atomically; a tile is complete when its file exists (tile files appear
-/// only whole, renamed into place), whichever run or machine wrote it.
-fn write_index(folder: &Path, spec: &SpecFile, grid: &Grid, format: Format) -> Result<()> {
-    let mut tiles = Vec::new();
-    for y in 0..grid.rows {
-        for x in 0..grid.columns {
-            let w = grid.window(x, y);
-            let file = tile_file(x, y, format);
-            tiles.push(TileEntry {
-                x,
-                y,
-                window: [w.origin[0], w.origin[1], w.size.width, w.size.height],
-                complete: folder.join(&file).is_file(),
-                file,
-            });
-        }
-    }
-    let index = Index {
-        format: INDEX_FORMAT.into(),
-        spec: spec.clone(),
-        grid: grid.clone(),
-        tiles,
-    };
-    let text = serde_json::to_string_pretty(&index).unwrap_or_default();
-    let path: PathBuf = folder.join(INDEX);
-    let file = OutputFile::create(&path)?;
+/// Writes the index atomically: only if absent (`exclusive`; returns whether it did), or in
+/// place of the old one.
+fn write_index(path: &Path, index: &Index, exclusive: bool) -> Result<bool> {
+    let text = serde_json::to_string_pretty(index).unwrap_or_default();
+    let file = OutputFile::create(path)?;
     let mut sink = file.sink()?;
-    std::io::Write::write_all(&mut sink, text.as_bytes()).map_err(|e| Error::io(&path, e))?;
+    std::io::Write::write_all(&mut sink, text.as_bytes()).map_err(|e| Error::io(path, e))?;
     drop(sink);
-    file.commit()
+    if exclusive {
+        file.commit_if_absent()
+    } else {
+        file.commit().map(|()| true)
+    }
 }
