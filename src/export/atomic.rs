@@ -239,6 +239,12 @@ impl OutputFile {
         Ok(file)
     }
 
+    /// The first error a sink met writing this file, naming the file, if any (it is then no
+    /// longer reported by [`commit`](Self::commit)).
+    pub fn write_error(&self) -> Option<Error> {
+        self.errors.take().map(|e| Error::io(&self.target, e))
+    }
+
     /// The target path.
     pub fn target(&self) -> &Path {
         &self.target
@@ -360,5 +366,37 @@ mod tests {
         }
         assert!(!target.exists() && !temporary.exists());
         assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none());
+    }
+
+    /// Issue 13, point 6: OpenEXR and TIFF encoders failing on a full disk reported only their
+    /// own message ("encoding OpenEXR: ..."); now the write's error, naming the file.
+    #[test]
+    fn exr_and_tiff_write_failures_name_the_file() {
+        use crate::export::ImageWriter;
+        let dir = tempfile::tempdir().unwrap();
+        let size = crate::spec::Size::new(256, 256, 1);
+        for name in ["a.exr", "a.tif"] {
+            let target = dir.path().join(name);
+            let mut file = OutputFile::create(&target).unwrap();
+            file.file = Some(File::options().write(true).open("/dev/full").unwrap());
+            let mut writer: Box<dyn ImageWriter> = match name {
+                "a.exr" => Box::new(super::super::exr::writer(file, size).unwrap()),
+                _ => Box::new(super::super::tiff::writer(file, size).unwrap()),
+            };
+            let rows = vec![0.25f32; 256 * 64];
+            let written = (0..4).try_for_each(|_| writer.write_rows(&rows));
+            let result = written.and_then(|()| writer.finish());
+            match result {
+                Err(Error::Io { path, source }) => {
+                    assert_eq!(path, target, "{name}");
+                    assert_eq!(source.kind(), std::io::ErrorKind::StorageFull, "{name}");
+                }
+                other => panic!("{name}: expected a write error naming the file, got {other:?}"),
+            }
+            assert!(
+                std::fs::read_dir(dir.path()).unwrap().next().is_none(),
+                "{name}"
+            );
+        }
     }
 }

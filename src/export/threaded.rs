@@ -44,15 +44,21 @@ impl ThreadedWriter {
         })
     }
 
-    /// The encoder thread's result (it has ended).
+    /// The encoder thread's result (it has ended). When the encoder failed because writing
+    /// failed (a full disk, `ulimit -f`), the write's error is the one reported: it names the
+    /// file, where the encoder's own message ("encoding OpenEXR: File too large") does not.
     fn join(&mut self) -> Result<()> {
         drop(self.sender.take());
-        match self.worker.take() {
+        let ended = match self.worker.take() {
             Some(worker) => worker.join().map_err(|_| Error::Encode {
                 format: self.format,
                 reason: "the encoder thread panicked".into(),
             })?,
             None => Ok(()),
+        };
+        match (ended, &self.file) {
+            (Err(encoder), Some(file)) => Err(file.write_error().unwrap_or(encoder)),
+            (ended, _) => ended,
         }
     }
 }
