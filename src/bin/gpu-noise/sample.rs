@@ -8,6 +8,7 @@ use gpu_noise::{Error, Prepared, Result, cpu};
 
 use crate::args::SampleArgs;
 use crate::backend::{BackendChoice, Engine};
+use crate::spec_file::SpecFile;
 
 /// Points evaluated per batch.
 const BATCH: usize = 1 << 16;
@@ -20,11 +21,14 @@ const MAX_LINE: usize = 4096;
 const QUOTED_CHARS: usize = 40;
 
 pub fn run(args: SampleArgs) -> Result<ExitCode> {
-    let layer = crate::spec_layers(&args.noise)?;
+    // Flags that sample would ignore are refused; a spec file's are set aside, since the spec
+    // a render prints (`--print-spec`) always holds its image's offset, size and frequency.
+    let flags = args.noise.layer();
+    let layer = image_fields_set_aside(crate::spec_layers(&args.noise)?);
     if let Some((graph, _)) = crate::graph::load(args.graph.as_deref(), &layer)? {
-        return run_graph(&args, graph, &layer);
+        return run_graph(&args, graph, &layer, &flags);
     }
-    refuse_what_sample_ignores(&layer)?;
+    refuse_what_sample_ignores(&flags)?;
     let spec = layer.noise_spec()?;
     let prepared = spec.validate()?;
     let dims = spec.dims as usize;
@@ -47,7 +51,8 @@ pub fn run(args: SampleArgs) -> Result<ExitCode> {
 fn run_graph(
     args: &SampleArgs,
     graph: gpu_noise::Graph,
-    layer: &crate::spec_file::SpecFile,
+    layer: &SpecFile,
+    flags: &SpecFile,
 ) -> Result<ExitCode> {
     if args.backend != BackendChoice::Cpu {
         return Err(Error::InvalidSpec {
@@ -56,8 +61,8 @@ fn run_graph(
         });
     }
     for (field, given) in [
-        ("offset", layer.offset.is_some()),
-        ("size", layer.size.is_some()),
+        ("offset", flags.offset.is_some()),
+        ("size", flags.size.is_some()),
     ] {
         if given {
             return Err(Error::InvalidSpec {
@@ -123,6 +128,21 @@ fn stream_points(
             return Ok(ExitCode::SUCCESS);
         }
     }
+}
+
+/// A render's spec without what only its image uses: the offset, the output and its levels
+/// always; the size and frequency unless the noise tiles (frequency x size is the period).
+fn image_fields_set_aside(mut layer: SpecFile) -> SpecFile {
+    layer.offset = None;
+    if layer.tile != Some(true) {
+        layer.size = None;
+        layer.frequency = None;
+    }
+    layer.output = None;
+    layer.bits = None;
+    layer.range = None;
+    layer.colormap = None;
+    layer
 }
 
 /// Sample points are already in noise space: an offset or (without tiling) a frequency or

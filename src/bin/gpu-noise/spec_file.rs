@@ -192,8 +192,15 @@ impl SpecFile {
         serde_json::to_string_pretty(self).unwrap_or_default()
     }
 
-    /// This layer with every field that `over` sets replaced by `over`'s.
-    pub fn overlay(self, over: SpecFile) -> SpecFile {
+    /// This layer with every field that `over` sets replaced by `over`'s. When `over` changes
+    /// the kind, this layer's fields that belonged to the old kind (its own parameters, its
+    /// interpolation) are dropped: `--spec cellular.json --kind perlin` is perlin, not perlin
+    /// with a jitter nobody gave it.
+    pub fn overlay(mut self, over: SpecFile) -> SpecFile {
+        if over.kind.is_some_and(|k| Some(k) != self.kind) {
+            self.interp = None;
+            self.kind_params = KindParams::default();
+        }
         SpecFile {
             kind: over.kind.or(self.kind),
             dims: over.dims.or(self.dims),

@@ -1,0 +1,91 @@
+//! What `render --print-spec` writes can be given back (issue 13, point 9): to `render --spec`
+//! with another `--kind`, and to `sample --spec`, which sets aside the image's fields.
+
+use crate::cli::{run, run_stdin, text, tmp};
+
+fn printed(args: &[&str], path: &std::path::Path) {
+    let o = run(&[&["render", "--print-spec"][..], args].concat());
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    std::fs::write(path, &o.stdout).unwrap();
+}
+
+#[test]
+fn a_printed_spec_takes_another_kind_without_the_old_kinds_fields() {
+    let d = tmp();
+    let spec = d.path().join("c.json");
+    printed(&["--kind", "cellular", "--jitter", "0.5"], &spec);
+    let o = run(&[
+        "render",
+        "--spec",
+        spec.to_str().unwrap(),
+        "--kind",
+        "gradient",
+        "--print-spec",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(out["kind"], "gradient");
+    assert!(out.get("jitter").is_none(), "{out}");
+    assert_eq!(
+        out["interp"], "cubic",
+        "gradient's own default, not perlin's quintic"
+    );
+    // A flag of the old kind beside the new one is still an error.
+    let o = run(&[
+        "render",
+        "--kind",
+        "gradient",
+        "--jitter",
+        "0.5",
+        "--print-spec",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn sample_takes_a_printed_spec_and_still_refuses_image_flags() {
+    let d = tmp();
+    let spec = d.path().join("s.json");
+    printed(
+        &[
+            "--kind", "simplex", "--dims", "3", "--seed", "5", "--offset", "7,8,9",
+        ],
+        &spec,
+    );
+    let points = "0.5 1.25 -3\n100.75 -2 0.125\n";
+    let from_spec = run_stdin(&["sample", "--spec", spec.to_str().unwrap()], points);
+    assert!(from_spec.status.success(), "{}", text(&from_spec.stderr));
+    let from_flags = run_stdin(
+        &["sample", "--kind", "simplex", "--dims", "3", "--seed", "5"],
+        points,
+    );
+    assert!(from_flags.status.success(), "{}", text(&from_flags.stderr));
+    assert_eq!(text(&from_spec.stdout), text(&from_flags.stdout));
+    assert_eq!(text(&from_spec.stdout).lines().count(), 2);
+    // A tiling spec keeps its size and frequency: they set the period.
+    let tiled = d.path().join("t.json");
+    printed(
+        &["--tile", "--size", "64x64", "--frequency", "0.125"],
+        &tiled,
+    );
+    let a = run_stdin(
+        &["sample", "--spec", tiled.to_str().unwrap()],
+        "1.5 2.5\n9.5 10.5\n",
+    );
+    assert!(a.status.success(), "{}", text(&a.stderr));
+    let b = run_stdin(
+        &[
+            "sample",
+            "--tile",
+            "--size",
+            "64x64",
+            "--frequency",
+            "0.125",
+        ],
+        "1.5 2.5\n9.5 10.5\n",
+    );
+    assert_eq!(text(&a.stdout), text(&b.stdout));
+    let o = run_stdin(&["sample", "--offset", "1,2"], "0 0\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("--offset"), "{}", text(&o.stderr));
+}
