@@ -1,6 +1,8 @@
-//! Colormaps for RGB output (PNG export) and `Rgba8Unorm` GPU targets. One 256-entry table per
-//! map and range is the single source: the CPU writer and the GPU kernel index the same table
-//! with the same level (`cpu::levels::level8`), so both give the same colors.
+//! Colormaps for RGB output (PNG export) and `Rgba8Unorm` GPU targets. A named map is a
+//! 256-entry table that the CPU writer and the GPU kernel index with the same level
+//! (`cpu::levels::level8`). Stops are interpolated exactly at each value, on both (CONVENTIONS
+//! §6): a table over the stops' span would give one entry to a whole narrow band (a coastline
+//! at 0..0.001 in a map reaching 1000).
 
 use std::str::FromStr;
 
@@ -19,6 +21,10 @@ const TERRAIN: [(f64, [f64; 3]); 6] = [
 
 /// Entries in a colormap table; level 0..=255 indexes it.
 pub const COLORMAP_LEN: usize = 256;
+
+/// Most stops: the GPU's colormap buffer (256 words) holds the count, the values and the
+/// colors.
+pub const MAX_STOPS: usize = (COLORMAP_LEN - 1) / 2;
 
 /// How values become colors.
 #[derive(Clone, Debug, PartialEq)]
@@ -72,9 +78,54 @@ impl Colormap {
         table
     }
 
-    /// The table packed as the GPU reads it: `r | g << 8 | b << 16 | a << 24`.
+    /// The table packed as the GPU reads it: `r | g << 8 | b << 16 | a << 24`. For stops: the
+    /// count, then each stop's value as f32 bits, then each color packed (the kernel
+    /// interpolates them; see [`Colormap::is_exact`]).
     pub fn packed_table(&self, range: (f64, f64)) -> [u32; COLORMAP_LEN] {
-        self.table(range).map(u32::from_le_bytes)
+        let Colormap::Stops(stops) = self else {
+            return self.table(range).map(u32::from_le_bytes);
+        };
+        let mut words = [0u32; COLORMAP_LEN];
+        let n = stops.len().min(MAX_STOPS);
+        words[0] = n as u32;
+        for (i, (value, [r, g, b])) in stops.iter().take(n).enumerate() {
+            words[1 + i] = (*value as f32).to_bits();
+            words[1 + n + i] = u32::from_le_bytes([*r, *g, *b, 255]);
+        }
+        words
+    }
+
+    /// Whether colors come from the value itself (stops) rather than from its level in the
+    /// range (named maps).
+    pub fn is_exact(&self) -> bool {
+        matches!(self, Colormap::Stops(_))
+    }
+
+    /// The color of `value` mapped by `range`: stops interpolated at the value, or the named
+    /// map's table at the value's level.
+    pub fn rgb(&self, value: f64, table: &[[u8; 4]; COLORMAP_LEN], range: (f64, f64)) -> [u8; 3] {
+        match self {
+            Colormap::Stops(stops) => {
+                let first = stops[0];
+                let last = stops[stops.len() - 1];
+                if value <= first.0 || value.is_nan() {
+                    return first.1;
+                }
+                let Some(at) = stops.iter().position(|(v, _)| value <= *v) else {
+                    return last.1;
+                };
+                let ((x0, c0), (x1, c1)) = (stops[at - 1], stops[at]);
+                let t = (value - x0) / (x1 - x0);
+                unit_rgb([0, 1, 2].map(|i| {
+                    let (a, b) = (f64::from(c0[i]), f64::from(c1[i]));
+                    (a + t * (b - a)) / 255.0
+                }))
+            }
+            _ => {
+                let [r, g, b, _] = table[usize::from(crate::cpu::levels::level8(value, range))];
+                [r, g, b]
+            }
+        }
     }
 }
 
@@ -129,14 +180,18 @@ impl FromStr for Colormap {
             .split(',')
             .map(parse_stop)
             .collect::<Result<Vec<_>>>()?;
-        if stops.len() < 2 {
-            return Err(Error::invalid("colormap", "give at least two stops"));
+        if !(2..=MAX_STOPS).contains(&stops.len()) {
+            return Err(Error::invalid(
+                "colormap",
+                format!("give 2..={MAX_STOPS} stops, got {}", stops.len()),
+            ));
         }
-        if let Some(pair) = stops.windows(2).find(|p| p[1].0 <= p[0].0) {
+        // In f32 too: the GPU interpolates between the stops' f32 values.
+        if let Some(pair) = stops.windows(2).find(|p| p[1].0 as f32 <= p[0].0 as f32) {
             return Err(Error::invalid(
                 "colormap",
                 format!(
-                    "stop values must increase: {} comes after {}",
+                    "stop values must increase (in f32 too): {} comes after {}",
                     pair[1].0, pair[0].0
                 ),
             ));
@@ -155,8 +210,8 @@ fn parse_stop(stop: &str) -> Result<(f64, [u8; 3])> {
         .trim()
         .parse()
         .ok()
-        .filter(|v: &f64| v.is_finite())
-        .ok_or_else(|| bad("the value is not a finite number"))?;
+        .filter(|v: &f64| v.abs() <= f64::from(f32::MAX))
+        .ok_or_else(|| bad("the value is not a finite number within f32 (|v| <= 3.4e38)"))?;
     let hex = color
         .trim()
         .strip_prefix('#')

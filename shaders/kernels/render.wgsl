@@ -128,9 +128,34 @@ fn render_rgba8(@builtin(global_invocation_id) gid: vec3<u32>) {
         return;
     }
     let t = params.origin.xyz + local;
+    let value = noise_at_texel(t);
+    if params.range.z > 0.5 {
+        textureStore(out_rgba8, t.xy, colormap_stops(value));
+        return;
+    }
     let range = output_range();
-    let level = quantize(unit_level(noise_at_texel(t), range.x, range.y), COLORMAP_LEN - 1u);
+    let level = quantize(unit_level(value, range.x, range.y), COLORMAP_LEN - 1u);
     textureStore(out_rgba8, t.xy, unpack4x8unorm(colormap[level]));
+}
+
+// Colormap stops (src/colormap.rs `Colormap::rgb`): word 0 the count n, words 1..=n the values
+// (f32 bits, increasing), words n+1..=2n the colors; linear between stops, flat beyond the
+// ends.
+fn colormap_stops(value: f32) -> vec4<f32> {
+    let n = min(colormap[0], (COLORMAP_LEN - 1u) / 2u);
+    if !(value > bitcast<f32>(colormap[1])) {
+        return unpack4x8unorm(colormap[1u + n]);
+    }
+    for (var i = 1u; i < n; i++) {
+        let x1 = bitcast<f32>(colormap[1u + i]);
+        if value <= x1 {
+            let x0 = bitcast<f32>(colormap[i]);
+            let c0 = unpack4x8unorm(colormap[n + i]);
+            let c1 = unpack4x8unorm(colormap[1u + n + i]);
+            return mix(c0, c1, (value - x0) / (x1 - x0));
+        }
+    }
+    return unpack4x8unorm(colormap[2u * n]);
 }
 
 // One u32 word of a 16-bit heightmap: texels 2m and 2m + 1 of a row, low half first (the

@@ -5,7 +5,7 @@ use std::io::Write;
 
 use super::atomic::{OutputFile, Sink};
 use super::{ExportOptions, ImageWriter, check_finite};
-use crate::colormap::COLORMAP_LEN;
+use crate::colormap::{COLORMAP_LEN, Colormap};
 use crate::cpu::levels::{level8, level16};
 use crate::error::{Error, Result};
 use crate::spec::Size;
@@ -15,7 +15,8 @@ pub(super) struct PngWriter {
     stream: Option<png::StreamWriter<'static, Sink>>,
     range: (f64, f64),
     bits: u8,
-    colors: Option<[[u8; 4]; COLORMAP_LEN]>,
+    /// The map and, for named maps, its table for the range.
+    colors: Option<(Colormap, Box<[[u8; 4]; COLORMAP_LEN]>)>,
     bytes: Vec<u8>,
 }
 
@@ -29,7 +30,10 @@ fn encode_error(e: impl std::fmt::Display) -> Error {
 impl PngWriter {
     pub fn new(file: OutputFile, size: Size, options: &ExportOptions) -> Result<Self> {
         let mut encoder = png::Encoder::new(file.sink()?, size.width, size.height);
-        let colors = options.colormap.as_ref().map(|c| c.table(options.range));
+        let colors = options
+            .colormap
+            .as_ref()
+            .map(|c| (c.clone(), Box::new(c.table(options.range))));
         encoder.set_color(if colors.is_some() {
             png::ColorType::Rgb
         } else {
@@ -62,10 +66,10 @@ impl ImageWriter for PngWriter {
         self.bytes.clear();
         let range = self.range;
         match (&self.colors, self.bits) {
-            (Some(colors), _) => self.bytes.extend(
+            (Some((map, table)), _) => self.bytes.extend(
                 values
                     .iter()
-                    .flat_map(|&v| colors[usize::from(level8(f64::from(v), range))][..3].to_vec()),
+                    .flat_map(|&v| map.rgb(f64::from(v), table, range)),
             ),
             (None, 16) => self.bytes.extend(
                 values

@@ -15,7 +15,8 @@ pub struct RenderParams {
     pub extent: [u32; 4],
     /// Texel kernels: this dispatch's first texel within the window (x, y, z, unused).
     pub base: [u32; 4],
-    /// Fixed output range (lo, hi, unused, unused) for normalized targets.
+    /// Fixed output range (lo, hi) for normalized targets; z = 1 when the colormap buffer
+    /// holds stops (`Colormap::packed_table`); w unused.
     pub range: [f32; 4],
     /// Invocations that do work: texels, words or points.
     pub item_count: u32,

@@ -203,6 +203,8 @@ impl Renderer {
         let mut params = RenderParams::new(Window::full(spec.size));
         params.auto_range = u32::from(auto);
         params.range = range_of(output.range, prep);
+        // z = 1: the colormap buffer holds stops, interpolated at each value.
+        params.range[2] = if output.colormap.is_exact() { 1.0 } else { 0.0 };
         self.dispatch_tiles(encoder, Entry::Rgba8Texture, key, params, &target)
     }
 

@@ -426,3 +426,48 @@ fn bad_export_input_is_refused_before_any_work_and_leaves_nothing() {
         "{names:?}"
     );
 }
+
+/// Colormap stops are exact in PNG output (issue 13, point 5): a far third stop no longer
+/// darkens everything, and a sharp coastline (blue below 0, green from 0.001) puts every texel
+/// on the side of its value.
+#[test]
+fn colormap_stops_are_interpolated_at_each_value() {
+    let d = tmp();
+    let spec = [
+        "--backend",
+        "cpu",
+        "--size",
+        "64x48",
+        "--fractal",
+        "fbm",
+        "--octaves",
+        "3",
+    ];
+    let (values_path, s) = out(d.path(), "v.f32");
+    ok(&[&["render", "-o", &s][..], &spec].concat());
+    let values = f32_file(&values_path);
+    type Holds = fn(f32, &[u8]) -> bool;
+    let cases: [(&str, Holds); 2] = [
+        ("-1:#000000,1:#ffffff,1000:#ff0000", |v, c| {
+            let expected = 255.0 * (f64::from(v).clamp(-1.0, 1.0) + 1.0) / 2.0;
+            c[0] == c[1] && c[1] == c[2] && (f64::from(c[0]) - expected).abs() <= 0.5
+        }),
+        ("-1:#0000ff,0:#0000ff,0.001:#00ff00,1:#00ff00", |v, c| {
+            if v <= 0.0 {
+                c == [0, 0, 255]
+            } else if v >= 0.001 {
+                c == [0, 255, 0]
+            } else {
+                c[0] == 0
+            }
+        }),
+    ];
+    for (stops, holds) in cases {
+        let (png_path, s) = out(d.path(), "c.png");
+        ok(&[&["render", "--colormap", stops, "-o", &s][..], &spec].concat());
+        let image = image::open(&png_path).unwrap().to_rgb8();
+        for (c, v) in image.pixels().zip(&values) {
+            assert!(holds(*v, &c.0), "{stops}: {:?} for {v}", c.0);
+        }
+    }
+}

@@ -409,3 +409,41 @@ fn gradient_buffers_and_normal_maps_on_the_callers_device() {
         Err(Error::InvalidTarget { .. })
     ));
 }
+
+/// Colormap stops are interpolated at each value on the GPU too (issue 13, point 5): a map
+/// whose third stop lies far out (-1 black, 1 white, 1000 red) is a plain gray ramp over the
+/// noise's range, each texel's gray `255 (v + 1) / 2` of the twin's value within one level.
+#[test]
+fn colormap_stops_are_exact_on_the_gpu() {
+    let (device, queue, _) = caller_device();
+    let mut renderer = Renderer::new(&device, &queue, RendererOptions::default()).unwrap();
+    let spec = fbm(2, Size::new(33, 17, 1));
+    let prep = spec.validate().unwrap();
+    let reference = cpu::render_f64(&prep).unwrap();
+    let output = TextureOutput {
+        range: Range::Auto,
+        colormap: "-1:#000000,1:#ffffff,1000:#ff0000".parse().unwrap(),
+    };
+    let usage = wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC;
+    let rgba = texture(
+        &device,
+        spec.size,
+        wgpu::TextureDimension::D2,
+        wgpu::TextureFormat::Rgba8Unorm,
+        usage,
+    );
+    let mut encoder = device.create_command_encoder(&Default::default());
+    renderer
+        .render_to_texture(&mut encoder, &prep, &rgba, &output)
+        .unwrap();
+    queue.submit([encoder.finish()]);
+    let colors = read_texture(&device, &queue, &rgba, 4);
+    let mut grays = std::collections::BTreeSet::new();
+    for (c, v) in colors.chunks(4).zip(&reference) {
+        let expected = 255.0 * (v.clamp(-1.0, 1.0) + 1.0) / 2.0;
+        assert!(c[0] == c[1] && c[1] == c[2], "not gray: {c:?} at {v}");
+        assert!((f64::from(c[0]) - expected).abs() <= 1.0, "{c:?} for {v}");
+        grays.insert(c[0]);
+    }
+    assert!(grays.len() > 40, "only {} grays", grays.len());
+}
