@@ -218,19 +218,34 @@ pub fn check_space(path: &Path, bytes: u64) -> Result<()> {
     };
     let free = fs4::available_space(folder).map_err(|e| Error::io(folder, e))?;
     if bytes > free {
-        let gib = |b: u64| b as f64 / f64::from(1u32 << 30);
         return Err(Error::invalid(
             "output",
             format!(
-                "{} needs {:.2} GiB and {} has {:.2} GiB free",
+                "{} needs {} and {} has {} free",
                 path.display(),
-                gib(bytes),
+                human_bytes(bytes),
                 folder.display(),
-                gib(free)
+                human_bytes(free)
             ),
         ));
     }
     Ok(())
+}
+
+/// `bytes` in the largest binary unit that keeps it at or above 1 (`812 B`, `3.50 KiB`,
+/// `1.25 TiB`), so small sizes do not read as 0.00 GiB.
+fn human_bytes(bytes: u64) -> String {
+    const UNITS: [&str; 5] = ["KiB", "MiB", "GiB", "TiB", "PiB"];
+    if bytes < 1024 {
+        return format!("{bytes} B");
+    }
+    let mut size = bytes as f64 / 1024.0;
+    let mut unit = 0;
+    while size >= 1024.0 && unit + 1 < UNITS.len() {
+        size /= 1024.0;
+        unit += 1;
+    }
+    format!("{size:.2} {}", UNITS[unit])
 }
 
 /// Opens the writer for `path` (its format from the extension, or PNG slices for a `{k}`
@@ -314,5 +329,18 @@ pub(crate) fn check_finite(values: &[f32]) -> Result<()> {
             format: "image",
             reason: format!("value {} of a band is {} (not written)", n, values[n]),
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Issue 13, point 11: a small shortfall read "needs 0.00 GiB and has 0.00 GiB free".
+    #[test]
+    fn byte_counts_read_in_a_unit_that_shows_them() {
+        assert_eq!(super::human_bytes(0), "0 B");
+        assert_eq!(super::human_bytes(1023), "1023 B");
+        assert_eq!(super::human_bytes(1536), "1.50 KiB");
+        assert_eq!(super::human_bytes(3 << 30), "3.00 GiB");
+        assert_eq!(super::human_bytes(5 << 40), "5.00 TiB");
     }
 }

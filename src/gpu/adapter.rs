@@ -45,6 +45,12 @@ impl AdapterChoice {
     pub fn from_env() -> Result<Self> {
         let backends = match std::env::var("WGPU_BACKEND") {
             Ok(value) if !value.trim().is_empty() => parse_backends(&value)?,
+            // Not text: it cannot name a backend, and ignoring it would pick any.
+            Err(std::env::VarError::NotUnicode(value)) => {
+                return Err(Error::BadBackendVariable {
+                    value: value.to_string_lossy().into_owned(),
+                });
+            }
             _ => Backends::all(),
         };
         Ok(Self {

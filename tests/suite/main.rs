@@ -24,6 +24,7 @@ mod hostile;
 mod kind_fields;
 mod lattice;
 mod layout;
+mod messages;
 mod realtime;
 mod round_trips;
 mod sequences;

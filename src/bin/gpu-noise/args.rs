@@ -312,19 +312,25 @@ fn parse_size(text: &str) -> Result<Extent, String> {
     Ok(Extent(v))
 }
 
+/// A tile index: a whole number up to u32's maximum, with a message saying which it is not.
+fn tile_index(text: &str) -> Result<u32, String> {
+    let text = text.trim();
+    match text.parse::<u32>() {
+        Ok(n) => Ok(n),
+        Err(_) if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => Err(format!(
+            "{text} is larger than any tile index (at most {})",
+            u32::MAX
+        )),
+        Err(_) => Err(format!("{text:?} is not a whole number")),
+    }
+}
+
 fn parse_tile_range(text: &str) -> Result<[std::ops::Range<u32>; 2], String> {
     let axis = |part: &str| -> Result<std::ops::Range<u32>, String> {
         let (a, b) = part
             .split_once("..")
             .ok_or_else(|| format!("{part:?} is not a range like 0..4"))?;
-        let a: u32 = a
-            .trim()
-            .parse()
-            .map_err(|_| format!("{a:?} is not a whole number"))?;
-        let b: u32 = b
-            .trim()
-            .parse()
-            .map_err(|_| format!("{b:?} is not a whole number"))?;
+        let (a, b) = (tile_index(a)?, tile_index(b)?);
         if a > b {
             return Err(format!("{part:?} runs backwards"));
         }

@@ -109,14 +109,25 @@ impl FromArgMatches for KindParams {
     }
 }
 
-/// As JSON, for spec files: numbers and names as the table writes them.
+/// As JSON: numbers, names, lists and objects as read (whole numbers stay whole).
 pub fn to_json(value: &Value) -> serde_json::Value {
     match value {
         Value::Number(x) => serde_json::json!(x),
-        Value::Whole(n) => serde_json::json!(*n as f64),
+        Value::Whole(n) => match (u64::try_from(*n), i64::try_from(*n)) {
+            (Ok(n), _) => serde_json::json!(n),
+            (_, Ok(n)) => serde_json::json!(n),
+            _ => serde_json::json!(*n as f64),
+        },
         Value::Text(t) => serde_json::json!(t),
         Value::Bool(b) => serde_json::json!(b),
-        _ => serde_json::Value::Null,
+        Value::List(items) => serde_json::Value::Array(items.iter().map(to_json).collect()),
+        Value::Object(fields) => serde_json::Value::Object(
+            fields
+                .iter()
+                .map(|(k, v)| (k.clone(), to_json(v)))
+                .collect(),
+        ),
+        Value::Null => serde_json::Value::Null,
     }
 }
 

@@ -28,13 +28,15 @@ fn main() -> ExitCode {
     quiet_mesa();
     clean_up_on_signals();
     let cli = Cli::parse();
-    let result = match cli.command {
+    // A bad WGPU_BACKEND is refused by every command alike, whichever backend it runs on.
+    let adapters = gpu_noise::gpu::AdapterChoice::from_env();
+    let result = adapters.and_then(|_| match cli.command {
         Command::Render(a) => render::run(a),
         Command::Sample(a) => sample::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Info => info::run(),
         Command::Bench(a) => bench::run(a),
-    };
+    });
     match result {
         Ok(code) => code,
         Err(e) => {

@@ -125,20 +125,25 @@ fn refuse_tile_flags_without_tiles(args: &RenderArgs) -> Result<()> {
 /// format that stores raw values (they would be silently ignored).
 pub fn export_options(layer: &SpecFile, spec: &NoiseSpec, format: Format) -> Result<ExportOptions> {
     let mut options = ExportOptions::for_spec(spec);
-    if !format.is_levels() {
+    // A 1D PNG is a plotted profile: it has no levels, so level flags would be ignored.
+    let plotted = options.profile.is_some() && format == Format::Png;
+    if !format.is_levels() || plotted {
+        let why = if plotted {
+            "does not apply to a 1D .png, which is a plotted profile of the values".to_string()
+        } else {
+            format!("applies to .png output only; {format:?} stores raw f32 values")
+        };
         for (field, given) in [
             ("bits", layer.bits.is_some()),
             ("range", layer.range.is_some()),
             ("colormap", layer.colormap.is_some()),
         ] {
             if given {
-                return Err(Error::InvalidSpec {
-                    field,
-                    reason: format!(
-                        "applies to .png output only; {format:?} stores raw f32 values"
-                    ),
-                });
+                return Err(Error::InvalidSpec { field, reason: why });
             }
+        }
+        if plotted {
+            options.check(format)?;
         }
         return Ok(options);
     }

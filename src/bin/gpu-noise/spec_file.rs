@@ -130,6 +130,18 @@ fn spec_error(reason: String) -> Error {
     }
 }
 
+/// The first field that does not read on its own (serde's message names only a position).
+fn at_fault(entries: &[(String, Value)]) -> Option<&str> {
+    entries
+        .iter()
+        .filter(|(key, _)| key != "graph" && FIELDS.contains(&key.as_str()))
+        .find(|(key, value)| {
+            let alone = serde_json::json!({ key.as_str(): crate::kind_args::to_json(value) });
+            serde_json::from_value::<SpecFile>(alone).is_err()
+        })
+        .map(|(key, _)| key.as_str())
+}
+
 impl SpecFile {
     /// Reads a spec file of at most [`MAX_SPEC_BYTES`].
     pub fn read(path: &Path) -> Result<Self> {
@@ -178,7 +190,10 @@ impl SpecFile {
         }
         // From the text, not the value: a graph keeps its own text for its reader.
         let mut spec: SpecFile =
-            serde_json::from_str(text).map_err(|e| spec_error(e.to_string()))?;
+            serde_json::from_str(text).map_err(|e| match at_fault(&entries) {
+                Some(field) => spec_error(format!("field `{field}`: {e}")),
+                None => spec_error(e.to_string()),
+            })?;
         let given = entries
             .into_iter()
             .filter(|(k, _)| KindField::named(k).is_some());
