@@ -57,6 +57,41 @@ fn unregister(path: &Path) {
     registry.paths.retain(|p| p != path);
 }
 
+/// The file to write for `target`: itself, or, for a symbolic link, the file it points to (so
+/// the link stays a link). Something that is neither a regular file nor absent (a FIFO, a
+/// socket, a device) is refused: the rename would silently replace it with a regular file.
+fn resolve_target(target: &Path) -> Result<PathBuf> {
+    let mut path = target.to_path_buf();
+    // Links to links are followed, as far as the operating systems' own limit (40 on Linux).
+    for _ in 0..40 {
+        let Ok(meta) = std::fs::symlink_metadata(&path) else {
+            return Ok(path);
+        };
+        if meta.is_file() || meta.is_dir() {
+            return Ok(path);
+        }
+        if !meta.file_type().is_symlink() {
+            return Err(Error::invalid(
+                "output",
+                format!(
+                    "{} is not a regular file (a FIFO, socket or device); outputs are written \
+                     to a temporary file and renamed, which would replace it: give a file name",
+                    target.display()
+                ),
+            ));
+        }
+        let pointed = std::fs::read_link(&path).map_err(|e| Error::io(&path, e))?;
+        path = match path.parent() {
+            Some(parent) if pointed.is_relative() => parent.join(pointed),
+            _ => pointed,
+        };
+    }
+    Err(Error::invalid(
+        "output",
+        format!("{}: too many levels of symbolic links", target.display()),
+    ))
+}
+
 /// Creates `temporary` and registers it under one lock, unless the registry is closed.
 fn create_registered(temporary: &Path, target: &Path) -> Result<File> {
     let mut registry = TEMPORARIES
@@ -209,6 +244,8 @@ impl OutputFile {
     /// read-only one fails before any work. The name is short (about 30 bytes) and independent
     /// of the target's, so any legal target name works.
     pub fn create(target: &Path) -> Result<Self> {
+        let resolved = resolve_target(target)?;
+        let target = resolved.as_path();
         let folder = match target.parent() {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
             _ => PathBuf::from("."),

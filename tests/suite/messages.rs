@@ -88,3 +88,42 @@ fn level_flags_on_a_plotted_1d_profile_are_refused() {
             .success()
     );
 }
+
+/// Issue 13, point 7: a FIFO given as `-o` was replaced by a regular file; a symbolic link too.
+/// Now a FIFO is refused and a link is written through (it stays a link).
+#[test]
+fn a_fifo_is_refused_and_a_link_is_written_through() {
+    let d = tmp();
+    let fifo = d.path().join("pipe.png");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let o = run(&["render", "--size", "16", "-o", fifo.to_str().unwrap()]);
+    refused(&o, &["-o", "not a regular file"]);
+    let meta = std::fs::symlink_metadata(&fifo).unwrap();
+    assert!(std::os::unix::fs::FileTypeExt::is_fifo(&meta.file_type()));
+    let real = d.path().join("real.png");
+    let link = d.path().join("link.png");
+    std::os::unix::fs::symlink("real.png", &link).unwrap();
+    let o = run(&[
+        "render",
+        "--backend",
+        "cpu",
+        "--size",
+        "16",
+        "-o",
+        link.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(image::open(&real).is_ok());
+}
