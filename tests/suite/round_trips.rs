@@ -89,3 +89,61 @@ fn sample_takes_a_printed_spec_and_still_refuses_image_flags() {
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).contains("--offset"), "{}", text(&o.stderr));
 }
+
+/// `--print-spec` of a tile-set run records the tile settings, and the spec replays the same
+/// tile set (issue 13, point 9).
+#[test]
+fn a_tile_set_spec_records_its_tiles_and_replays() {
+    let d = tmp();
+    let folder = d.path().join("w");
+    let s = format!("{}/", folder.display());
+    let args = [
+        "render",
+        "--backend",
+        "cpu",
+        "--size",
+        "96x64",
+        "--tiles",
+        "32",
+        "--tile-range",
+        "1..3,0..1",
+        "--tile-format",
+        "f32",
+        "-q",
+        "-o",
+        &s,
+        "--print-spec",
+    ];
+    let o = run(&args);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let spec: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(spec["tiles"], 32);
+    assert_eq!(spec["tile_range"], "1..3,0..1");
+    assert_eq!(spec["tile_format"], "f32");
+    let mut first: Vec<String> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    first.sort();
+    assert_eq!(first, ["1_0.f32", "2_0.f32", "index.json"]);
+    let path = d.path().join("spec.json");
+    std::fs::write(&path, &o.stdout).unwrap();
+    let again = d.path().join("again");
+    let again_s = format!("{}/", again.display());
+    let o = run(&[
+        "render",
+        "--spec",
+        path.to_str().unwrap(),
+        "-q",
+        "-o",
+        &again_s,
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    for name in ["1_0.f32", "2_0.f32", "index.json"] {
+        assert_eq!(
+            std::fs::read(folder.join(name)).unwrap(),
+            std::fs::read(again.join(name)).unwrap(),
+            "{name}"
+        );
+    }
+}

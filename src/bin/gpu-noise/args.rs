@@ -325,7 +325,7 @@ fn tile_index(text: &str) -> Result<u32, String> {
     }
 }
 
-fn parse_tile_range(text: &str) -> Result<[std::ops::Range<u32>; 2], String> {
+pub fn parse_tile_range(text: &str) -> Result<[std::ops::Range<u32>; 2], String> {
     let axis = |part: &str| -> Result<std::ops::Range<u32>, String> {
         let (a, b) = part
             .split_once("..")

@@ -258,6 +258,9 @@ fn effective(layer: &SpecFile, spec: &NoiseSpec, graph: &Graph, text: &str) -> R
         colormap: layer.colormap.clone(),
         backend: layer.backend,
         output: layer.output.clone(),
+        tiles: layer.tiles,
+        tile_range: layer.tile_range.clone(),
+        tile_format: layer.tile_format.clone(),
         graph: Some(GraphText(value.to_string())),
         ..SpecFile::default()
     })

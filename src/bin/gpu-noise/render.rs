@@ -18,15 +18,22 @@ use crate::spec_file::SpecFile;
 /// Texels per band: 16 MiB of f32, a few bands in flight at once.
 pub const BAND_TEXELS: u64 = 1 << 22;
 
-pub fn run(args: RenderArgs) -> Result<ExitCode> {
+pub fn run(mut args: RenderArgs) -> Result<ExitCode> {
     let layer = crate::spec_layers(&args.noise)?.overlay(SpecFile {
         bits: args.bits,
         range: args.range,
         colormap: args.colormap.clone(),
         backend: args.backend,
         output: args.output.as_ref().map(|p| p.display().to_string()),
+        tiles: args.tiles,
+        tile_range: args
+            .tile_range
+            .as_ref()
+            .map(|[x, y]| format!("{}..{},{}..{}", x.start, x.end, y.start, y.end)),
+        tile_format: args.tile_format.clone(),
         ..SpecFile::default()
     });
+    take_tile_settings(&mut args, &layer)?;
     if let Some((graph, text)) = crate::graph::load(args.graph.as_deref(), &layer)? {
         return crate::graph::run(&args, graph, &text, &layer);
     }
@@ -104,6 +111,31 @@ pub fn run(args: RenderArgs) -> Result<ExitCode> {
         engine.name()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// A spec file's tile settings (what `--print-spec` of a tile-set run records) as if given as
+/// flags; flags win.
+fn take_tile_settings(args: &mut RenderArgs, layer: &SpecFile) -> Result<()> {
+    args.tiles = layer.tiles;
+    args.tile_format.clone_from(&layer.tile_format);
+    args.tile_range = match &layer.tile_range {
+        Some(text) => {
+            Some(
+                crate::args::parse_tile_range(text).map_err(|reason| Error::InvalidSpec {
+                    field: "tile_range",
+                    reason,
+                })?,
+            )
+        }
+        None => None,
+    };
+    if args.tiles == Some(0) {
+        return Err(Error::InvalidSpec {
+            field: "tiles",
+            reason: "the tile side must be at least 1 texel".into(),
+        });
+    }
+    Ok(())
 }
 
 fn refuse_tile_flags_without_tiles(args: &RenderArgs) -> Result<()> {

@@ -40,6 +40,9 @@ pub const FIELDS: &[&str] = &[
     "colormap",
     "backend",
     "output",
+    "tiles",
+    "tile_range",
+    "tile_format",
     "graph",
 ];
 
@@ -97,6 +100,14 @@ pub struct SpecFile {
     pub backend: Option<BackendChoice>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub output: Option<String>,
+    /// A tile set's tile side (CLI: `--tiles`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tiles: Option<u32>,
+    /// `X0..X1,Y0..Y1`, as the CLI writes it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tile_range: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tile_format: Option<String>,
     /// A noise graph (CONVENTIONS §13) instead of the single-kind fields, kept as its JSON text
     /// so that its own reader checks it (duplicate keys included).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -236,6 +247,9 @@ impl SpecFile {
             colormap: over.colormap.or(self.colormap),
             backend: over.backend.or(self.backend),
             output: over.output.or(self.output),
+            tiles: over.tiles.or(self.tiles),
+            tile_range: over.tile_range.or(self.tile_range),
+            tile_format: over.tile_format.or(self.tile_format),
             graph: over.graph.or(self.graph),
         }
     }
@@ -320,6 +334,9 @@ impl SpecFile {
             colormap: self.colormap.clone(),
             backend: Some(self.backend.unwrap_or_default()),
             output: self.output.clone(),
+            tiles: self.tiles,
+            tile_range: self.tile_range.clone(),
+            tile_format: self.tile_format.clone(),
             graph: None,
         }
     }
@@ -505,6 +522,9 @@ mod tests {
             colormap: Some("gray".into()),
             backend: Some(BackendChoice::Cpu),
             output: Some("a.png".into()),
+            tiles: Some(64),
+            tile_range: Some("0..1,0..2".into()),
+            tile_format: Some("f32".into()),
             graph: Some(GraphText("{}".into())),
         };
         let written: serde_json::Map<String, serde_json::Value> =

@@ -116,6 +116,11 @@ impl World<'_> {
         };
         effective.output = None;
         effective.backend = None;
+        // The grid and the tiles' names are recorded apart; which tiles a run renders is not
+        // the world's.
+        effective.tiles = None;
+        effective.tile_range = None;
+        effective.tile_format = None;
         effective
     }
 
