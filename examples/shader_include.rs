@@ -53,7 +53,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (device, queue) = pollster::block_on(adapter.request_device(&Default::default()))?;
     println!("adapter: {}", adapter.get_info().name);
 
-    let mut bindings = NoiseBindings::new(&device);
+    let mut bindings = NoiseBindings::new(&device)?;
     let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
         label: Some("material"),
         source: wgpu::ShaderSource::Wgsl(source.into()),

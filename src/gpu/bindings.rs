@@ -10,6 +10,7 @@ use wgpu::util::StagingBelt;
 
 use super::state::NoiseState;
 use super::stats::RenderStats;
+use crate::error::Result;
 use crate::spec::Prepared;
 use crate::tables::{PERM_LEN, TABLE_SIZE};
 
@@ -94,9 +95,18 @@ impl NoiseBindings {
         ]
     }
 
-    /// Creates the buffers (about 450 KiB for all slots), the layout and the bind group.
-    pub fn new(device: &wgpu::Device) -> Self {
+    /// Creates the buffers (about 450 KiB for all slots), the layout and the bind group, after
+    /// checking the device's limits: a device whose limits are too small (3 storage buffers
+    /// per stage, storage bindings of the tables' size, the state's uniform block;
+    /// `Limits::downlevel_defaults()` has them, `downlevel_webgl2_defaults()` does not) gets
+    /// [`Error::Unsupported`] naming the limit, and nothing is created.
+    pub fn new(device: &wgpu::Device) -> Result<Self> {
         use wgpu::BufferUsages as U;
+        super::limits::check_library(
+            &device.limits(),
+            TABLE_SLOTS as u64 * GRADIENT_BYTES.max(PERM_BYTES),
+            std::mem::size_of::<NoiseState>() as u64,
+        )?;
         let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("gpu-noise library"),
             entries: &Self::layout_descriptor_entries(),
@@ -124,7 +134,7 @@ impl NoiseBindings {
                 })
                 .collect::<Vec<_>>(),
         });
-        Self {
+        Ok(Self {
             layout,
             bind_group,
             state,
@@ -140,7 +150,7 @@ impl NoiseBindings {
                 buffers_created: 4,
                 ..Default::default()
             },
-        }
+        })
     }
 
     /// The layout of the library's group, for the caller's pipeline layout.

@@ -53,7 +53,7 @@ impl Renderer {
         let target = self.target_group(
             TargetKey::Buffer(Entry::Gradient, buffer.clone(), offset, size),
             |device, layout| bind_group(device, layout, &[buffer_entry(0, buffer, offset, size)]),
-        );
+        )?;
         self.dispatch_window(encoder, Entry::Gradient, key, window, &target)?;
         self.belt.finish_and_recall_on_submit(encoder);
         Ok(())
@@ -99,7 +99,7 @@ impl Renderer {
                 };
                 bind_group(device, layout, &[entry])
             },
-        );
+        )?;
         let window = Window::full(spec.size);
         let mut params = super::params::RenderParams::new(window);
         params.normal_strength = strength;

@@ -151,7 +151,7 @@ impl Renderer {
                         ],
                     })
                 },
-            );
+            )?;
             let mut encoder = self.device.create_command_encoder(&Default::default());
             self.library.update(&mut encoder, prep);
             let mut params = super::params::RenderParams::new(Window::full(prep.spec().size));

@@ -8,6 +8,7 @@ pub mod graph;
 mod graph_bindings;
 mod graph_record;
 mod host;
+mod limits;
 pub mod params;
 pub mod pipelines;
 pub mod readback;

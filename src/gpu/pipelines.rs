@@ -194,6 +194,26 @@ impl Entry {
         self != Entry::RangeFinal
     }
 
+    /// Whether the device's limits allow this kernel's storage buffers (the library's and its
+    /// target's); else [`Error::Unsupported`] naming the limit.
+    pub fn fits(self, limits: &wgpu::Limits) -> Result<()> {
+        let own = self
+            .target_layout_entries()
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e.ty,
+                    wgpu::BindingType::Buffer {
+                        ty: wgpu::BufferBindingType::Storage { .. },
+                        ..
+                    }
+                )
+            })
+            .count() as u32;
+        // The library's group is in every pipeline layout, so its buffers always count.
+        super::limits::check_target(limits, self.name(), own)
+    }
+
     /// The group 2 (target) bindings the entry uses, as in render.wgsl and reduce.wgsl.
     pub fn target_layout_entries(self) -> Vec<wgpu::BindGroupLayoutEntry> {
         use wgpu::TextureFormat::{R32Float, Rgba8Unorm};
@@ -257,7 +277,10 @@ impl PipelineCache {
         });
         let mut target_layouts = HashMap::new();
         let mut pipeline_layouts = HashMap::new();
-        for entry in ENTRIES {
+        let limits = device.limits();
+        // A kernel whose bindings pass the device's limits gets no layout (creating it would
+        // be a validation error); asking for it is `Error::Unsupported` (`fits`).
+        for entry in ENTRIES.into_iter().filter(|e| e.fits(&limits).is_ok()) {
             let target = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
                 label: Some(entry.name()),
                 entries: &entry.target_layout_entries(),
@@ -290,9 +313,11 @@ impl PipelineCache {
         &self.params_layout
     }
 
-    /// The layout of group 2 for `entry`.
-    pub fn target_layout(&self, entry: Entry) -> &wgpu::BindGroupLayout {
-        &self.target_layouts[&entry]
+    /// The layout of group 2 for `entry`, or why the device cannot run it.
+    pub fn target_layout(&self, entry: Entry) -> Result<&wgpu::BindGroupLayout> {
+        self.target_layouts
+            .get(&entry)
+            .ok_or_else(|| Error::Unsupported(format!("no layout for {}", entry.name())))
     }
 
     /// Makes sure the pipeline for `entry` specialized for `prep` exists, compiling it (inside a
@@ -306,10 +331,17 @@ impl PipelineCache {
         if self.pipelines.contains_key(&(entry, key)) {
             return Ok(false);
         }
+        entry.fits(&device.limits())?;
+        let Some(layout) = self.pipeline_layouts.get(&entry) else {
+            return Err(Error::Unsupported(format!(
+                "no layout for {}",
+                entry.name()
+            )));
+        };
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
         let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
             label: Some(entry.name()),
-            layout: Some(&self.pipeline_layouts[&entry]),
+            layout: Some(layout),
             module: &self.module,
             entry_point: Some(entry.name()),
             compilation_options: wgpu::PipelineCompilationOptions {

@@ -66,7 +66,7 @@ impl Renderer {
         let target = self.target_group(
             TargetKey::Buffer(Entry::Buffer, buffer.clone(), offset, size),
             |device, layout| bind_group(device, layout, &[buffer_entry(0, buffer, offset, size)]),
-        );
+        )?;
         self.dispatch_window(
             encoder,
             Entry::Buffer,
@@ -159,7 +159,7 @@ impl Renderer {
                     }],
                 )
             },
-        );
+        )?;
         let window = Window::full(prep.spec().size);
         self.dispatch_window(encoder, entry, key, window, &target)
     }
@@ -199,7 +199,7 @@ impl Renderer {
                     ],
                 )
             },
-        );
+        )?;
         let mut params = RenderParams::new(Window::full(spec.size));
         params.auto_range = u32::from(auto);
         params.range = range_of(output.range, prep);
@@ -253,7 +253,7 @@ impl Renderer {
                 }
                 bind_group(device, layout, &entries)
             },
-        );
+        )?;
         for band in bands {
             let mut params = RenderParams::new(band);
             params.auto_range = u32::from(auto);
@@ -297,7 +297,7 @@ impl Renderer {
                     layout,
                     &[buffer_entry(9, &partials, 0, partials.size())],
                 )
-            });
+            })?;
         let final_group =
             self.target_group(TargetKey::Range(Entry::RangeFinal), |device, layout| {
                 bind_group(
@@ -308,7 +308,7 @@ impl Renderer {
                         buffer_entry(10, &found, 0, 8),
                     ],
                 )
-            });
+            })?;
         let mut params = RenderParams::new(Window::full(spec.size));
         params.item_count = spec.size.texels() as u32;
         let groups = [crate::wgsl::REDUCE_GROUPS, 1, 1];
@@ -369,7 +369,7 @@ impl Renderer {
         let target = self.target_group(
             TargetKey::Buffer(Entry::Buffer, values.clone(), 0, size),
             |device, layout| bind_group(device, layout, &[buffer_entry(0, &values, 0, size)]),
-        );
+        )?;
         self.dispatch_window(encoder, Entry::Buffer, key, window, &target)?;
         let staging = self.staging_buffer(bytes);
         encoder.copy_buffer_to_buffer(&values, 0, &staging, 0, bytes);

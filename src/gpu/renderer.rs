@@ -157,7 +157,8 @@ impl Renderer {
         health: Option<Arc<Mutex<Health>>>,
         options: RendererOptions,
     ) -> Result<Self> {
-        let library = NoiseBindings::new(&device);
+        super::limits::check_renderer(&device.limits(), crate::wgsl::WORKGROUP_SIZE)?;
+        let library = NoiseBindings::new(&device)?;
         let pipelines = PipelineCache::new(&device, &library)?;
         let params = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("gpu-noise params"),
@@ -258,9 +259,9 @@ impl Renderer {
         &mut self,
         key: TargetKey,
         make: impl FnOnce(&wgpu::Device, &wgpu::BindGroupLayout) -> wgpu::BindGroup,
-    ) -> wgpu::BindGroup {
+    ) -> Result<wgpu::BindGroup> {
         if let Some(group) = self.targets.get(&key) {
-            return group.clone();
+            return Ok(group.clone());
         }
         if self.targets.len() >= TARGET_CACHE {
             self.targets.clear();
@@ -269,10 +270,10 @@ impl Renderer {
             TargetKey::Buffer(e, ..) | TargetKey::Texture(e, _) | TargetKey::Range(e) => *e,
             TargetKey::Sample(..) => Entry::Sample,
         };
-        let group = make(&self.device, self.pipelines.target_layout(entry));
+        let group = make(&self.device, self.pipelines.target_layout(entry)?);
         self.stats.bind_groups_created += 1;
         self.targets.insert(key, group.clone());
-        group
+        Ok(group)
     }
 
     /// Records one dispatch of `entry`: the parameters (written only if they changed), the three

@@ -199,7 +199,7 @@ fn a_callers_own_shader_includes_the_library_and_calls_fractal_noise() {
     spec.octaves = 3;
     spec.seed = 9;
     let prep = spec.validate().unwrap();
-    let mut bindings = NoiseBindings::new(&device);
+    let mut bindings = NoiseBindings::new(&device).unwrap();
     let count = 200u64;
     let heights = device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("heights"),

@@ -35,6 +35,13 @@ pub fn renderer() -> MutexGuard<'static, Renderer> {
 /// A device and queue the test creates itself, as a game or tool would, with the adapter's
 /// limits and (if it has it) TEXTURE_FORMAT_16BIT_NORM.
 pub fn caller_device() -> (wgpu::Device, wgpu::Queue, wgpu::Features) {
+    caller_device_with(None)
+}
+
+/// A device of the test's own, with `limits` (default: the adapter's own).
+pub fn caller_device_with(
+    limits: Option<wgpu::Limits>,
+) -> (wgpu::Device, wgpu::Queue, wgpu::Features) {
     let choice = AdapterChoice::from_env().unwrap_or_else(|e| no_adapter(e));
     let instance = gpu_noise::gpu::adapter::new_instance(&choice);
     let Some((adapter, summary)) =
@@ -46,7 +53,7 @@ pub fn caller_device() -> (wgpu::Device, wgpu::Queue, wgpu::Features) {
     let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
         label: Some("the test's own device"),
         required_features: features,
-        required_limits: summary.limits.clone(),
+        required_limits: limits.unwrap_or_else(|| summary.limits.clone()),
         ..Default::default()
     }))
     .unwrap_or_else(|e| no_adapter(e));

@@ -447,3 +447,54 @@ fn colormap_stops_are_exact_on_the_gpu() {
     }
     assert!(grays.len() > 40, "only {} grays", grays.len());
 }
+
+/// Issue 13, point 12: on a device made with `Limits::downlevel_defaults()` (4 storage buffers
+/// per stage) the renderer opens and fills buffers, and a target needing a fifth storage buffer
+/// is `Error::Unsupported` naming the limit; under `downlevel_webgl2_defaults()` (no storage
+/// buffers) the bindings are refused the same way. No wgpu validation error escapes: wgpu's
+/// default handler would panic the test.
+#[test]
+fn small_device_limits_are_named_errors_and_buffers_work_within_downlevel_defaults() {
+    let (device, queue, _) =
+        crate::support::caller_device_with(Some(wgpu::Limits::downlevel_defaults()));
+    let mut renderer = Renderer::new(&device, &queue, RendererOptions::default()).unwrap();
+    let spec = fbm(2, Size::new(24, 8, 1));
+    let prep = spec.validate().unwrap();
+    let values = renderer.render(&prep).unwrap();
+    let twin = cpu::render_f64(&prep).unwrap();
+    let bound = gpu_error_bound(&spec);
+    for (g, c) in values.iter().zip(&twin) {
+        assert!((f64::from(*g) - c).abs() <= bound.value, "{g} vs {c}");
+    }
+    let rgba = texture(
+        &device,
+        spec.size,
+        wgpu::TextureDimension::D2,
+        wgpu::TextureFormat::Rgba8Unorm,
+        wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC,
+    );
+    let mut encoder = device.create_command_encoder(&Default::default());
+    let output = TextureOutput {
+        range: Range::Fixed(-1.0, 1.0),
+        colormap: Colormap::Gray,
+    };
+    match renderer.render_to_texture(&mut encoder, &prep, &rgba, &output) {
+        Err(Error::Unsupported(why)) => {
+            assert!(
+                why.contains("max_storage_buffers_per_shader_stage >= 5"),
+                "{why}"
+            )
+        }
+        other => panic!("expected Unsupported, got {other:?}"),
+    }
+    let (small, _, _) =
+        crate::support::caller_device_with(Some(wgpu::Limits::downlevel_webgl2_defaults()));
+    match gpu_noise::NoiseBindings::new(&small) {
+        Err(Error::Unsupported(why)) => assert!(why.contains("max_storage_buffers"), "{why}"),
+        other => panic!("expected Unsupported, got {:?}", other.map(|_| ())),
+    }
+    assert!(matches!(
+        Renderer::new(&small, &queue, RendererOptions::default()),
+        Err(Error::Unsupported(_))
+    ));
+}
