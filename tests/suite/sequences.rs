@@ -5,6 +5,21 @@ use std::process::Stdio;
 
 use crate::cli::{command, run, text, tmp};
 
+/// A 3D render of `size` on the CPU backend to the slice pattern `pattern`.
+fn render_volume(size: &str, pattern: &str) -> std::process::Output {
+    run(&[
+        "render",
+        "--backend",
+        "cpu",
+        "--dims",
+        "3",
+        "--size",
+        size,
+        "-o",
+        pattern,
+    ])
+}
+
 fn slices(dir: &std::path::Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
@@ -19,17 +34,7 @@ fn a_folder_in_the_way_of_slice_5_leaves_no_slice() {
     let d = tmp();
     std::fs::create_dir(d.path().join("s_5.png")).unwrap();
     let pattern = format!("{}/s_{{k}}.png", d.path().display());
-    let o = run(&[
-        "render",
-        "--backend",
-        "cpu",
-        "--dims",
-        "3",
-        "--size",
-        "16x16x8",
-        "-o",
-        &pattern,
-    ]);
+    let o = render_volume("16x16x8", &pattern);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
     assert_eq!(slices(d.path()), vec!["s_5.png"], "slices were left");
 }
@@ -84,17 +89,7 @@ fn a_sigterm_part_way_through_a_sequence_leaves_no_slice() {
 fn every_k_of_a_pattern_is_the_slice_number_and_bad_forms_are_named() {
     let d = tmp();
     let pattern = format!("{}/s_{{k}}_{{k:02}}.png", d.path().display());
-    let o = run(&[
-        "render",
-        "--backend",
-        "cpu",
-        "--dims",
-        "3",
-        "--size",
-        "8x8x3",
-        "-o",
-        &pattern,
-    ]);
+    let o = render_volume("8x8x3", &pattern);
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert_eq!(
         slices(d.path()),
@@ -102,17 +97,7 @@ fn every_k_of_a_pattern_is_the_slice_number_and_bad_forms_are_named() {
     );
     for bad in ["t_{k:3}.png", "t_{k.png"] {
         let pattern = format!("{}/{bad}", d.path().display());
-        let o = run(&[
-            "render",
-            "--backend",
-            "cpu",
-            "--dims",
-            "3",
-            "--size",
-            "8x8x3",
-            "-o",
-            &pattern,
-        ]);
+        let o = render_volume("8x8x3", &pattern);
         assert_eq!(o.status.code(), Some(2), "{bad}");
         assert!(
             text(&o.stderr).contains("{k:04}"),
