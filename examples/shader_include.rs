@@ -1,5 +1,5 @@
 //! A material shader of the caller's own that includes gpu-noise's WGSL and calls
-//! `fractal_noise`: a fragment shader draws billowy clouds into a texture, headless. The library
+//! `gn_fractal_noise`: a fragment shader draws billowy clouds into a texture, headless. The library
 //! is bound at group 0 through `NoiseBindings`; the pipeline takes the spec's override
 //! constants. The result is checked against the CPU twin and saved as a PNG.
 //!
@@ -26,7 +26,7 @@ fn fullscreen(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
 fn clouds(@builtin(position) frag: vec4<f32>) -> @location(0) vec4<f32> {
     // Pixel (i, j) has its center at (i + 0.5, j + 0.5).
     let p = vec4<f32>(floor(frag.xy) * FREQUENCY, 0.0, 0.0);
-    let t = clamp(fractal_noise(p) * 0.5 + 0.5, 0.0, 1.0);
+    let t = clamp(gn_fractal_noise(p) * 0.5 + 0.5, 0.0, 1.0);
     return vec4<f32>(mix(SKY, vec3<f32>(1.0), t), 1.0);
 }
 "#;

@@ -8,7 +8,7 @@
 //! - [`Renderer::new`] on your own `wgpu::Device`: record into your encoder, into your storage
 //!   buffers and textures (`R32Float`, `Rgba8Unorm` through a colormap, `R16Unorm`
 //!   heightmaps); nothing comes back to the host unless you ask.
-//! - [`wgsl::noise_module`] + [`gpu::NoiseBindings`]: call `fractal_noise(p)` from your own
+//! - [`wgsl::noise_module`] + [`gpu::NoiseBindings`]: call `gn_fractal_noise(p)` from your own
 //!   shaders.
 //! - [`Renderer::open`] + [`Renderer::render`] (or [`simd::render_f32`], the GPU's f32 kernels
 //!   in SIMD lanes on the CPU, or [`cpu::render_f32`], the twin): images on the host.

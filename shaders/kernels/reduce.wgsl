@@ -3,9 +3,6 @@
 // is stored) with REDUCE_GROUPS workgroups striding over the window; range_final reduces their
 // REDUCE_GROUPS partial results to one (lo, hi).
 
-const REDUCE_GROUPS: u32 = 256u;
-const F32_MAX: f32 = 3.40282347e38;
-
 @group(2) @binding(9) var<storage, read_write> partial_ranges: array<vec2<f32>, REDUCE_GROUPS>;
 @group(2) @binding(10) var<storage, read_write> range_out: array<f32, 2>;
 

@@ -5,9 +5,8 @@
 
 // Texel kernels run 8 x 8 x 1 workgroups over the window's x, y and z, so no invocation
 // divides to find its texel; the point, word and reduction kernels run 64 in a row.
-const WORKGROUP_SIZE: u32 = 64u;
-const TILE_SIZE: u32 = 8u;
-const COLORMAP_LEN: u32 = 256u;
+// WORKGROUP_SIZE, TILE_SIZE, COLORMAP_LEN, REDUCE_GROUPS and F32_MAX are generated from Rust
+// (src/wgsl/constants.rs) and put before the kernel files.
 
 // Mirrors src/gpu/params.rs `RenderParams` (layout checked by a test through naga's layouter).
 struct RenderParams {

@@ -12,42 +12,10 @@
 // octave's frame gives the exact fixed-point coordinate of texel (0, 0, 0) and the steps per
 // texel, and texel_lattice_point adds them in 32-bit integer words.
 
-const MAX_OCTAVES: u32 = 16u;
-const PERM_LEN: u32 = 512u;
-const TABLE_SIZE: u32 = 256u;
-const NOISE_PI: f32 = 3.14159265358979323846;
-
-// Codes of spec::Kind, spec::Interp and spec::Fractal (checked by tests/suite/layout.rs).
-const KIND_PERLIN: u32 = 0u;
-const KIND_GRADIENT: u32 = 1u;
-const KIND_VALUE: u32 = 2u;
-const KIND_SIMPLEX: u32 = 3u;
-const KIND_CELLULAR: u32 = 4u;
-const KIND_SPARSE_CONVOLUTION: u32 = 5u;
-const KIND_GABOR: u32 = 6u;
-const DISTANCE_EUCLIDEAN: u32 = 0u;
-const DISTANCE_EUCLIDEAN_SQUARED: u32 = 1u;
-const DISTANCE_MANHATTAN: u32 = 2u;
-const DISTANCE_CHEBYSHEV: u32 = 3u;
-const RETURN_F1: u32 = 0u;
-const RETURN_F2: u32 = 1u;
-const RETURN_F2_MINUS_F1: u32 = 2u;
-const RETURN_F1_TIMES_F2: u32 = 3u;
-const RETURN_CELL_VALUE: u32 = 4u;
-const MAX_IMPULSES: u32 = 64u;
-const INTERP_NEAREST: u32 = 0u;
-const INTERP_LINEAR: u32 = 1u;
-const INTERP_COSINE: u32 = 2u;
-const INTERP_CUBIC: u32 = 3u;
-const INTERP_QUINTIC: u32 = 4u;
-const INTERP_CATMULL_ROM: u32 = 5u;
-const FRACTAL_NONE: u32 = 0u;
-const FRACTAL_FBM: u32 = 1u;
-const FRACTAL_TURBULENCE: u32 = 2u;
-const FRACTAL_RIDGED: u32 = 3u;
-const FRACTAL_BILLOW: u32 = 4u;
-const LATTICE_TABLE: u32 = 0u;
-const LATTICE_HASH: u32 = 1u;
+// The limits (MAX_OCTAVES, MAX_IMPULSES), table sizes (PERM_LEN, TABLE_SIZE), NOISE_PI and the
+// codes of spec::Kind, Interp, Fractal, Distance, CellReturn and LatticeKind (KIND_*, INTERP_*,
+// FRACTAL_*, DISTANCE_*, RETURN_*, LATTICE_*) are generated from Rust and put before this file
+// (src/wgsl/constants.rs).
 
 // Specialization constants (Prepared::pipeline_constants): each pipeline is compiled for one
 // kind, dims, interpolation, fractal, lattice and octave count, so the driver drops every

@@ -7,6 +7,8 @@ use std::collections::HashMap;
 use std::num::NonZeroU64;
 
 use bytemuck::{Pod, Zeroable};
+
+use super::layout::host_struct;
 use wgpu::util::DeviceExt;
 
 use super::renderer::Renderer;
@@ -15,23 +17,24 @@ use crate::error::{Error, Result};
 use crate::graph::PreparedGraph;
 use crate::spec::frames::OctaveFrame;
 
-/// One noise or coordinate evaluation; mirrors `struct GraphInstance` in shaders/graph/graph.wgsl
-/// (checked through naga by tests/suite/layout.rs).
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable)]
-pub struct GraphInstance {
-    /// Texel (0, 0, 0)'s cell per lattice axis (modulo 2^32).
-    pub cell: [u32; 4],
-    /// Its fraction's top 32 bits.
-    pub word: [u32; 4],
-    /// Whole cells per texel along image axis b, per lattice axis.
-    pub step_cell: [[u32; 4]; 3],
-    /// The steps' 2^-32 words.
-    pub step_word: [[u32; 4]; 3],
-    /// Lattice cells per unit of displacement, column by column.
-    pub delta_map: [[f32; 4]; 4],
-    /// Table slot, impulse salt, hash seed, kind-state index.
-    pub lattice: [u32; 4],
+host_struct! {
+    /// One noise or coordinate evaluation; mirrors `struct GraphInstance` in
+    /// shaders/graph/graph.wgsl (checked through naga by tests/suite/layout.rs).
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable)]
+    pub struct GraphInstance as "GraphInstance" {
+        /// Texel (0, 0, 0)'s cell per lattice axis (modulo 2^32).
+        pub cell: [u32; 4],
+        /// Its fraction's top 32 bits.
+        pub word: [u32; 4],
+        /// Whole cells per texel along image axis b, per lattice axis.
+        pub step_cell: [[u32; 4]; 3],
+        /// The steps' 2^-32 words.
+        pub step_word: [[u32; 4]; 3],
+        /// Lattice cells per unit of displacement, column by column.
+        pub delta_map: [[f32; 4]; 4],
+        /// Table slot, impulse salt, hash seed, kind-state index.
+        pub lattice: [u32; 4],
+    }
 }
 
 impl GraphInstance {
@@ -52,42 +55,19 @@ impl GraphInstance {
         }
         g
     }
-
-    /// Field names and offsets, for the layout test.
-    pub fn field_offsets() -> Vec<(&'static str, usize)> {
-        use std::mem::offset_of;
-        vec![
-            ("cell", offset_of!(GraphInstance, cell)),
-            ("word", offset_of!(GraphInstance, word)),
-            ("step_cell", offset_of!(GraphInstance, step_cell)),
-            ("step_word", offset_of!(GraphInstance, step_word)),
-            ("delta_map", offset_of!(GraphInstance, delta_map)),
-            ("lattice", offset_of!(GraphInstance, lattice)),
-        ]
-    }
 }
 
-/// The window a graph dispatch covers; mirrors `struct GraphWindow` in shaders/graph/graph.wgsl.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Pod, Zeroable)]
-pub struct GraphWindow {
-    /// Image texel of the window's first texel.
-    pub origin: [u32; 4],
-    /// The window's extent (x, y, z), and f32 words per output row.
-    pub extent: [u32; 4],
-    /// This dispatch's first texel within the window.
-    pub base: [u32; 4],
-}
-
-impl GraphWindow {
-    /// Field names and offsets, for the layout test.
-    pub fn field_offsets() -> Vec<(&'static str, usize)> {
-        use std::mem::offset_of;
-        vec![
-            ("origin", offset_of!(GraphWindow, origin)),
-            ("extent", offset_of!(GraphWindow, extent)),
-            ("base", offset_of!(GraphWindow, base)),
-        ]
+host_struct! {
+    /// The window a graph dispatch covers; mirrors `struct GraphWindow` in
+    /// shaders/graph/graph.wgsl.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Pod, Zeroable)]
+    pub struct GraphWindow as "GraphWindow" {
+        /// Image texel of the window's first texel.
+        pub origin: [u32; 4],
+        /// The window's extent (x, y, z), and f32 words per output row.
+        pub extent: [u32; 4],
+        /// This dispatch's first texel within the window.
+        pub base: [u32; 4],
     }
 }
 

@@ -8,7 +8,7 @@ use super::graph::{storage_entry, table_bytes};
 use crate::error::{Error, Result};
 use crate::graph::PreparedGraph;
 
-/// The buffers and bind group behind `graph_value(t)` in a caller's shader. A new frame of the
+/// The buffers and bind group behind `gn_graph_value(t)` in a caller's shader. A new frame of the
 /// same graph with new numbers is [`GraphBindings::update`]: one state write.
 pub struct GraphBindings {
     layout: wgpu::BindGroupLayout,

@@ -3,33 +3,36 @@
 
 use bytemuck::{Pod, Zeroable};
 
+use super::layout::host_struct;
+
 use crate::window::Window;
 
-/// Where a dispatch samples and what it writes.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable)]
-pub struct RenderParams {
-    /// The window's first texel in image coordinates (x, y, z, unused).
-    pub origin: [u32; 4],
-    /// The window's extent (x, y, z, unused).
-    pub extent: [u32; 4],
-    /// Texel kernels: this dispatch's first texel within the window (x, y, z, unused).
-    pub base: [u32; 4],
-    /// Fixed output range (lo, hi) for normalized targets; z = 1 when the colormap buffer
-    /// holds stops (`Colormap::packed_table`); w unused.
-    pub range: [f32; 4],
-    /// Invocations that do work: texels, words or points.
-    pub item_count: u32,
-    /// Invocations per dispatch row.
-    pub row_pitch: u32,
-    /// Elements (f32 or u32 words) per output row: padded for texture copies, else the width.
-    pub words_per_row: u32,
-    /// 1 when the range comes from the GPU's min/max reduction.
-    pub auto_range: u32,
-    /// Normal maps: heights are the noise value times this many texels.
-    pub normal_strength: f32,
-    /// Padding to a multiple of 16 bytes.
-    pub _pad: [u32; 3],
+host_struct! {
+    /// Where a dispatch samples and what it writes.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable)]
+    pub struct RenderParams as "RenderParams" {
+        /// The window's first texel in image coordinates (x, y, z, unused).
+        pub origin: [u32; 4],
+        /// The window's extent (x, y, z, unused).
+        pub extent: [u32; 4],
+        /// Texel kernels: this dispatch's first texel within the window (x, y, z, unused).
+        pub base: [u32; 4],
+        /// Fixed output range (lo, hi) for normalized targets; z = 1 when the colormap buffer
+        /// holds stops (`Colormap::packed_table`); w unused.
+        pub range: [f32; 4],
+        /// Invocations that do work: texels, words or points.
+        pub item_count: u32,
+        /// Invocations per dispatch row.
+        pub row_pitch: u32,
+        /// Elements (f32 or u32 words) per output row: padded for texture copies, else the width.
+        pub words_per_row: u32,
+        /// 1 when the range comes from the GPU's min/max reduction.
+        pub auto_range: u32,
+        /// Normal maps: heights are the noise value times this many texels.
+        pub normal_strength: f32,
+        /// Padding to a multiple of 16 bytes.
+        pub _pad: [u32; 3],
+    }
 }
 
 impl RenderParams {
@@ -44,24 +47,5 @@ impl RenderParams {
             words_per_row: s.width,
             ..Default::default()
         }
-    }
-
-    /// Field names in declaration order with their Rust offsets, for the layout test.
-    pub fn field_offsets() -> Vec<(&'static str, usize)> {
-        use std::mem::offset_of;
-        vec![
-            ("origin", offset_of!(RenderParams, origin)),
-            ("extent", offset_of!(RenderParams, extent)),
-            ("base", offset_of!(RenderParams, base)),
-            ("range", offset_of!(RenderParams, range)),
-            ("item_count", offset_of!(RenderParams, item_count)),
-            ("row_pitch", offset_of!(RenderParams, row_pitch)),
-            ("words_per_row", offset_of!(RenderParams, words_per_row)),
-            ("auto_range", offset_of!(RenderParams, auto_range)),
-            ("normal_strength", offset_of!(RenderParams, normal_strength)),
-            ("_pad0", offset_of!(RenderParams, _pad)),
-            ("_pad1", offset_of!(RenderParams, _pad) + 4),
-            ("_pad2", offset_of!(RenderParams, _pad) + 8),
-        ]
     }
 }

@@ -11,16 +11,17 @@ use super::ready_now;
 use crate::error::{Error, Result};
 use crate::spec::Prepared;
 
-/// The `override` constants of the noise library, in declaration order (checked by a test).
+/// The `override` constants of the noise library, in declaration order, as the composed module
+/// spells them (with the library's prefix, `wgsl::PREFIX`; checked by a test).
 pub const OVERRIDE_NAMES: [&str; 8] = [
-    "NOISE_KIND",
-    "NOISE_DIMS",
-    "NOISE_INTERP",
-    "NOISE_FRACTAL",
-    "NOISE_LATTICE",
-    "NOISE_OCTAVES",
-    "NOISE_TILED",
-    "NOISE_VOLUME",
+    "GN_NOISE_KIND",
+    "GN_NOISE_DIMS",
+    "GN_NOISE_INTERP",
+    "GN_NOISE_FRACTAL",
+    "GN_NOISE_LATTICE",
+    "GN_NOISE_OCTAVES",
+    "GN_NOISE_TILED",
+    "GN_NOISE_VOLUME",
 ];
 
 /// What a pipeline is specialized for: the override constants' values.

@@ -3,24 +3,27 @@
 
 use bytemuck::{Pod, Zeroable};
 
+use super::layout::host_struct;
+
 use crate::fixed::Fixed;
 use crate::spec::frames::OctaveFrame;
 use crate::spec::{KindParams, MAX_IMPULSES, MAX_OCTAVES, Prepared};
 
-/// One octave's frame as the GPU reads it (`struct OctaveFrame` in common.wgsl): the cells
-/// modulo 2^32 and the fractions' top 32 bits of [`OctaveFrame`]'s exact numbers.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable)]
-pub struct FrameState {
-    /// Cell of texel (0, 0, 0) per lattice axis, modulo 2^32.
-    pub cell: [u32; 4],
-    /// Its fraction's top 32 bits.
-    pub word: [u32; 4],
-    /// The steps in cells (modulo 2^32) and 2^-32 words (steps have no finer bits):
-    /// `[e cell, e word, o cell, o word]`, where every diagonal step `step[b][b]` equals
-    /// `e + o` and every off-diagonal one `o` (0 but for simplex's skew), so texel t lands at
-    /// `origin[a] + t[a] e + (t.x + t.y + t.z) o` on lattice axis a (CONVENTIONS §1).
-    pub step: [u32; 4],
+host_struct! {
+    /// One octave's frame as the GPU reads it (`struct OctaveFrame` in common.wgsl): the cells
+    /// modulo 2^32 and the fractions' top 32 bits of [`OctaveFrame`]'s exact numbers.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable)]
+    pub struct FrameState as "OctaveFrame" {
+        /// Cell of texel (0, 0, 0) per lattice axis, modulo 2^32.
+        pub cell: [u32; 4],
+        /// Its fraction's top 32 bits.
+        pub word: [u32; 4],
+        /// The steps in cells (modulo 2^32) and 2^-32 words (steps have no finer bits):
+        /// `[e cell, e word, o cell, o word]`, where every diagonal step `step[b][b]` equals
+        /// `e + o` and every off-diagonal one `o` (0 but for simplex's skew), so texel t lands at
+        /// `origin[a] + t[a] e + (t.x + t.y + t.z) o` on lattice axis a (CONVENTIONS §1).
+        pub step: [u32; 4],
+    }
 }
 
 /// A fixed-point number's cell modulo 2^32 and its fraction's top 32 bits.
@@ -42,93 +45,86 @@ impl FrameState {
         (state.step[2], state.step[3]) = words(off);
         state
     }
+}
 
-    /// Field names in declaration order with their Rust offsets, for the layout test.
-    pub fn field_offsets() -> Vec<(&'static str, usize)> {
-        use std::mem::offset_of;
-        vec![
-            ("cell", offset_of!(FrameState, cell)),
-            ("word", offset_of!(FrameState, word)),
-            ("step", offset_of!(FrameState, step)),
-        ]
+host_struct! {
+    /// One octave as the GPU reads it.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable)]
+    pub struct OctaveState as "OctaveState" {
+        /// `lacunarity^k`, rounded to f32.
+        pub scale: f32,
+        /// The octave's normalized weight, rounded to f32.
+        pub weight: f32,
+        /// The table slot holding this octave's permutation, gradients and values.
+        pub slot: u32,
+        /// The impulse kinds' salt of this octave's seed.
+        pub salt: u32,
+        /// The hash lattice's seed of this octave's seed.
+        pub hash_seed: u32,
+        /// Lattice cells per texel, `frequency * scale`, rounded to f32 (derivatives per texel).
+        pub texel_frequency: f32,
+        /// Padding to 16-byte alignment.
+        pub _pad: [u32; 2],
     }
 }
 
-/// One octave as the GPU reads it.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable)]
-pub struct OctaveState {
-    /// `lacunarity^k`, rounded to f32.
-    pub scale: f32,
-    /// The octave's normalized weight, rounded to f32.
-    pub weight: f32,
-    /// The table slot holding this octave's permutation, gradients and values.
-    pub slot: u32,
-    /// The impulse kinds' salt of this octave's seed.
-    pub salt: u32,
-    /// The hash lattice's seed of this octave's seed.
-    pub hash_seed: u32,
-    /// Lattice cells per texel, `frequency * scale`, rounded to f32 (derivatives per texel).
-    pub texel_frequency: f32,
-    /// Padding to 16-byte alignment.
-    pub _pad: [u32; 2],
+host_struct! {
+    /// The octaves of a prepared spec, with their table slots: what `fractal_noise(p)` reads.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable)]
+    pub struct NoiseState as "NoiseState" {
+        /// Octaves in use.
+        pub octaves: u32,
+        /// Padding to 16 bytes.
+        pub _pad: [u32; 3],
+        /// Per octave: scale, weight, table slot.
+        pub octave: [OctaveState; MAX_OCTAVES as usize],
+        /// Per octave: where the image's texels land on its lattice.
+        pub frame: [FrameState; MAX_OCTAVES as usize],
+        /// Tiling period in cells per octave and axis; 0 = no wrap.
+        pub period: [[i32; 4]; MAX_OCTAVES as usize],
+        /// The cellular, sparse-convolution and Gabor parameters.
+        pub kind: KindState,
+    }
 }
 
-/// The octaves of a prepared spec, with their table slots: what `fractal_noise(p)` reads.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable)]
-pub struct NoiseState {
-    /// Octaves in use.
-    pub octaves: u32,
-    /// Padding to 16 bytes.
-    pub _pad: [u32; 3],
-    /// Per octave: scale, weight, table slot.
-    pub octave: [OctaveState; MAX_OCTAVES as usize],
-    /// Per octave: where the image's texels land on its lattice.
-    pub frame: [FrameState; MAX_OCTAVES as usize],
-    /// Tiling period in cells per octave and axis; 0 = no wrap.
-    pub period: [[i32; 4]; MAX_OCTAVES as usize],
-    /// The cellular, sparse-convolution and Gabor parameters.
-    pub kind: KindState,
-}
-
-/// The kind parameters as the GPU reads them (`struct KindState` in common.wgsl): the f64
-/// values of [`KindParams`] rounded to f32, codes as u32.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, PartialEq, Pod, Zeroable)]
-pub struct KindState {
-    /// Cellular jitter.
-    pub jitter: f32,
-    /// Cellular distance scale.
-    pub distance_scale: f32,
-    /// Cellular return scale.
-    pub return_scale: f32,
-    /// Cellular search bound (internal metric units).
-    pub cell_bound: f32,
-    /// `Distance` code.
-    pub distance: u32,
-    /// `CellReturn` code.
-    pub cell_return: u32,
-    /// Cells searched on each side.
-    pub cell_search: i32,
-    /// 1 for isotropic Gabor noise.
-    pub gabor_isotropic: u32,
-    /// `1 / (3 sigma)` of the impulse kinds.
-    pub impulse_scale: f32,
-    /// Gabor F0.
-    pub gabor_frequency: f32,
-    /// Gabor a.
-    pub gabor_bandwidth: f32,
-    /// Gabor truncation radius in cells.
-    pub gabor_radius: f32,
-    /// Gabor direction (cos, sin).
-    pub gabor_direction: [f32; 2],
-    /// Gabor cells searched on each side.
-    pub gabor_reach: i32,
-    /// Padding to 16 bytes.
-    pub _pad: u32,
-    /// Poisson thresholds, four per vec4.
-    pub poisson: [[u32; 4]; MAX_IMPULSES / 4],
+host_struct! {
+    /// The kind parameters as the GPU reads them (`struct KindState` in common.wgsl): the f64
+    /// values of [`KindParams`] rounded to f32, codes as u32.
+    #[derive(Clone, Copy, Debug, PartialEq, Pod, Zeroable)]
+    pub struct KindState as "KindState" {
+        /// Cellular jitter.
+        pub jitter: f32,
+        /// Cellular distance scale.
+        pub distance_scale: f32,
+        /// Cellular return scale.
+        pub return_scale: f32,
+        /// Cellular search bound (internal metric units).
+        pub cell_bound: f32,
+        /// `Distance` code.
+        pub distance: u32,
+        /// `CellReturn` code.
+        pub cell_return: u32,
+        /// Cells searched on each side.
+        pub cell_search: i32,
+        /// 1 for isotropic Gabor noise.
+        pub gabor_isotropic: u32,
+        /// `1 / (3 sigma)` of the impulse kinds.
+        pub impulse_scale: f32,
+        /// Gabor F0.
+        pub gabor_frequency: f32,
+        /// Gabor a.
+        pub gabor_bandwidth: f32,
+        /// Gabor truncation radius in cells.
+        pub gabor_radius: f32,
+        /// Gabor direction (cos, sin).
+        pub gabor_direction: [f32; 2],
+        /// Gabor cells searched on each side.
+        pub gabor_reach: i32,
+        /// Padding to 16 bytes.
+        pub _pad: u32,
+        /// Poisson thresholds, four per vec4.
+        pub poisson: [[u32; 4]; MAX_IMPULSES / 4],
+    }
 }
 
 impl Default for KindState {
@@ -163,29 +159,6 @@ impl KindState {
             poisson,
         }
     }
-
-    /// Field names in declaration order with their Rust offsets, for the layout test.
-    pub fn field_offsets() -> Vec<(&'static str, usize)> {
-        use std::mem::offset_of;
-        vec![
-            ("jitter", offset_of!(KindState, jitter)),
-            ("distance_scale", offset_of!(KindState, distance_scale)),
-            ("return_scale", offset_of!(KindState, return_scale)),
-            ("cell_bound", offset_of!(KindState, cell_bound)),
-            ("distance", offset_of!(KindState, distance)),
-            ("cell_return", offset_of!(KindState, cell_return)),
-            ("cell_search", offset_of!(KindState, cell_search)),
-            ("gabor_isotropic", offset_of!(KindState, gabor_isotropic)),
-            ("impulse_scale", offset_of!(KindState, impulse_scale)),
-            ("gabor_frequency", offset_of!(KindState, gabor_frequency)),
-            ("gabor_bandwidth", offset_of!(KindState, gabor_bandwidth)),
-            ("gabor_radius", offset_of!(KindState, gabor_radius)),
-            ("gabor_direction", offset_of!(KindState, gabor_direction)),
-            ("gabor_reach", offset_of!(KindState, gabor_reach)),
-            ("_pad", offset_of!(KindState, _pad)),
-            ("poisson", offset_of!(KindState, poisson)),
-        ]
-    }
 }
 
 impl NoiseState {
@@ -211,37 +184,5 @@ impl NoiseState {
         }
         state.kind = KindState::new(prep.kind_params());
         state
-    }
-
-    /// Field names in declaration order with their Rust offsets, for the layout test.
-    pub fn field_offsets() -> Vec<(&'static str, usize)> {
-        use std::mem::offset_of;
-        vec![
-            ("octaves", offset_of!(NoiseState, octaves)),
-            ("_pad0", offset_of!(NoiseState, _pad)),
-            ("_pad1", offset_of!(NoiseState, _pad) + 4),
-            ("_pad2", offset_of!(NoiseState, _pad) + 8),
-            ("octave", offset_of!(NoiseState, octave)),
-            ("frame", offset_of!(NoiseState, frame)),
-            ("period", offset_of!(NoiseState, period)),
-            ("kind", offset_of!(NoiseState, kind)),
-        ]
-    }
-}
-
-impl OctaveState {
-    /// Field names in declaration order with their Rust offsets, for the layout test.
-    pub fn field_offsets() -> Vec<(&'static str, usize)> {
-        use std::mem::offset_of;
-        vec![
-            ("scale", offset_of!(OctaveState, scale)),
-            ("weight", offset_of!(OctaveState, weight)),
-            ("slot", offset_of!(OctaveState, slot)),
-            ("salt", offset_of!(OctaveState, salt)),
-            ("hash_seed", offset_of!(OctaveState, hash_seed)),
-            ("texel_frequency", offset_of!(OctaveState, texel_frequency)),
-            ("_pad0", offset_of!(OctaveState, _pad)),
-            ("_pad1", offset_of!(OctaveState, _pad) + 4),
-        ]
     }
 }

@@ -94,7 +94,7 @@ impl PreparedGraph {
     }
 
     /// The WGSL the GPU runs for this graph: the noise library, shaders/graph/ and the
-    /// generated `GraphState` and `graph_value(t)` (CONVENTIONS §13). Graphs of the same
+    /// generated `GraphState` and `gn_graph_value(t)` (CONVENTIONS §13). Graphs of the same
     /// structure give the same source.
     pub fn wgsl(&self) -> String {
         crate::wgsl::graph_source(&self.kernel.source)
@@ -102,7 +102,7 @@ impl PreparedGraph {
 
     /// The graph as WGSL for a caller's own shader: the noise library and the graph with their
     /// bindings at `@group(group)` (bind a [`GraphBindings`](crate::gpu::GraphBindings) there),
-    /// and `fn graph_value(t: vec3<u32>) -> f32`, the graph at image texel `t` (z = 0 but in
+    /// and `fn gn_graph_value(t: vec3<u32>) -> f32`, the graph at image texel `t` (z = 0 but in
     /// volumes), exact at any offset. Graphs of the same structure give the same module.
     ///
     /// ```
@@ -116,7 +116,7 @@ impl PreparedGraph {
     ///     @group(0) @binding(0) var<storage, read_write> heights: array<f32>;
     ///     @compute @workgroup_size(8, 8)
     ///     fn main(@builtin(global_invocation_id) id: vec3<u32>) {
-    ///         heights[id.y * 256u + id.x] = graph_value(vec3<u32>(id.xy, 0u));
+    ///         heights[id.y * 256u + id.x] = gn_graph_value(vec3<u32>(id.xy, 0u));
     ///     }
     /// "#;
     /// gpu_noise::wgsl::validate(&shader).expect("valid WGSL");

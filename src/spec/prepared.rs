@@ -95,11 +95,11 @@ impl Prepared {
         &self.octaves
     }
 
-    /// The values of the noise library's override constants (`NOISE_KIND`, `NOISE_DIMS`,
-    /// `NOISE_INTERP`, `NOISE_FRACTAL`, `NOISE_LATTICE`, `NOISE_OCTAVES`, `NOISE_TILED`,
-    /// `NOISE_VOLUME`; names in [`OVERRIDE_NAMES`](crate::gpu::pipelines::OVERRIDE_NAMES)) for
-    /// this spec: pass them as `PipelineCompilationOptions::constants` when a pipeline of yours
-    /// calls `fractal_noise`. A pipeline serves every spec with the same constants, so moving
+    /// The values of the noise library's override constants (`GN_NOISE_KIND`, `GN_NOISE_DIMS`,
+    /// `GN_NOISE_INTERP`, `GN_NOISE_FRACTAL`, `GN_NOISE_LATTICE`, `GN_NOISE_OCTAVES`,
+    /// `GN_NOISE_TILED`, `GN_NOISE_VOLUME`) for this spec: pass them as
+    /// `PipelineCompilationOptions::constants` when a pipeline of yours calls
+    /// `gn_fractal_noise`. A pipeline serves every spec with the same constants, so moving
     /// the offset or the frequency each frame needs no new one.
     pub fn pipeline_constants(&self) -> [(&'static str, f64); 8] {
         crate::gpu::pipelines::NoiseKey::of(self).constants()

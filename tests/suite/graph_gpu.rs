@@ -411,7 +411,7 @@ impl CallerShader {
                  @compute @workgroup_size(8, 8)
                  fn main(@builtin(global_invocation_id) id: vec3<u32>) {{
                      if all(id.xy < vec2<u32>({side}u)) {{
-                         heights[id.y * {side}u + id.x] = graph_value(vec3<u32>(id.xy, 0u));
+                         heights[id.y * {side}u + id.x] = gn_graph_value(vec3<u32>(id.xy, 0u));
                      }}
                  }}"
             );

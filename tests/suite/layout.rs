@@ -2,12 +2,15 @@
 //! validates, and every struct, code, constant, override and entry point the host relies on
 //! matches the WGSL.
 
+use gpu_noise::gpu::layout::HostLayout;
 use gpu_noise::gpu::params::RenderParams;
 use gpu_noise::gpu::pipelines::{ENTRIES, OVERRIDE_NAMES};
 use gpu_noise::gpu::state::{FrameState, KindState, NoiseState, OctaveState};
 use gpu_noise::spec::MAX_OCTAVES;
 use gpu_noise::tables::{PERM_LEN, TABLE_SIZE};
-use gpu_noise::wgsl::{REDUCE_GROUPS, WORKGROUP_SIZE, noise_module, validate, validate_kernels};
+use gpu_noise::wgsl::{
+    REDUCE_GROUPS, WORKGROUP_SIZE, noise_module, prefixed, validate, validate_kernels,
+};
 use gpu_noise::{CellReturn, Distance, Fractal, Interp, Kind};
 
 fn module() -> naga::Module {
@@ -101,12 +104,16 @@ fn wgsl_codes_match_rust_enums_and_table_sizes() {
     }
     pairs.push(("MAX_IMPULSES".into(), gpu_noise::spec::MAX_IMPULSES as u32));
     pairs.extend([
-        ("WORKGROUP_SIZE".into(), WORKGROUP_SIZE),
-        ("TILE_SIZE".into(), gpu_noise::wgsl::TILE_SIZE),
-        ("REDUCE_GROUPS".into(), REDUCE_GROUPS),
         ("MAX_OCTAVES".into(), MAX_OCTAVES),
         ("PERM_LEN".into(), PERM_LEN as u32),
         ("TABLE_SIZE".into(), TABLE_SIZE as u32),
+    ]);
+    // The library's names carry its prefix; the kernels' own constants do not.
+    let mut pairs: Vec<(String, u32)> = pairs.into_iter().map(|(n, v)| (prefixed(&n), v)).collect();
+    pairs.extend([
+        ("WORKGROUP_SIZE".into(), WORKGROUP_SIZE),
+        ("TILE_SIZE".into(), gpu_noise::wgsl::TILE_SIZE),
+        ("REDUCE_GROUPS".into(), REDUCE_GROUPS),
         (
             "COLORMAP_LEN".into(),
             gpu_noise::colormap::COLORMAP_LEN as u32,
@@ -117,12 +124,18 @@ fn wgsl_codes_match_rust_enums_and_table_sizes() {
     }
 }
 
-/// Asserts that WGSL struct `name` has the Rust fields, offsets and size.
-fn assert_struct_matches(m: &naga::Module, name: &str, rust: Vec<(&str, usize)>, size: usize) {
-    let (handle, ty) = m
-        .types
-        .iter()
-        .find(|(_, t)| t.name.as_deref() == Some(name))
+/// Asserts that the WGSL struct `T` mirrors has `T`'s fields (padding aside), offsets and size,
+/// by naga's layouter.
+/// Library structs carry the library's prefix; the kernels' own (`RenderParams`) do not.
+fn assert_host_struct<T: HostLayout>(m: &naga::Module) {
+    let named = |name: &str| {
+        m.types
+            .iter()
+            .find(|(_, t)| t.name.as_deref() == Some(name))
+    };
+    let name = prefixed(T::WGSL_NAME);
+    let (handle, ty) = named(&name)
+        .or_else(|| named(T::WGSL_NAME))
         .unwrap_or_else(|| panic!("struct {name} in WGSL"));
     let naga::TypeInner::Struct { members, .. } = &ty.inner else {
         panic!("{name} is not a struct");
@@ -132,9 +145,15 @@ fn assert_struct_matches(m: &naga::Module, name: &str, rust: Vec<(&str, usize)>,
     let wgsl: Vec<(String, usize)> = members
         .iter()
         .map(|mb| (mb.name.clone().unwrap_or_default(), mb.offset as usize))
+        .filter(|(n, _)| !n.starts_with('_'))
         .collect();
-    let rust: Vec<(String, usize)> = rust.into_iter().map(|(n, o)| (n.to_string(), o)).collect();
+    let rust: Vec<(String, usize)> = T::field_offsets()
+        .into_iter()
+        .filter(|(n, _)| !n.starts_with('_'))
+        .map(|(n, o)| (n.to_string(), o))
+        .collect();
     assert_eq!(wgsl, rust, "{name}: field names and offsets, in order");
+    let size = std::mem::size_of::<T>();
     assert_eq!(layouter[handle].size as usize, size, "{name}: struct size");
 }
 
@@ -151,51 +170,19 @@ fn graph_host_structs_match_the_graph_kernel() {
         .prepare(gpu_noise::Size::new(4, 4, 1), [0.0; 4])
         .unwrap();
     let m = validate(&prepared.wgsl()).unwrap_or_else(|e| panic!("{e}"));
-    let size = std::mem::size_of::<GraphInstance>();
-    assert_struct_matches(&m, "GraphInstance", GraphInstance::field_offsets(), size);
-    let size = std::mem::size_of::<GraphWindow>();
-    assert_struct_matches(&m, "GraphWindow", GraphWindow::field_offsets(), size);
-    assert_struct_matches(
-        &m,
-        "KindState",
-        KindState::field_offsets(),
-        std::mem::size_of::<KindState>(),
-    );
+    assert_host_struct::<GraphInstance>(&m);
+    assert_host_struct::<GraphWindow>(&m);
+    assert_host_struct::<KindState>(&m);
 }
 
 #[test]
 fn host_structs_match_the_wgsl_structs() {
     let m = module();
-    assert_struct_matches(
-        &m,
-        "RenderParams",
-        RenderParams::field_offsets(),
-        std::mem::size_of::<RenderParams>(),
-    );
-    assert_struct_matches(
-        &m,
-        "NoiseState",
-        NoiseState::field_offsets(),
-        std::mem::size_of::<NoiseState>(),
-    );
-    assert_struct_matches(
-        &m,
-        "KindState",
-        KindState::field_offsets(),
-        std::mem::size_of::<KindState>(),
-    );
-    assert_struct_matches(
-        &m,
-        "OctaveState",
-        OctaveState::field_offsets(),
-        std::mem::size_of::<OctaveState>(),
-    );
-    assert_struct_matches(
-        &m,
-        "OctaveFrame",
-        FrameState::field_offsets(),
-        std::mem::size_of::<FrameState>(),
-    );
+    assert_host_struct::<RenderParams>(&m);
+    assert_host_struct::<NoiseState>(&m);
+    assert_host_struct::<KindState>(&m);
+    assert_host_struct::<OctaveState>(&m);
+    assert_host_struct::<FrameState>(&m);
 }
 
 #[test]

@@ -25,6 +25,7 @@ mod kind_fields;
 mod lattice;
 mod layout;
 mod messages;
+mod namespace;
 mod realtime;
 mod round_trips;
 mod sequences;

@@ -1,6 +1,6 @@
 //! What a real-time caller relies on: a new frame rewrites only a uniform, the min/max of
 //! `Range::Auto` are found on the GPU, readbacks can be taken without blocking or awaited, and a
-//! caller's own shader can include the noise library and call `fractal_noise`.
+//! caller's own shader can include the noise library and call `gn_fractal_noise`.
 
 use gpu_noise::tolerance::{compare, gpu_error_bound};
 use gpu_noise::{
@@ -174,9 +174,14 @@ fn readback_can_be_polled_each_frame_or_awaited() {
 }
 
 /// A caller's compute shader: its own output at group 0, the library at group 1; each
-/// invocation calls fractal_noise at a point of its own choosing.
+/// invocation calls gn_fractal_noise at a point of its own choosing. It declares names the
+/// library uses too (`lerp`, `value`, `TABLE_SIZE`, `noise_state`), which stay its own.
 const CALLER_SHADER: &str = r#"
 @group(0) @binding(0) var<storage, read_write> heights: array<f32>;
+const TABLE_SIZE: f32 = 2.0;
+var<private> noise_state: f32 = 0.0;
+fn lerp(a: f32, b: f32, t: f32) -> f32 { return a + (b - a) * t; }
+fn value(x: f32) -> f32 { return lerp(x, x * TABLE_SIZE, 0.5) / 1.5 + noise_state; }
 
 @compute @workgroup_size(64)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
@@ -184,7 +189,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
         return;
     }
     let p = vec4<f32>(f32(id.x) * 0.375 - 20.0, f32(id.x % 7u) * 1.25, 0.5, 0.0);
-    heights[id.x] = fractal_noise(p);
+    heights[id.x] = value(gn_fractal_noise(p));
 }
 "#;
 
