@@ -293,7 +293,8 @@ fn write_picture(
         for (t, v) in mesh.chunks(6).enumerate() {
             let (x, y) = (ox + t % (n + 1), oy + t / (n + 1));
             let range = (-f64::from(RELIEF), f64::from(RELIEF));
-            let color = colors[usize::from(gpu_noise::cpu::levels::level8(f64::from(v[1]), range))];
+            let color =
+                colors[usize::from(gpu_noise::low_level::levels::level8(f64::from(v[1]), range))];
             let lit = (v[3] * light[0] + v[4] * light[1] + v[5] * light[2]) / norm;
             let shade = 0.35 + 0.65 * lit.max(0.0);
             for i in 0..3 {

@@ -10,8 +10,8 @@
 
 use std::time::Instant;
 
-use gpu_noise::cpu::levels::level8;
-use gpu_noise::gpu::RenderStats;
+use gpu_noise::RenderStats;
+use gpu_noise::low_level::levels::level8;
 use gpu_noise::{
     AdapterChoice, Colormap, Error, Fractal, Kind, NoiseSpec, Prepared, Renderer, RendererOptions,
     Size,
@@ -103,14 +103,7 @@ fn render_only_fps(
         frame(r, prep, k)?;
     }
     let fps = f64::from(frames) / start.elapsed().as_secs_f64();
-    let after = r.stats();
-    let delta = RenderStats {
-        uniform_writes: after.uniform_writes - before.uniform_writes,
-        table_uploads: after.table_uploads - before.table_uploads,
-        bind_groups_created: after.bind_groups_created - before.bind_groups_created,
-        ..Default::default()
-    };
-    Ok((fps, delta))
+    Ok((fps, r.stats() - before))
 }
 
 /// Frames per second with every frame read back to the host.

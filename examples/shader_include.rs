@@ -7,7 +7,7 @@
 //! cargo run --release --example shader_include -- [clouds.png]
 //! ```
 
-use gpu_noise::cpu::levels::{quantize, unit_level};
+use gpu_noise::low_level::levels::{quantize, unit_level};
 use gpu_noise::{Fractal, Kind, NoiseBindings, NoiseSpec, wgsl};
 
 const SIDE: u32 = 256;
@@ -48,7 +48,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let prepared = spec.validate()?;
 
     let choice = gpu_noise::AdapterChoice::from_env()?;
-    let instance = gpu_noise::gpu::adapter::new_instance(&choice);
+    let instance = gpu_noise::low_level::gpu::new_instance(&choice);
     let adapter = pollster::block_on(instance.request_adapter(&Default::default()))?;
     let (device, queue) = pollster::block_on(adapter.request_device(&Default::default()))?;
     println!("adapter: {}", adapter.get_info().name);

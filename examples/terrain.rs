@@ -157,8 +157,10 @@ fn write_preview(path: &str, side: u32, vertices: &[f32]) -> image::ImageResult<
     let pixels: Vec<u8> = vertices
         .chunks(6)
         .flat_map(|v| {
-            let level =
-                gpu_noise::cpu::levels::level8(f64::from(v[1]), (-RELIEF as f64, RELIEF as f64));
+            let level = gpu_noise::low_level::levels::level8(
+                f64::from(v[1]),
+                (-RELIEF as f64, RELIEF as f64),
+            );
             let c = colors[usize::from(level)];
             let lit = (v[3] * light[0] + v[4] * light[1] + v[5] * light[2]) / norm;
             let shade = 0.35 + 0.65 * lit.max(0.0);

@@ -168,7 +168,7 @@ impl FromStr for Colormap {
             _ => {}
         }
         if !text.contains(':') {
-            return Err(Error::invalid(
+            return Err(Error::output(
                 "colormap",
                 format!(
                     "{text:?} is neither gray|terrain|viridis|magma nor a list of \
@@ -181,14 +181,14 @@ impl FromStr for Colormap {
             .map(parse_stop)
             .collect::<Result<Vec<_>>>()?;
         if !(2..=MAX_STOPS).contains(&stops.len()) {
-            return Err(Error::invalid(
+            return Err(Error::output(
                 "colormap",
                 format!("give 2..={MAX_STOPS} stops, got {}", stops.len()),
             ));
         }
         // In f32 too: the GPU interpolates between the stops' f32 values.
         if let Some(pair) = stops.windows(2).find(|p| p[1].0 as f32 <= p[0].0 as f32) {
-            return Err(Error::invalid(
+            return Err(Error::output(
                 "colormap",
                 format!(
                     "stop values must increase (in f32 too): {} comes after {}",
@@ -201,7 +201,7 @@ impl FromStr for Colormap {
 }
 
 fn parse_stop(stop: &str) -> Result<(f64, [u8; 3])> {
-    let bad = |why: &str| Error::invalid("colormap", format!("stop {stop:?}: {why}"));
+    let bad = |why: &str| Error::output("colormap", format!("stop {stop:?}: {why}"));
     let (value, color) = stop
         .trim()
         .split_once(':')
@@ -263,7 +263,7 @@ mod tests {
             assert!(
                 matches!(
                     err,
-                    Error::InvalidSpec {
+                    Error::InvalidOutput {
                         field: "colormap",
                         ..
                     }

@@ -18,6 +18,16 @@ pub enum Error {
         /// What is wrong and what is allowed.
         reason: String,
     },
+    /// An output setting is unfit: `field` names the `export::ExportOptions` or
+    /// [`TextureOutput`](crate::TextureOutput) field (`bits`, `range`, `colormap`), or `output`
+    /// for the path, its format or its place.
+    #[error("{field}: {reason}")]
+    InvalidOutput {
+        /// The output setting at fault.
+        field: &'static str,
+        /// What is wrong and what is allowed.
+        reason: String,
+    },
     /// A noise graph is invalid (docs/CONVENTIONS.md §13): `node` names the node at fault
     /// (empty for the graph's own fields), `field` its parameter or input (empty for the node
     /// as a whole).
@@ -49,6 +59,10 @@ pub enum Error {
         /// What is wrong and what is required.
         reason: String,
     },
+    /// naga refused a WGSL source ([`wgsl::validate`](crate::wgsl::validate)): every error,
+    /// with its source span.
+    #[error("the WGSL does not validate:\n{0}")]
+    Shader(String),
     /// The device lacks a feature or limit that this render needs.
     #[error("this device cannot do it: {0}")]
     Unsupported(String),
@@ -113,8 +127,8 @@ pub enum Error {
 /// What to tell a user who has no adapter (shown by [`Error::NoAdapter`]).
 pub const HOW_TO_GET_AN_ADAPTER: &str = "To get one without a GPU: Mesa's llvmpipe through GL \
 (package libegl-mesa0, WGPU_BACKEND=gl) or lavapipe through Vulkan (`apt-get install -y \
-mesa-vulkan-drivers`). Check WGPU_BACKEND and WGPU_ADAPTER_NAME, and run `gpu-noise info` to \
-list what is found; `--backend cpu` renders without a GPU.";
+mesa-vulkan-drivers`). Check WGPU_BACKEND and WGPU_ADAPTER_NAME; the CPU twin (gpu_noise::cpu) \
+renders without a GPU.";
 
 fn graph_message(node: &str, field: &str, reason: &str) -> String {
     match (node.is_empty(), field.is_empty()) {
@@ -131,6 +145,14 @@ pub type Result<T> = std::result::Result<T, Error>;
 impl Error {
     pub(crate) fn invalid(field: &'static str, reason: impl Into<String>) -> Self {
         Error::InvalidSpec {
+            field,
+            reason: reason.into(),
+        }
+    }
+
+    /// An output setting's error (`bits`, `range`, `colormap`, `output`).
+    pub fn output(field: &'static str, reason: impl Into<String>) -> Self {
+        Error::InvalidOutput {
             field,
             reason: reason.into(),
         }
@@ -157,6 +179,7 @@ impl Error {
         matches!(
             self,
             Error::InvalidSpec { .. }
+                | Error::InvalidOutput { .. }
                 | Error::InvalidGraph { .. }
                 | Error::Precision { .. }
                 | Error::InvalidTarget { .. }

@@ -4,11 +4,18 @@
 //! checks every texel. The conventions (texel to point, seeds, gradients, fractal sums, tiling,
 //! output levels) are in `docs/CONVENTIONS.md`.
 //!
+//! The front is this page: the spec ([`NoiseSpec`] and its enums, [`Prepared`], [`Chunk`]), the
+//! GPU [`Renderer`] and its targets ([`TextureOutput`], [`Range`], [`Colormap`]), the CPU twin
+//! ([`cpu`]) and its SIMD port ([`simd`]), the WGSL module ([`wgsl`], [`NoiseBindings`]),
+//! graphs ([`graph`]), exports ([`export`]), the [`limits`] and the typed [`Error`]. Everything
+//! else (the GPU's host structs, tables, fixed-point frames, error bounds, the exporters'
+//! plumbing) is in [`low_level`], as vello does: reachable, but not what a user needs.
+//!
 //! Three ways in:
 //! - [`Renderer::new`] on your own `wgpu::Device`: record into your encoder, into your storage
 //!   buffers and textures (`R32Float`, `Rgba8Unorm` through a colormap, `R16Unorm`
 //!   heightmaps); nothing comes back to the host unless you ask.
-//! - [`wgsl::noise_module`] + [`gpu::NoiseBindings`]: call `gn_fractal_noise(p)` from your own
+//! - [`wgsl::noise_module`] + [`NoiseBindings`]: call `gn_fractal_noise(p)` from your own
 //!   shaders.
 //! - [`Renderer::open`] + [`Renderer::render`] (or [`simd::render_f32`], the GPU's f32 kernels
 //!   in SIMD lanes on the CPU, or [`cpu::render_f32`], the twin): images on the host.
@@ -35,26 +42,59 @@
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
-pub mod colormap;
+/// The tiers hold: the front does not reach the internals, which only `low_level` shows.
+///
+/// ```compile_fail
+/// use gpu_noise::gpu::pipelines::PipelineCache;
+/// ```
+/// ```compile_fail
+/// use gpu_noise::cpu::common::lerp;
+/// ```
+/// ```compile_fail
+/// use gpu_noise::tables::PERM_LEN;
+/// ```
+/// ```compile_fail
+/// let _ = gpu_noise::wgsl::kernel_source();
+/// ```
+/// ```
+/// use gpu_noise::low_level::{gpu::RenderParams, tables::PERM_LEN, wgsl::kernel_source};
+/// assert_eq!(PERM_LEN, 512);
+/// assert!(kernel_source().contains("fn gn_fractal_noise("));
+/// let _ = std::mem::size_of::<RenderParams>();
+/// ```
+#[cfg(doctest)]
+pub struct ApiTiers;
+
+mod colormap;
 pub mod cpu;
-pub mod error;
+mod error;
 #[cfg(feature = "export")]
 pub mod export;
-pub mod fixed;
-pub mod gpu;
+mod fixed;
+mod gpu;
 pub mod graph;
+pub mod limits;
+pub mod low_level;
 pub mod simd;
-pub mod spec;
-pub mod tables;
+mod spec;
+mod tables;
 pub mod tolerance;
 pub mod wgsl;
-pub mod window;
+mod window;
+
+/// The wgpu this crate is built against: its types appear in [`Renderer`]'s methods, so a
+/// caller can name the same version.
+pub use wgpu;
 
 pub use colormap::Colormap;
 pub use error::{Error, Result};
-pub use gpu::{AdapterChoice, NoiseBindings, Range, Renderer, RendererOptions, TextureOutput};
+pub use gpu::{
+    AdapterChoice, GraphBindings, NoiseBindings, PendingReadback, Range, RenderStats, Renderer,
+    RendererOptions, TextureOutput,
+};
 pub use graph::{Graph, GraphBuilder, PreparedGraph};
 pub use spec::{
-    CellReturn, Chunk, Distance, Fractal, Interp, Kind, LatticeKind, NoiseSpec, Prepared, Size,
+    CellReturn, Chunk, Distance, Fractal, Interp, Kind, LatticeKind, NoiseSpec, ParseNameError,
+    Prepared, Size,
 };
 pub use window::Window;

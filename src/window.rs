@@ -66,8 +66,8 @@ impl Window {
             "size",
             format!(
                 "{texels} texels ({:.1} GiB of f32) is more than one in-memory render holds \
-                 ({MAX_TEXELS}); stream it to a file in bands (gpu-noise render) or render \
-                 smaller windows",
+                 ({MAX_TEXELS}); render it in windows (Renderer::render_window, \
+                 cpu::render_window_f32) or stream it to a file (export::create_writer)",
                 texels as f64 * 4.0 / f64::from(1u32 << 30)
             ),
         ))

@@ -5,7 +5,7 @@
 /// own limits.
 pub fn open_device(label: &str) -> Result<(wgpu::Device, wgpu::Queue), Box<dyn std::error::Error>> {
     let choice = gpu_noise::AdapterChoice::from_env()?;
-    let instance = gpu_noise::gpu::adapter::new_instance(&choice);
+    let instance = gpu_noise::low_level::gpu::new_instance(&choice);
     let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions {
         power_preference: wgpu::PowerPreference::HighPerformance,
         ..Default::default()

@@ -4,18 +4,18 @@
 // Index loops mirror the WGSL loops line by line; iterator rewrites would break the mirror.
 #![allow(clippy::needless_range_loop)]
 
-pub mod cellular;
-pub mod common;
-pub mod derivative;
-pub mod fractal;
-pub mod gradient;
-pub mod hash;
-pub mod impulse;
-pub mod levels;
-pub mod perlin;
-pub mod row;
-pub mod simplex;
-pub mod value;
+pub(crate) mod cellular;
+pub(crate) mod common;
+pub(crate) mod derivative;
+pub(crate) mod fractal;
+pub(crate) mod gradient;
+pub(crate) mod hash;
+pub(crate) mod impulse;
+pub(crate) mod levels;
+pub(crate) mod perlin;
+pub(crate) mod row;
+pub(crate) mod simplex;
+pub(crate) mod value;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -25,7 +25,7 @@ use crate::window::Window;
 pub use fractal::{fractal_noise, noise_at_texel, noise_gradient_at_texel, texel_point};
 
 /// Renders every texel in f64, memory order x fastest, then y, then z (CONVENTIONS §1). An
-/// image beyond [`MAX_TEXELS`](crate::spec::MAX_TEXELS) is an error, not an allocation.
+/// image beyond [`MAX_TEXELS`](crate::limits::MAX_TEXELS) is an error, not an allocation.
 pub fn render_f64(prep: &Prepared) -> Result<Vec<f64>> {
     let window = Window::full(prep.spec().size);
     window.check_in_memory()?;
@@ -40,7 +40,7 @@ pub fn render_f32(prep: &Prepared) -> Result<Vec<f32>> {
 }
 
 /// Renders the texels of `window` (inside the image, at most
-/// [`MAX_TEXELS`](crate::spec::MAX_TEXELS)) as f32.
+/// [`MAX_TEXELS`](crate::limits::MAX_TEXELS)) as f32.
 pub fn render_window_f32(prep: &Prepared, window: Window) -> Result<Vec<f32>> {
     window.check_inside(prep.spec().size)?;
     window.check_in_memory()?;

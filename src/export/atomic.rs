@@ -74,7 +74,7 @@ fn resolve_target(target: &Path) -> Result<PathBuf> {
             return Ok(path);
         }
         if !meta.file_type().is_symlink() {
-            return Err(Error::invalid(
+            return Err(Error::output(
                 "output",
                 format!(
                     "{} is not a regular file (a FIFO, socket or device); outputs are written \
@@ -89,7 +89,7 @@ fn resolve_target(target: &Path) -> Result<PathBuf> {
             _ => pointed,
         };
     }
-    Err(Error::invalid(
+    Err(Error::output(
         "output",
         format!("{}: too many levels of symbolic links", target.display()),
     ))
@@ -194,7 +194,7 @@ impl OutputFile {
             _ => PathBuf::from("."),
         };
         if target.file_name().is_none() || target.is_dir() {
-            return Err(Error::invalid(
+            return Err(Error::output(
                 "output",
                 format!("{} is a folder, not a file name", target.display()),
             ));

@@ -22,7 +22,7 @@ pub fn create_gradient_writer(
     dims: u32,
 ) -> Result<Box<dyn ImageWriter>> {
     if Format::from_path(path)? != Format::Npy {
-        return Err(Error::invalid(
+        return Err(Error::output(
             "output",
             "gradient outputs are written as .npy (a last axis of components)",
         ));
@@ -76,7 +76,7 @@ impl ImageWriter for NpyWriter {
 /// normal's components, stored as `round((n + 1) / 2 * 255)`.
 pub fn create_normal_writer(path: &std::path::Path, size: Size) -> Result<Box<dyn ImageWriter>> {
     if Format::from_path(path)? != Format::Png || size.depth > 1 || size.height < 2 {
-        return Err(Error::invalid(
+        return Err(Error::output(
             "output",
             "normal maps are 2D images written as .png (RGB)",
         ));

@@ -16,25 +16,22 @@
 //! # Ok(()) }
 //! ```
 
-mod atomic;
-mod derivatives;
+pub(crate) mod atomic;
+pub(crate) mod derivatives;
 mod exr;
 mod png;
-mod profile;
-mod raw;
-mod slices;
+pub(crate) mod profile;
+pub(crate) mod raw;
+pub(crate) mod slices;
 mod threaded;
 mod tiff;
-mod whole;
+pub(crate) mod whole;
 
 use std::path::Path;
 
-pub use atomic::{CommitGroup, OutputFile, Sink, TEMPORARY_PREFIX, remove_all_temporaries};
-pub use derivatives::{create_gradient_writer, create_normal_writer, image_axes, normal_level};
-pub use profile::register_plot_font;
-pub use raw::npy_header;
-pub use slices::{is_slice_pattern, slice_path};
-pub use whole::is_whole;
+pub(crate) use atomic::OutputFile;
+pub use derivatives::{create_gradient_writer, create_normal_writer};
+use slices::is_slice_pattern;
 
 use crate::colormap::Colormap;
 use crate::error::{Error, Result};
@@ -71,7 +68,7 @@ impl Format {
             Some("f32") => Ok(Format::F32),
             Some("npy") => Ok(Format::Npy),
             Some("csv") => Ok(Format::Csv),
-            _ => Err(Error::invalid(
+            _ => Err(Error::output(
                 "output",
                 format!(
                     "{}: the extension must be .png, .exr, .tif, .f32, .npy or .csv",
@@ -179,20 +176,20 @@ impl ExportOptions {
             return Ok(());
         }
         if self.bits != 8 && self.bits != 16 {
-            return Err(Error::invalid(
+            return Err(Error::output(
                 "bits",
                 format!("must be 8 or 16, got {}", self.bits),
             ));
         }
         if self.colormap.is_some() && self.bits != 8 {
-            return Err(Error::invalid(
+            return Err(Error::output(
                 "bits",
                 "a colormap writes 8-bit RGB; drop bits 16",
             ));
         }
         let (lo, hi) = self.range;
         if !(lo.is_finite() && hi.is_finite() && lo < hi) {
-            return Err(Error::invalid(
+            return Err(Error::output(
                 "range",
                 format!("needs finite lo < hi, got {lo},{hi}"),
             ));
@@ -218,7 +215,7 @@ pub fn check_space(path: &Path, bytes: u64) -> Result<()> {
     };
     let free = fs4::available_space(folder).map_err(|e| Error::io(folder, e))?;
     if bytes > free {
-        return Err(Error::invalid(
+        return Err(Error::output(
             "output",
             format!(
                 "{} needs {} and {} has {} free",
@@ -260,7 +257,7 @@ pub fn create_writer(
     options.check(format)?;
     if is_slice_pattern(path) {
         if format != Format::Png {
-            return Err(Error::invalid(
+            return Err(Error::output(
                 "output",
                 "slice sequences ({k}) are written as .png",
             ));
@@ -268,7 +265,7 @@ pub fn create_writer(
         return Ok(Box::new(slices::SliceWriter::new(path, size, options)?));
     }
     if size.depth > 1 && !format.holds_volumes() {
-        return Err(Error::invalid(
+        return Err(Error::output(
             "output",
             format!(
                 "a volume (depth > 1) cannot be one {} file; use .npy or .f32, or PNG slices \
@@ -290,7 +287,7 @@ pub fn create_writer(
         (Format::Png, None) => Box::new(png::PngWriter::new(file, size, options)?),
         (Format::Csv, Some(profile)) => Box::new(profile::CsvWriter::new(file, profile.clone())?),
         (Format::Csv, None) => {
-            return Err(Error::invalid(
+            return Err(Error::output(
                 "output",
                 ".csv is for 1D noise (x,value); use 1 dim",
             ));
@@ -311,7 +308,7 @@ pub fn write_image(
     options: &ExportOptions,
 ) -> Result<()> {
     if Format::from_path(path)? != format {
-        return Err(Error::invalid(
+        return Err(Error::output(
             "output",
             format!("{} does not end in .{}", path.display(), format.extension()),
         ));

@@ -41,7 +41,7 @@ pub fn slice_path(pattern: &Path, k: u32) -> Result<PathBuf> {
 }
 
 fn bad_pattern(pattern: &Path) -> Error {
-    Error::invalid(
+    Error::output(
         "output",
         format!(
             "{}: write the slice number as {{k}} or {{k:04}}",

@@ -99,7 +99,7 @@ impl NoiseBindings {
     /// checking the device's limits: a device whose limits are too small (3 storage buffers
     /// per stage, storage bindings of the tables' size, the state's uniform block;
     /// `Limits::downlevel_defaults()` has them, `downlevel_webgl2_defaults()` does not) gets
-    /// [`Error::Unsupported`] naming the limit, and nothing is created.
+    /// [`Error::Unsupported`](crate::Error::Unsupported) naming the limit, and nothing is created.
     pub fn new(device: &wgpu::Device) -> Result<Self> {
         use wgpu::BufferUsages as U;
         super::limits::check_library(

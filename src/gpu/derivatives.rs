@@ -47,7 +47,7 @@ impl Renderer {
         window.check_inside(prep.spec().size)?;
         let floats = window.texels() * GRADIENT_CHANNELS;
         check_buffer(buffer, offset, floats, &self.device.limits())?;
-        let key = self.prepare(Entry::Gradient, prep)?;
+        let key = self.pipeline_key(Entry::Gradient, prep)?;
         self.library.update(encoder, prep);
         let size = floats * 4;
         let target = self.target_group(
@@ -87,7 +87,7 @@ impl Renderer {
                 ),
             ));
         }
-        let key = self.prepare(Entry::Normal, prep)?;
+        let key = self.pipeline_key(Entry::Normal, prep)?;
         self.library.update(encoder, prep);
         let target = self.target_group(
             TargetKey::Texture(Entry::Normal, texture.clone()),

@@ -190,7 +190,7 @@ impl Renderer {
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("gpu-noise graph"),
-            source: wgpu::ShaderSource::Wgsl(crate::wgsl::graph_source(source).into()),
+            source: wgpu::ShaderSource::Wgsl(crate::wgsl::sources::graph_source(source).into()),
         });
         let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some("gpu-noise graph"),

@@ -84,7 +84,7 @@ impl Renderer {
                 target: "texture",
                 reason: format!(
                     "a graph fills an R32Float 2D, 2D-array or 3D texture of {}x{}x{} with \
-                     COPY_DST usage; got {:?} {}x{}x{} ({:?})",
+                     COPY_DST usage; got {:?} {}x{}x{} with usage {}",
                     size.width,
                     size.height,
                     size.depth,
@@ -92,7 +92,7 @@ impl Renderer {
                     extent.width,
                     extent.height,
                     extent.depth_or_array_layers,
-                    texture.usage()
+                    super::targets::flag_names(texture.usage().iter_names())
                 ),
             });
         }

@@ -116,7 +116,7 @@ impl Renderer {
         points: &[[f64; 4]],
     ) -> Result<Vec<PendingReadback>> {
         prep.spec().check_points(points)?;
-        let key = self.prepare(Entry::Sample, prep)?;
+        let key = self.pipeline_key(Entry::Sample, prep)?;
         let octaves = prep.octaves().len() as u64;
         let chunk = (u64::from(self.chunk_texels()) / (8 * octaves)).max(1) as usize;
         let mut pending = Vec::new();

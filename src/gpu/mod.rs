@@ -20,7 +20,7 @@ pub mod state;
 pub mod stats;
 pub mod targets;
 
-pub use adapter::{AdapterChoice, AdapterSummary, best_adapter, is_software, list_adapters};
+pub use adapter::AdapterChoice;
 pub use bindings::{NoiseBindings, TABLE_SLOTS};
 pub use graph_bindings::GraphBindings;
 pub use readback::PendingReadback;

@@ -118,7 +118,7 @@ impl Entry {
 
     /// The entry's `@workgroup_size`.
     pub fn workgroup_size(self) -> [u32; 3] {
-        use crate::wgsl::{TILE_SIZE, WORKGROUP_SIZE};
+        use crate::wgsl::sources::{TILE_SIZE, WORKGROUP_SIZE};
         if self.is_texel_kernel() {
             [TILE_SIZE, TILE_SIZE, 1]
         } else {
@@ -261,7 +261,7 @@ impl PipelineCache {
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("gpu-noise kernels"),
-            source: wgpu::ShaderSource::Wgsl(crate::wgsl::kernel_source().into()),
+            source: wgpu::ShaderSource::Wgsl(crate::wgsl::sources::kernel_source().into()),
         });
         let params_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("gpu-noise params"),

@@ -60,7 +60,7 @@ impl Renderer {
         let texels = spec.size.texels();
         check_buffer(buffer, offset, texels, &self.device.limits())?;
         check_gpu_precision(spec)?;
-        let key = self.prepare(Entry::Buffer, prep)?;
+        let key = self.pipeline_key(Entry::Buffer, prep)?;
         self.library.update(encoder, prep);
         let size = texels * 4;
         let target = self.target_group(
@@ -79,9 +79,10 @@ impl Renderer {
     }
 
     /// Records the spec's image into `texture`, whose size must equal the spec's:
-    /// - `R32Float` (2D, 2D array with one layer per z, 3D): raw values; needs `STORAGE_BINDING`
-    ///   (and, for 3D on the GL backend, `COPY_DST`: wgpu binds 3D storage images one slice at a
-    ///   time there, so the volume is rendered into a buffer and copied).
+    /// - `R32Float` (2D, 2D array with one layer per z, 3D): raw values; needs `STORAGE_BINDING`,
+    ///   and for 3D `COPY_DST` too, on every backend: wgpu's GL backend binds a 3D storage image
+    ///   one slice at a time, so there the volume is rendered into a buffer and copied, and a
+    ///   program written on Vulkan must run on GL as well.
     /// - `Rgba8Unorm` (2D): values through `output.range` and `output.colormap`; needs
     ///   `STORAGE_BINDING`.
     /// - `R16Unorm` (2D, 2D array, 3D): levels through `output.range`, packed into a buffer and
@@ -132,7 +133,7 @@ impl Renderer {
         if self.fills_3d_by_copy(entry) {
             return self.record_by_copy(encoder, prep, texture, Entry::Buffer, 4, Range::Nominal);
         }
-        let key = self.prepare(entry, prep)?;
+        let key = self.pipeline_key(entry, prep)?;
         let view_dimension = match entry {
             Entry::R32Texture2dArray => wgpu::TextureViewDimension::D2Array,
             Entry::R32Texture3d => wgpu::TextureViewDimension::D3,
@@ -172,7 +173,7 @@ impl Renderer {
         output: &TextureOutput,
     ) -> Result<()> {
         let spec = prep.spec();
-        let key = self.prepare(Entry::Rgba8Texture, prep)?;
+        let key = self.pipeline_key(Entry::Rgba8Texture, prep)?;
         // With Range::Auto the table spans the stops' own range (named maps ignore the range).
         let table_range = output
             .range
@@ -227,7 +228,7 @@ impl Renderer {
         range: Range,
     ) -> Result<()> {
         let spec = prep.spec();
-        let key = self.prepare(entry, prep)?;
+        let key = self.pipeline_key(entry, prep)?;
         let auto = self.record_auto_range_if(encoder, prep, range)?;
         let row_bytes = (spec.size.width * texel_bytes).next_multiple_of(ROW_ALIGNMENT);
         let words_per_row = row_bytes / 4;
@@ -284,8 +285,8 @@ impl Renderer {
             return Ok(false);
         }
         let spec = prep.spec();
-        let key = self.prepare(Entry::RangePartial, prep)?;
-        self.prepare(Entry::RangeFinal, prep)?;
+        let key = self.pipeline_key(Entry::RangePartial, prep)?;
+        self.pipeline_key(Entry::RangeFinal, prep)?;
         let (partials, found) = (
             self.scratch.partial_ranges.clone(),
             self.scratch.range.clone(),
@@ -311,7 +312,7 @@ impl Renderer {
             })?;
         let mut params = RenderParams::new(Window::full(spec.size));
         params.item_count = spec.size.texels() as u32;
-        let groups = [crate::wgsl::REDUCE_GROUPS, 1, 1];
+        let groups = [crate::wgsl::sources::REDUCE_GROUPS, 1, 1];
         self.dispatch(
             encoder,
             Entry::RangePartial,
@@ -360,7 +361,7 @@ impl Renderer {
             ));
         }
         check_gpu_precision(prep.spec())?;
-        let key = self.prepare(Entry::Buffer, prep)?;
+        let key = self.pipeline_key(Entry::Buffer, prep)?;
         self.library.update(encoder, prep);
         let bytes = window.texels() * 4;
         let (values, created) = self.scratch.ensure(&self.device, Growable::Values, bytes);

@@ -15,7 +15,7 @@ use super::readback::StagingPool;
 use super::stats::RenderStats;
 use crate::error::{Error, Result};
 use crate::spec::Prepared;
-use crate::wgsl::{TILE_SIZE, WORKGROUP_SIZE};
+use crate::wgsl::sources::{TILE_SIZE, WORKGROUP_SIZE};
 
 /// Knobs for tests and tuning; the defaults follow the device's limits.
 #[derive(Clone, Copy, Debug, Default)]
@@ -157,7 +157,7 @@ impl Renderer {
         health: Option<Arc<Mutex<Health>>>,
         options: RendererOptions,
     ) -> Result<Self> {
-        super::limits::check_renderer(&device.limits(), crate::wgsl::WORKGROUP_SIZE)?;
+        super::limits::check_renderer(&device.limits(), crate::wgsl::sources::WORKGROUP_SIZE)?;
         let library = NoiseBindings::new(&device)?;
         let pipelines = PipelineCache::new(&device, &library)?;
         let params = device.create_buffer(&wgpu::BufferDescriptor {
@@ -245,8 +245,27 @@ impl Renderer {
             .max(WORKGROUP_SIZE)
     }
 
+    /// Compiles every kernel this device can run for `prep`'s pipeline constants (kind, dims,
+    /// interpolation, fractal, lattice, octave count, tiling, volume) that is not compiled yet:
+    /// the buffer, R32Float (2D, 2D array, 3D), colormapped Rgba8, 16-bit heightmap and
+    /// auto-range kernels. Call it when a new kind or fractal is chosen (a level loads, a user
+    /// picks another noise), so that the first frame that uses it does not wait for the
+    /// driver's compiler. Returns how many pipelines it compiled (0 when all were ready). The
+    /// derivative and point kernels compile on first use.
+    pub fn prepare(&mut self, prep: &Prepared) -> Result<u32> {
+        let before = self.stats.pipelines_compiled;
+        let limits = self.device.limits();
+        for entry in crate::gpu::pipelines::ENTRIES {
+            let warmed = !matches!(entry, Entry::Gradient | Entry::Normal | Entry::Sample);
+            if warmed && entry.fits(&limits).is_ok() {
+                self.pipeline_key(entry, prep)?;
+            }
+        }
+        Ok((self.stats.pipelines_compiled - before) as u32)
+    }
+
     /// Compiles the pipeline of `entry` for `prep` if needed.
-    pub(crate) fn prepare(&mut self, entry: Entry, prep: &Prepared) -> Result<NoiseKey> {
+    pub(crate) fn pipeline_key(&mut self, entry: Entry, prep: &Prepared) -> Result<NoiseKey> {
         let key = NoiseKey::of(prep);
         if self.pipelines.prepare(&self.device, entry, key)? {
             self.stats.pipelines_compiled += 1;

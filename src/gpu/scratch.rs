@@ -5,7 +5,7 @@
 use crate::colormap::COLORMAP_LEN;
 
 /// Bytes of the reduction's partial results: REDUCE_GROUPS pairs of f32.
-pub(crate) const PARTIAL_RANGE_BYTES: u64 = crate::wgsl::REDUCE_GROUPS as u64 * 8;
+pub(crate) const PARTIAL_RANGE_BYTES: u64 = crate::wgsl::sources::REDUCE_GROUPS as u64 * 8;
 
 /// The growable buffers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -20,6 +20,26 @@ pub struct RenderStats {
     pub dispatches: u64,
 }
 
+/// `after - before`: what a frame (or any stretch of work) wrote and created. Each counter
+/// saturates at 0, so stats of two different renderers cannot underflow.
+impl std::ops::Sub for RenderStats {
+    type Output = RenderStats;
+
+    fn sub(self, o: RenderStats) -> RenderStats {
+        RenderStats {
+            uniform_writes: self.uniform_writes.saturating_sub(o.uniform_writes),
+            table_uploads: self.table_uploads.saturating_sub(o.table_uploads),
+            colormap_uploads: self.colormap_uploads.saturating_sub(o.colormap_uploads),
+            bind_groups_created: self
+                .bind_groups_created
+                .saturating_sub(o.bind_groups_created),
+            buffers_created: self.buffers_created.saturating_sub(o.buffers_created),
+            pipelines_compiled: self.pipelines_compiled.saturating_sub(o.pipelines_compiled),
+            dispatches: self.dispatches.saturating_sub(o.dispatches),
+        }
+    }
+}
+
 impl std::ops::Add for RenderStats {
     type Output = RenderStats;
 

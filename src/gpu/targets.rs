@@ -34,7 +34,7 @@ impl Range {
         if let Range::Fixed(lo, hi) = self {
             let f32_max = f64::from(f32::MAX);
             if !(lo.abs() <= f32_max && hi.abs() <= f32_max && lo < hi) {
-                return Err(Error::invalid(
+                return Err(Error::output(
                     "range",
                     format!("needs finite lo < hi within f32 (|v| <= 3.4e38), got {lo}, {hi}"),
                 ));
@@ -73,6 +73,29 @@ pub(crate) enum TextureKind {
     R16,
 }
 
+/// The usages a texture target needs, the same on every backend. 3D R32Float targets need
+/// COPY_DST beside STORAGE_BINDING: wgpu's GL backend binds a 3D storage image one slice only,
+/// so there they are filled by copy, and a program written on Vulkan must run on GL too.
+pub(crate) fn needed_usage(kind: TextureKind) -> wgpu::TextureUsages {
+    use wgpu::TextureUsages as U;
+    match kind {
+        TextureKind::R16 => U::COPY_DST,
+        TextureKind::R32(Entry::R32Texture3d) => U::STORAGE_BINDING | U::COPY_DST,
+        _ => U::STORAGE_BINDING,
+    }
+}
+
+/// Flags as `A | B` (`none` when empty), from `iter_names()`: wgpu's `Debug` prints
+/// `TextureUsages(A | B)`, which reads badly in a message.
+pub(crate) fn flag_names<T>(names: impl Iterator<Item = (&'static str, T)>) -> String {
+    let names: Vec<&str> = names.map(|(name, _)| name).collect();
+    if names.is_empty() {
+        "none".into()
+    } else {
+        names.join(" | ")
+    }
+}
+
 /// Checks a caller's storage buffer for `texels` f32 values at `offset`.
 pub(crate) fn check_buffer(
     buffer: &wgpu::Buffer,
@@ -83,8 +106,8 @@ pub(crate) fn check_buffer(
     let bad = |why: String| Err(Error::target("buffer", why));
     if !buffer.usage().contains(wgpu::BufferUsages::STORAGE) {
         return bad(format!(
-            "needs BufferUsages::STORAGE, has {:?}",
-            buffer.usage()
+            "needs usage STORAGE, has {}",
+            flag_names(buffer.usage().iter_names())
         ));
     }
     let align = u64::from(limits.min_storage_buffer_offset_alignment);
@@ -148,15 +171,14 @@ pub(crate) fn check_texture(
             ));
         }
     };
-    let needed = match kind {
-        TextureKind::R16 => wgpu::TextureUsages::COPY_DST,
-        _ => wgpu::TextureUsages::STORAGE_BINDING,
-    };
+    let needed = needed_usage(kind);
     if !texture.usage().contains(needed) {
         return bad(format!(
-            "a {:?} target needs TextureUsages::{needed:?}, has {:?}",
+            "a {:?} {:?} target needs usage {}, has {}",
             texture.format(),
-            texture.usage()
+            texture.dimension(),
+            flag_names(needed.iter_names()),
+            flag_names(texture.usage().iter_names())
         ));
     }
     if kind == TextureKind::R16 && !features.contains(wgpu::Features::TEXTURE_FORMAT_16BIT_NORM) {

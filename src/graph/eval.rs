@@ -97,11 +97,11 @@ impl PreparedGraph {
     /// generated `GraphState` and `gn_graph_value(t)` (CONVENTIONS §13). Graphs of the same
     /// structure give the same source.
     pub fn wgsl(&self) -> String {
-        crate::wgsl::graph_source(&self.kernel.source)
+        crate::wgsl::sources::graph_source(&self.kernel.source)
     }
 
     /// The graph as WGSL for a caller's own shader: the noise library and the graph with their
-    /// bindings at `@group(group)` (bind a [`GraphBindings`](crate::gpu::GraphBindings) there),
+    /// bindings at `@group(group)` (bind a [`GraphBindings`](crate::GraphBindings) there),
     /// and `fn gn_graph_value(t: vec3<u32>) -> f32`, the graph at image texel `t` (z = 0 but in
     /// volumes), exact at any offset. Graphs of the same structure give the same module.
     ///
@@ -123,7 +123,7 @@ impl PreparedGraph {
     /// # Ok::<(), gpu_noise::Error>(())
     /// ```
     pub fn wgsl_module(&self, group: u32) -> String {
-        crate::wgsl::graph_module(group, &self.kernel.source)
+        crate::wgsl::sources::graph_module(group, &self.kernel.source)
     }
 
     /// The largest |GPU - twin| a correct GPU kernel can produce for this graph, and why

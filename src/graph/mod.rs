@@ -30,23 +30,23 @@
 #![allow(clippy::needless_range_loop)]
 
 mod affine;
-mod bound;
+pub(crate) mod bound;
 mod builder;
 mod check;
 mod codegen;
 mod eval;
-pub mod kind_fields;
+pub(crate) mod kind_fields;
 pub mod meta;
-mod node;
-pub mod ops;
+pub(crate) mod node;
+pub(crate) mod ops;
 mod plan;
-mod read;
+pub(crate) mod read;
 mod read_ops;
 mod value;
 
 pub use builder::{GraphBuilder, NodeBuilder};
 pub use eval::PreparedGraph;
-pub use node::{Combiner, Modifier, Node, Op, Warp};
+pub(crate) use node::Node;
 pub use value::Value;
 
 use crate::error::Result;

@@ -11,17 +11,17 @@
 // Lane loops index several arrays by the lane; iterator rewrites would hide the mirror.
 #![allow(clippy::needless_range_loop)]
 
-pub mod cellular;
-pub mod corners;
-pub mod gradient;
-pub mod hash;
-pub mod impulse;
-pub mod lanes;
-pub mod math;
-pub mod octave;
-pub mod perlin;
-pub mod simplex;
-pub mod value;
+pub(crate) mod cellular;
+pub(crate) mod corners;
+pub(crate) mod gradient;
+pub(crate) mod hash;
+pub(crate) mod impulse;
+pub(crate) mod lanes;
+pub(crate) mod math;
+pub(crate) mod octave;
+pub(crate) mod perlin;
+pub(crate) mod simplex;
+pub(crate) mod value;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -40,7 +40,7 @@ pub fn render_f32(prep: &Prepared) -> Result<Vec<f32>> {
 }
 
 /// Renders the texels of `window` (inside the image, at most
-/// [`MAX_TEXELS`](crate::spec::MAX_TEXELS)).
+/// [`MAX_TEXELS`](crate::limits::MAX_TEXELS)).
 pub fn render_window_f32(prep: &Prepared, window: Window) -> Result<Vec<f32>> {
     render_window_on(InstructionSet::detect(), prep, window)
 }

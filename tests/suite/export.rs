@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use gpu_noise::Colormap;
-use gpu_noise::cpu::levels::level8;
+use gpu_noise::low_level::levels::level8;
 
 use crate::cli::{command, f32_file, out, run, text, tmp};
 

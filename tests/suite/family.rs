@@ -4,8 +4,8 @@
 //! theorem for the impulse kinds' variance, and the Gabor spectrum's peak (an FFT).
 
 use gpu_noise::cpu::fractal_noise;
-use gpu_noise::spec::{KindParams, poisson_thresholds};
-use gpu_noise::tables::{KEN_PERLIN_PERMUTATION, SIMPLEX_GRAD4, SplitMix64};
+use gpu_noise::low_level::spec::{KindParams, poisson_thresholds};
+use gpu_noise::low_level::tables::{KEN_PERLIN_PERMUTATION, SIMPLEX_GRAD4, SplitMix64};
 use gpu_noise::{CellReturn, Kind, NoiseSpec, Size, cpu};
 
 fn eval(spec: &NoiseSpec, p: [f64; 4]) -> f64 {
@@ -93,7 +93,10 @@ fn simplex_4d_gradients_are_gustavsons_table() {
     }
     // The 2D Perlin gradient table is the conventions' formula (the WGSL computes the same
     // vectors from bits; the GPU-vs-CPU tests, which hit every gradient, compare the two).
-    for (h, g2) in gpu_noise::tables::PERLIN2_GRADIENTS.iter().enumerate() {
+    for (h, g2) in gpu_noise::low_level::tables::PERLIN2_GRADIENTS
+        .iter()
+        .enumerate()
+    {
         let a = std::f64::consts::TAU * (h as f64 + 0.5) / 16.0;
         assert!(
             (g2[0] - a.cos()).abs() < 1e-15 && (g2[1] - a.sin()).abs() < 1e-15,
@@ -506,7 +509,7 @@ fn cellular_returns_are_ordered_and_cell_values_come_from_the_value_table() {
         assert!(d1 <= d2 + 1e-12, "F1 {d1} > F2 {d2}");
         assert!(((diff[n] + 1.0) / 2.0 - (d2 - d1)).abs() < 1e-12);
     }
-    let values = gpu_noise::tables::values(0);
+    let values = gpu_noise::low_level::tables::values(0);
     for v in get(CellReturn::CellValue) {
         assert!(values.contains(&v), "{v} is not a value-table entry");
     }

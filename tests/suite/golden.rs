@@ -2,7 +2,9 @@
 //! published outputs, and properties that hold by construction of the math (REFERENCE §2-§4).
 
 use gpu_noise::cpu::{fractal_noise, texel_point};
-use gpu_noise::tables::{KEN_PERLIN_PERMUTATION, SplitMix64, gradients, permutation, values};
+use gpu_noise::low_level::tables::{
+    KEN_PERLIN_PERMUTATION, SplitMix64, gradients, permutation, values,
+};
 use gpu_noise::{Fractal, Interp, Kind, NoiseSpec};
 
 fn eval(spec: &NoiseSpec, p: [f64; 4]) -> f64 {

@@ -434,7 +434,7 @@ impl CallerShader {
         });
         let graph_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: None,
-            entries: &gpu_noise::gpu::GraphBindings::layout_entries(),
+            entries: &gpu_noise::GraphBindings::layout_entries(),
         });
         let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: None,
@@ -472,7 +472,7 @@ impl CallerShader {
         }
     }
 
-    fn run(&self, graph: &gpu_noise::gpu::GraphBindings, side: u32) -> Vec<f32> {
+    fn run(&self, graph: &gpu_noise::GraphBindings, side: u32) -> Vec<f32> {
         let mut encoder = self.device.create_command_encoder(&Default::default());
         {
             let mut pass = encoder.begin_compute_pass(&Default::default());
@@ -503,7 +503,7 @@ fn a_callers_shader_calls_the_graph_and_takes_new_numbers_by_update() {
     };
     let first = frame(0.05, 1);
     let shader_graph = CallerShader::new(&first, 24);
-    let mut bindings = gpu_noise::gpu::GraphBindings::new(&shader_graph.device, &first);
+    let mut bindings = gpu_noise::GraphBindings::new(&shader_graph.device, &first);
     for prepared in [first.clone(), frame(0.08, 7)] {
         bindings
             .update(&shader_graph.device, &shader_graph.queue, &prepared)

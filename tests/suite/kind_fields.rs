@@ -2,8 +2,8 @@
 //! its spec file and `--print-spec` take exactly the parameters the node table gives each kind,
 //! with the table's ranges, and refuse another kind's naming the field.
 
-use gpu_noise::graph::kind_fields::{self, KIND_FIELDS};
 use gpu_noise::graph::meta;
+use gpu_noise::low_level::graph::{self as kind_fields, KIND_FIELDS};
 use gpu_noise::{Error, Kind, NoiseSpec};
 
 use crate::cli::{run, text};
@@ -17,7 +17,7 @@ fn readme_holds_the_kind_flag_rows() {
     let rows = kind_fields::markdown_rows();
     assert!(
         readme.contains(&rows),
-        "README.md's flag table must hold gpu_noise::graph::kind_fields::markdown_rows() \
+        "README.md's flag table must hold gpu_noise::low_level::graph::markdown_rows() \
          verbatim:\n{rows}"
     );
 }

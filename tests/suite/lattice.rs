@@ -2,8 +2,8 @@
 //! lattice (xxHash32 of the full cell coordinates) does not, is uniform and avalanches, and its
 //! lattice values are the same bits on the CPU and the GPU.
 
-use gpu_noise::cpu::hash::{cell_hash, hash_bits};
-use gpu_noise::tables::SplitMix64;
+use gpu_noise::low_level::hash::{cell_hash, hash_bits};
+use gpu_noise::low_level::tables::SplitMix64;
 use gpu_noise::tolerance::{compare, gpu_error_bound};
 use gpu_noise::{Fractal, Interp, Kind, LatticeKind, NoiseSpec, Size, cpu};
 

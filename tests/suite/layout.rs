@@ -2,15 +2,14 @@
 //! validates, and every struct, code, constant, override and entry point the host relies on
 //! matches the WGSL.
 
-use gpu_noise::gpu::layout::HostLayout;
-use gpu_noise::gpu::params::RenderParams;
-use gpu_noise::gpu::pipelines::{ENTRIES, OVERRIDE_NAMES};
-use gpu_noise::gpu::state::{FrameState, KindState, NoiseState, OctaveState};
-use gpu_noise::spec::MAX_OCTAVES;
-use gpu_noise::tables::{PERM_LEN, TABLE_SIZE};
-use gpu_noise::wgsl::{
-    REDUCE_GROUPS, WORKGROUP_SIZE, noise_module, prefixed, validate, validate_kernels,
-};
+use gpu_noise::limits::MAX_OCTAVES;
+use gpu_noise::low_level::gpu::HostLayout;
+use gpu_noise::low_level::gpu::RenderParams;
+use gpu_noise::low_level::gpu::{ENTRIES, OVERRIDE_NAMES};
+use gpu_noise::low_level::gpu::{FrameState, KindState, NoiseState, OctaveState};
+use gpu_noise::low_level::tables::{PERM_LEN, TABLE_SIZE};
+use gpu_noise::low_level::wgsl::{REDUCE_GROUPS, WORKGROUP_SIZE, parse_module, validate_kernels};
+use gpu_noise::wgsl::{noise_module, prefixed};
 use gpu_noise::{CellReturn, Distance, Fractal, Interp, Kind};
 
 fn module() -> naga::Module {
@@ -31,7 +30,7 @@ fn the_kernels_and_the_includable_library_validate_with_naga() {
     assert_eq!(names.len(), ENTRIES.len(), "{names:?}");
     // The library alone, at any group, is a valid module a caller can add entry points to.
     for group in [0, 3] {
-        let lib = validate(&noise_module(group)).unwrap_or_else(|e| panic!("{e}"));
+        let lib = parse_module(&noise_module(group)).unwrap_or_else(|e| panic!("{e}"));
         assert!(lib.entry_points.is_empty());
         let bound: Vec<u32> = lib
             .global_variables
@@ -102,7 +101,10 @@ fn wgsl_codes_match_rust_enums_and_table_sizes() {
     ] {
         pairs.push((name.into(), r as u32));
     }
-    pairs.push(("MAX_IMPULSES".into(), gpu_noise::spec::MAX_IMPULSES as u32));
+    pairs.push((
+        "MAX_IMPULSES".into(),
+        gpu_noise::limits::MAX_IMPULSES as u32,
+    ));
     pairs.extend([
         ("MAX_OCTAVES".into(), MAX_OCTAVES),
         ("PERM_LEN".into(), PERM_LEN as u32),
@@ -112,11 +114,11 @@ fn wgsl_codes_match_rust_enums_and_table_sizes() {
     let mut pairs: Vec<(String, u32)> = pairs.into_iter().map(|(n, v)| (prefixed(&n), v)).collect();
     pairs.extend([
         ("WORKGROUP_SIZE".into(), WORKGROUP_SIZE),
-        ("TILE_SIZE".into(), gpu_noise::wgsl::TILE_SIZE),
+        ("TILE_SIZE".into(), gpu_noise::low_level::wgsl::TILE_SIZE),
         ("REDUCE_GROUPS".into(), REDUCE_GROUPS),
         (
             "COLORMAP_LEN".into(),
-            gpu_noise::colormap::COLORMAP_LEN as u32,
+            gpu_noise::low_level::colormap::COLORMAP_LEN as u32,
         ),
     ]);
     for (name, rust) in pairs {
@@ -159,7 +161,7 @@ fn assert_host_struct<T: HostLayout>(m: &naga::Module) {
 
 #[test]
 fn graph_host_structs_match_the_graph_kernel() {
-    use gpu_noise::gpu::graph::{GraphInstance, GraphWindow};
+    use gpu_noise::low_level::gpu::{GraphInstance, GraphWindow};
     // Any graph's kernel holds the fixed structs; a one-node graph is enough.
     let mut g = gpu_noise::graph::GraphBuilder::new(2);
     g.node("p", "perlin");
@@ -169,7 +171,7 @@ fn graph_host_structs_match_the_graph_kernel() {
         .unwrap()
         .prepare(gpu_noise::Size::new(4, 4, 1), [0.0; 4])
         .unwrap();
-    let m = validate(&prepared.wgsl()).unwrap_or_else(|e| panic!("{e}"));
+    let m = parse_module(&prepared.wgsl()).unwrap_or_else(|e| panic!("{e}"));
     assert_host_struct::<GraphInstance>(&m);
     assert_host_struct::<GraphWindow>(&m);
     assert_host_struct::<KindState>(&m);

@@ -3,7 +3,8 @@
 //! files use. naga's view of the composed modules is the oracle, not the prefixing code.
 
 use gpu_noise::graph::GraphBuilder;
-use gpu_noise::wgsl::{PREFIX, noise_module, validate};
+use gpu_noise::low_level::wgsl::parse_module;
+use gpu_noise::wgsl::{PREFIX, noise_module};
 
 /// Every named module-scope item naga sees: functions, types, constants, overrides, globals.
 fn module_names(m: &naga::Module) -> Vec<String> {
@@ -40,7 +41,7 @@ fn graph_module() -> String {
 /// Asserts that every name of `module` is prefixed, and that a host shader declaring each of
 /// them without the prefix (as a constant) validates beside it.
 fn assert_namespaced(module: &str) {
-    let m = validate(module).unwrap_or_else(|e| panic!("{e}"));
+    let m = parse_module(module).unwrap_or_else(|e| panic!("{e}"));
     let names = module_names(&m);
     assert!(names.len() > 100, "only {} names", names.len());
     let upper = PREFIX.to_ascii_uppercase();
@@ -53,7 +54,7 @@ fn assert_namespaced(module: &str) {
         host += &format!("const {bare}: u32 = 7u;\n");
     }
     host += "fn host_sum() -> u32 { return lerp + value + TABLE_SIZE + Lattice; }\n";
-    validate(&format!("{module}{host}")).unwrap_or_else(|e| panic!("{e}"));
+    parse_module(&format!("{module}{host}")).unwrap_or_else(|e| panic!("{e}"));
 }
 
 #[test]
@@ -72,7 +73,7 @@ fn a_graph_module_leaves_every_bare_name_to_its_host() {
 
 #[test]
 fn the_documented_entry_points_exist_with_their_signatures() {
-    let m = validate(&noise_module(0)).unwrap();
+    let m = parse_module(&noise_module(0)).unwrap();
     for (name, args) in [
         ("gn_fractal_noise", 1),
         ("gn_fractal_noise_texel", 1),

@@ -44,23 +44,26 @@ fn a_new_frame_with_a_new_offset_rewrites_only_the_uniform() {
     assert_eq!(first.table_uploads, 4, "one table set per octave");
     prep.set_offset([5.0, -3.0, 2.5, 0.0]).unwrap();
     let second = frame(&mut renderer, &prep);
-    assert_eq!(
-        second.uniform_writes,
-        first.uniform_writes + 1,
-        "{first:?} -> {second:?}"
-    );
-    let unchanged = |s: gpu_noise::gpu::RenderStats| {
+    // What the second frame did, by RenderStats' subtraction: one uniform write, nothing new.
+    let delta = second - first;
+    let created = |s: gpu_noise::RenderStats| {
         (
+            s.uniform_writes,
             s.table_uploads,
+            s.colormap_uploads,
             s.bind_groups_created,
             s.buffers_created,
             s.pipelines_compiled,
         )
     };
     assert_eq!(
-        unchanged(second),
-        unchanged(first),
+        created(delta),
+        (1, 0, 0, 0, 0, 0),
         "{first:?} -> {second:?}"
+    );
+    assert_eq!(
+        delta.dispatches, first.dispatches,
+        "the same dispatches as the first frame"
     );
     // The second frame is the new offset's image.
     let gpu: Vec<f32> = read_buffer(&device, &queue, &target, bytes)
@@ -272,4 +275,71 @@ fn a_callers_own_shader_includes_the_library_and_calls_fractal_noise() {
         .collect();
     let cmp = compare(&gpu, &cpu::sample(&prep, &points));
     assert!(cmp.max_abs_err <= 2e-5, "{cmp:?}");
+}
+
+/// `Renderer::prepare` compiles a new kind's kernels ahead of its first frame: the frame into a
+/// buffer, an R32Float texture and a colormapped texture (auto range too) compiles nothing.
+#[test]
+#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
+fn prepare_compiles_the_kernels_before_the_first_frame() {
+    let (device, queue, _) = caller_device();
+    let mut renderer = Renderer::new(&device, &queue, RendererOptions::default()).unwrap();
+    let mut spec = NoiseSpec::new(Kind::Value, 2);
+    spec.size = Size::new(16, 8, 1);
+    let prep = spec.validate().unwrap();
+    let compiled = renderer.prepare(&prep).unwrap();
+    assert!(compiled >= 5, "compiled {compiled}");
+    assert_eq!(
+        renderer.prepare(&prep).unwrap(),
+        0,
+        "all ready the second time"
+    );
+    let before = renderer.stats();
+    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+        label: None,
+        size: spec.size.texels() * 4,
+        usage: wgpu::BufferUsages::STORAGE,
+        mapped_at_creation: false,
+    });
+    let texture = |format| {
+        device.create_texture(&wgpu::TextureDescriptor {
+            label: None,
+            size: wgpu::Extent3d {
+                width: 16,
+                height: 8,
+                depth_or_array_layers: 1,
+            },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format,
+            usage: wgpu::TextureUsages::STORAGE_BINDING,
+            view_formats: &[],
+        })
+    };
+    let mut encoder = device.create_command_encoder(&Default::default());
+    renderer
+        .render_to_buffer(&mut encoder, &prep, &buffer, 0)
+        .unwrap();
+    let raw = texture(wgpu::TextureFormat::R32Float);
+    let colored = texture(wgpu::TextureFormat::Rgba8Unorm);
+    let auto = TextureOutput {
+        range: Range::Auto,
+        ..Default::default()
+    };
+    renderer
+        .render_to_texture(&mut encoder, &prep, &raw, &TextureOutput::default())
+        .unwrap();
+    renderer
+        .render_to_texture(&mut encoder, &prep, &colored, &auto)
+        .unwrap();
+    queue.submit([encoder.finish()]);
+    let frame = renderer.stats() - before;
+    assert_eq!(frame.pipelines_compiled, 0, "{frame:?}");
+    // Another kind is not ready until prepared.
+    let other = NoiseSpec {
+        kind: Kind::Simplex,
+        ..spec
+    };
+    assert!(renderer.prepare(&other.validate().unwrap()).unwrap() >= 5);
 }

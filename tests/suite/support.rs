@@ -43,9 +43,9 @@ pub fn caller_device_with(
     limits: Option<wgpu::Limits>,
 ) -> (wgpu::Device, wgpu::Queue, wgpu::Features) {
     let choice = AdapterChoice::from_env().unwrap_or_else(|e| no_adapter(e));
-    let instance = gpu_noise::gpu::adapter::new_instance(&choice);
+    let instance = gpu_noise::low_level::gpu::new_instance(&choice);
     let Some((adapter, summary)) =
-        pollster::block_on(gpu_noise::gpu::best_adapter(&instance, &choice))
+        pollster::block_on(gpu_noise::low_level::gpu::best_adapter(&instance, &choice))
     else {
         no_adapter("no adapter with compute shaders");
     };

@@ -297,7 +297,7 @@ fn every_frame_has_one_diagonal_and_one_off_diagonal_step() {
                 }
             }
             assert_eq!(
-                off == gpu_noise::fixed::Fixed::ZERO,
+                off == gpu_noise::low_level::fixed::Fixed::ZERO,
                 kind != Kind::Simplex,
                 "{kind}"
             );

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
-use gpu_noise::spec::ParseNameError;
+use gpu_noise::ParseNameError;
 use gpu_noise::{Fractal, Interp, Kind, LatticeKind};
 
 use crate::backend::BackendChoice;

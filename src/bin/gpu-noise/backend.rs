@@ -1,7 +1,7 @@
 //! `--backend auto|gpu|simd|cpu`: which engine renders, and why.
 
-use gpu_noise::gpu::adapter::new_instance;
-use gpu_noise::gpu::best_adapter;
+use gpu_noise::low_level::gpu::best_adapter;
+use gpu_noise::low_level::gpu::new_instance;
 use gpu_noise::tolerance::check_gpu_precision;
 use gpu_noise::{AdapterChoice, NoiseSpec, Renderer, RendererOptions, Result, simd};
 use serde::{Deserialize, Serialize};

@@ -6,7 +6,8 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use gpu_noise::export::{create_gradient_writer, create_normal_writer, image_axes};
+use gpu_noise::export::{create_gradient_writer, create_normal_writer};
+use gpu_noise::low_level::export::image_axes;
 use gpu_noise::{Error, Prepared, Result, Window, cpu};
 
 use crate::args::{Channels, RenderArgs};

@@ -158,7 +158,7 @@ pub fn run(args: &RenderArgs, graph: Graph, text: &str, layer: &SpecFile) -> Res
         } else {
             "tile_format"
         };
-        return Err(Error::InvalidSpec {
+        return Err(Error::InvalidOutput {
             field,
             reason: "applies to tile sets only (with --tiles N)".into(),
         });

@@ -2,9 +2,9 @@
 
 use std::process::ExitCode;
 
-use gpu_noise::error::HOW_TO_GET_AN_ADAPTER;
-use gpu_noise::gpu::adapter::new_instance;
-use gpu_noise::{AdapterChoice, Result, gpu::list_adapters};
+use gpu_noise::low_level::HOW_TO_GET_AN_ADAPTER;
+use gpu_noise::low_level::gpu::{list_adapters, new_instance};
+use gpu_noise::{AdapterChoice, Result};
 
 pub fn run() -> Result<ExitCode> {
     let choice = AdapterChoice::from_env()?;

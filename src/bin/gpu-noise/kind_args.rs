@@ -1,12 +1,12 @@
 //! The kinds' own flags and spec-file fields (`--jitter`, `"gabor_bandwidth"`...), made from
-//! the node table through `gpu_noise::graph::kind_fields`: names, value types, ranges, defaults
+//! the node table through `gpu_noise::low_level::graph`: names, value types, ranges, defaults
 //! and help text are the table's, so a kind's new parameter needs no change here.
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Arg, ArgMatches, Args, Command, FromArgMatches};
 use gpu_noise::graph::Value;
-use gpu_noise::graph::kind_fields::{KIND_FIELDS, KindField};
 use gpu_noise::graph::meta::ParamType;
+use gpu_noise::low_level::graph::{KIND_FIELDS, KindField};
 
 /// Kind-owned parameters as given (flags or a spec file): (table name, value), in the table's
 /// order.

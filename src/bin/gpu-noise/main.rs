@@ -29,7 +29,7 @@ fn main() -> ExitCode {
     clean_up_on_signals();
     let cli = Cli::parse();
     // A bad WGPU_BACKEND is refused by every command alike, whichever backend it runs on.
-    let adapters = gpu_noise::gpu::AdapterChoice::from_env();
+    let adapters = gpu_noise::AdapterChoice::from_env();
     let result = adapters.and_then(|_| match cli.command {
         Command::Render(a) => render::run(a),
         Command::Sample(a) => sample::run(a),
@@ -56,9 +56,14 @@ fn main() -> ExitCode {
 /// its sources.
 fn describe(e: &Error) -> String {
     let mut text = match e {
-        Error::InvalidSpec { field, reason } | Error::Precision { field, reason } => {
+        Error::InvalidSpec { field, reason }
+        | Error::InvalidOutput { field, reason }
+        | Error::Precision { field, reason } => {
             format!("{}: {reason}", flag(field))
         }
+        Error::NoAdapter { .. } => format!(
+            "{e} `gpu-noise info` lists what is found; `--backend cpu` renders without a GPU."
+        ),
         other => other.to_string(),
     };
     let mut source = std::error::Error::source(e);
@@ -97,7 +102,7 @@ fn clean_up_on_signals() {
     };
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
-            gpu_noise::export::remove_all_temporaries(|_| {
+            gpu_noise::low_level::export::remove_all_temporaries(|_| {
                 eprintln!("\ngpu-noise: interrupted; no partial output was left");
                 std::process::exit(128 + signal)
             })

@@ -118,19 +118,18 @@ pub fn run(mut args: RenderArgs) -> Result<ExitCode> {
 fn take_tile_settings(args: &mut RenderArgs, layer: &SpecFile) -> Result<()> {
     args.tiles = layer.tiles;
     args.tile_format.clone_from(&layer.tile_format);
-    args.tile_range = match &layer.tile_range {
-        Some(text) => {
-            Some(
-                crate::args::parse_tile_range(text).map_err(|reason| Error::InvalidSpec {
+    args.tile_range =
+        match &layer.tile_range {
+            Some(text) => Some(crate::args::parse_tile_range(text).map_err(|reason| {
+                Error::InvalidOutput {
                     field: "tile_range",
                     reason,
-                })?,
-            )
-        }
-        None => None,
-    };
+                }
+            })?),
+            None => None,
+        };
     if args.tiles == Some(0) {
-        return Err(Error::InvalidSpec {
+        return Err(Error::InvalidOutput {
             field: "tiles",
             reason: "the tile side must be at least 1 texel".into(),
         });
@@ -144,7 +143,7 @@ fn refuse_tile_flags_without_tiles(args: &RenderArgs) -> Result<()> {
         ("tile_format", args.tile_format.is_some()),
     ] {
         if given {
-            return Err(Error::InvalidSpec {
+            return Err(Error::InvalidOutput {
                 field,
                 reason: "applies to tile sets only (with --tiles N)".into(),
             });

@@ -14,7 +14,8 @@ use std::ops::Range;
 use std::path::Path;
 use std::process::ExitCode;
 
-use gpu_noise::export::{Format, OutputFile, create_writer};
+use gpu_noise::export::{Format, create_writer};
+use gpu_noise::low_level::export::OutputFile;
 use gpu_noise::{Error, NoiseSpec, Prepared, PreparedGraph, Result, Size, Window};
 use serde::{Deserialize, Serialize};
 
@@ -168,7 +169,7 @@ pub fn run(
 ) -> Result<ExitCode> {
     let spec = world.spec();
     if spec.size.depth > 1 || spec.dims == 1 {
-        return Err(Error::InvalidSpec {
+        return Err(Error::InvalidOutput {
             field: "tiles",
             reason: "tile sets are 2D images (2 to 4 dims, depth 1)".into(),
         });
@@ -190,7 +191,7 @@ pub fn run(
     let in_range = ys.clone().flat_map(|y| xs.clone().map(move |x| (x, y)));
     let (kept, todo): (Vec<_>, Vec<_>) = in_range.partition(|&(x, y)| {
         let path = folder.join(tile_file(x, y, format));
-        gpu_noise::export::is_whole(&path, grid.window(x, y).size, format)
+        gpu_noise::low_level::export::is_whole(&path, grid.window(x, y).size, format)
     });
     let texels: u64 = todo.iter().map(|&(x, y)| grid.window(x, y).texels()).sum();
     let mut engine = if todo.is_empty() {
@@ -231,7 +232,7 @@ fn check_tile_count(grid: &Grid, tile: u32) -> Result<()> {
     }
     let area = u64::from(grid.width) * u64::from(grid.height);
     let side = ((area as f64 / MAX_TILES as f64).sqrt().ceil() as u64).next_power_of_two();
-    Err(Error::InvalidSpec {
+    Err(Error::InvalidOutput {
         field: "tiles",
         reason: format!(
             "{tile}-texel tiles make {} x {} = {count} files, more than the limit of {MAX_TILES} \
@@ -244,12 +245,12 @@ fn check_tile_count(grid: &Grid, tile: u32) -> Result<()> {
 fn tile_format(args: &RenderArgs) -> Result<Format> {
     let ext = args.tile_format.as_deref().unwrap_or("png");
     let format =
-        Format::from_path(Path::new(&format!("tile.{ext}"))).map_err(|_| Error::InvalidSpec {
+        Format::from_path(Path::new(&format!("tile.{ext}"))).map_err(|_| Error::InvalidOutput {
             field: "tile_format",
             reason: format!("{ext:?} is not one of png, exr, tif, f32, npy"),
         })?;
     if format == Format::Csv {
-        return Err(Error::InvalidSpec {
+        return Err(Error::InvalidOutput {
             field: "tile_format",
             reason: "csv is for 1D profiles; tiles are png, exr, tif, f32 or npy".into(),
         });
@@ -263,7 +264,7 @@ fn check_range(range: Option<[Range<u32>; 2]>, grid: &Grid) -> Result<[Range<u32
         return Ok([0..grid.columns, 0..grid.rows]);
     };
     if xs.end > grid.columns || ys.end > grid.rows {
-        return Err(Error::InvalidSpec {
+        return Err(Error::InvalidOutput {
             field: "tile_range",
             reason: format!(
                 "{}..{},{}..{} reaches outside the grid of {} x {} tiles (columns 0..{}, rows \
@@ -284,7 +285,7 @@ fn check_range(range: Option<[Range<u32>; 2]>, grid: &Grid) -> Result<[Range<u32
 
 /// The folder exists (it is created if missing) and is a folder.
 fn prepare_folder(folder: &Path) -> Result<()> {
-    if gpu_noise::export::is_slice_pattern(folder) {
+    if gpu_noise::low_level::export::is_slice_pattern(folder) {
         return Err(Error::InvalidSpec {
             field: "output",
             reason: format!(

@@ -8,7 +8,7 @@ use super::{TEMPORARIES, unregister};
 use crate::error::{Error, Result};
 
 /// Files committed together or not at all (the slices of a PNG sequence): each file's
-/// [`OutputFile::commit`] only finishes it; [`CommitGroup::commit_all`] renames them all, with
+/// [`OutputFile::commit`](super::OutputFile::commit) only finishes it; [`CommitGroup::commit_all`] renames them all, with
 /// the registry of temporaries held so that a signal handler runs before or after, never
 /// between; a group dropped uncommitted removes its files.
 #[derive(Clone, Default)]

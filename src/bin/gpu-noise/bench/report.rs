@@ -169,7 +169,7 @@ pub fn plot(rows: &[Row], workload: &str, path: &Path) -> Result<()> {
     const SIZE: (u32, u32) = (900, 560);
     let mut pixels = vec![0u8; (SIZE.0 * SIZE.1 * 3) as usize];
     {
-        gpu_noise::export::register_plot_font();
+        gpu_noise::low_level::export::register_plot_font();
         let root = BitMapBackend::with_buffer(&mut pixels, SIZE).into_drawing_area();
         root.fill(&WHITE).map_err(|e| plot_error(&e))?;
         let mut chart = ChartBuilder::on(&root)
@@ -222,7 +222,7 @@ pub fn plot(rows: &[Row], workload: &str, path: &Path) -> Result<()> {
 
 /// Writes the PNG through a temporary file that only a complete image replaces `path` with.
 fn write_png(path: &Path, rgb: &[u8], size: (u32, u32)) -> Result<()> {
-    let file = gpu_noise::export::OutputFile::create(path)?;
+    let file = gpu_noise::low_level::export::OutputFile::create(path)?;
     {
         let mut encoder = png::Encoder::new(file.sink()?, size.0, size.1);
         encoder.set_color(png::ColorType::Rgb);

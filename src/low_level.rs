@@ -1,0 +1,92 @@
+//! The layers under the front (as vello's `low_level`): what the crate's own tool, tests and
+//! benchmarks use, and what a caller who builds their own kernels or exporters may want. The
+//! front (the crate root, [`cpu`](crate::cpu), [`simd`](crate::simd), [`wgsl`](crate::wgsl),
+//! [`graph`](crate::graph), `export`) is what a game or tool needs; these items change more
+//! freely between releases.
+
+pub use crate::error::HOW_TO_GET_AN_ADAPTER;
+
+/// The GPU's host structs (mirrors of the WGSL structs, CONVENTIONS §14), the kernels' entry
+/// points and adapter discovery.
+pub mod gpu {
+    pub use crate::gpu::TABLE_SLOTS;
+    pub use crate::gpu::adapter::{
+        AdapterSummary, best_adapter, is_software, list_adapters, new_instance, parse_backends,
+    };
+    pub use crate::gpu::graph::{GraphInstance, GraphWindow};
+    pub use crate::gpu::layout::HostLayout;
+    pub use crate::gpu::params::RenderParams;
+    pub use crate::gpu::pipelines::{ENTRIES, Entry, NoiseKey, OVERRIDE_NAMES};
+    pub use crate::gpu::state::{FrameState, KindState, NoiseState, OctaveState, words};
+}
+
+/// The seeded tables and fixed gradient sets (CONVENTIONS §2).
+pub mod tables {
+    pub use crate::tables::*;
+}
+
+/// Q64.64 fixed-point coordinates (CONVENTIONS §1).
+pub mod fixed {
+    pub use crate::fixed::*;
+}
+
+/// Exact octave frames and what a spec derives for its kinds.
+pub mod spec {
+    pub use crate::spec::frames::*;
+    pub use crate::spec::{
+        KindParams, Octave, gabor_kernel_energy, octave_weights, poisson_thresholds,
+        sparse_kernel_energy,
+    };
+}
+
+/// The GPU's stated error bound and comparisons against the twin (CONVENTIONS §7).
+pub mod tolerance {
+    pub use crate::tolerance::*;
+}
+
+/// Output levels: how a value becomes an 8- or 16-bit level (CONVENTIONS §6).
+pub mod levels {
+    pub use crate::cpu::levels::*;
+}
+
+/// The hash lattice's xxHash32 steps (CONVENTIONS §2).
+pub mod hash {
+    pub use crate::cpu::hash::*;
+}
+
+/// The colormap table's length on the GPU.
+pub mod colormap {
+    pub use crate::colormap::COLORMAP_LEN;
+}
+
+/// The parts of the WGSL: the library's and kernels' files, the composed kernels, and naga's
+/// view of a source.
+pub mod wgsl {
+    pub use crate::wgsl::sources::{
+        GRAPH_FILES, GRAPH_KERNEL, GRAPH_MODULE, KERNEL_FILES, KERNEL_NOISE_GROUP, NOISE_FILES,
+        REDUCE_GROUPS, TILE_SIZE, WORKGROUP_SIZE, graph_source, kernel_source, parse_module,
+        validate_kernels,
+    };
+}
+
+/// The node table's rows for the kinds' own parameters, and the graph's f64 operations.
+pub mod graph {
+    pub use crate::graph::kind_fields::*;
+    pub use crate::graph::node::{Combiner, Modifier, Node, Op, Warp};
+    pub use crate::graph::ops::*;
+}
+
+/// The exporters' plumbing: atomic files and their registry of temporaries, tile checks,
+/// slice patterns, headers and the plot font.
+#[cfg(feature = "export")]
+pub mod export {
+    pub use crate::export::atomic::{
+        CommitGroup, OutputFile, Sink, TEMPORARY_PREFIX, remove_all_temporaries,
+    };
+    pub use crate::export::check_space;
+    pub use crate::export::derivatives::{image_axes, normal_level};
+    pub use crate::export::profile::register_plot_font;
+    pub use crate::export::raw::npy_header;
+    pub use crate::export::slices::{is_slice_pattern, slice_path};
+    pub use crate::export::whole::is_whole;
+}

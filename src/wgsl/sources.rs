@@ -1,0 +1,171 @@
+//! The crate's WGSL sources and how they are composed: the library's files, the kernels, the
+//! graph files, and the namespacing step (the front, `wgsl::noise_module`, is built here too).
+
+use super::{constants, namespace};
+
+/// The noise library's files, in dependency order (later files use earlier ones).
+pub const NOISE_FILES: [(&str, &str); 11] = [
+    (
+        "noise/common.wgsl",
+        include_str!("../../shaders/noise/common.wgsl"),
+    ),
+    (
+        "noise/access.wgsl",
+        include_str!("../../shaders/noise/access.wgsl"),
+    ),
+    (
+        "noise/hash.wgsl",
+        include_str!("../../shaders/noise/hash.wgsl"),
+    ),
+    (
+        "noise/perlin.wgsl",
+        include_str!("../../shaders/noise/perlin.wgsl"),
+    ),
+    (
+        "noise/gradient.wgsl",
+        include_str!("../../shaders/noise/gradient.wgsl"),
+    ),
+    (
+        "noise/value.wgsl",
+        include_str!("../../shaders/noise/value.wgsl"),
+    ),
+    (
+        "noise/simplex.wgsl",
+        include_str!("../../shaders/noise/simplex.wgsl"),
+    ),
+    (
+        "noise/cellular.wgsl",
+        include_str!("../../shaders/noise/cellular.wgsl"),
+    ),
+    (
+        "noise/impulse.wgsl",
+        include_str!("../../shaders/noise/impulse.wgsl"),
+    ),
+    (
+        "noise/derivative.wgsl",
+        include_str!("../../shaders/noise/derivative.wgsl"),
+    ),
+    (
+        "noise/fractal.wgsl",
+        include_str!("../../shaders/noise/fractal.wgsl"),
+    ),
+];
+
+/// The crate's kernel files, appended to the library.
+pub const KERNEL_FILES: [(&str, &str); 3] = [
+    (
+        "kernels/levels.wgsl",
+        include_str!("../../shaders/kernels/levels.wgsl"),
+    ),
+    (
+        "kernels/render.wgsl",
+        include_str!("../../shaders/kernels/render.wgsl"),
+    ),
+    (
+        "kernels/reduce.wgsl",
+        include_str!("../../shaders/kernels/reduce.wgsl"),
+    ),
+];
+
+/// The bind group at which the crate's kernels bind the noise library.
+pub const KERNEL_NOISE_GROUP: u32 = 1;
+/// Invocations per workgroup; equals `WORKGROUP_SIZE` in render.wgsl (checked through naga).
+pub const WORKGROUP_SIZE: u32 = 64;
+/// Texel kernels run workgroups of TILE_SIZE x TILE_SIZE x 1 over a window's x, y and z;
+/// equals `TILE_SIZE` in render.wgsl.
+pub const TILE_SIZE: u32 = 8;
+/// Workgroups of the first min/max pass; equals `REDUCE_GROUPS` in reduce.wgsl.
+pub const REDUCE_GROUPS: u32 = 256;
+
+/// `const NOISE_GROUP`, the generated constants and then `files`, unprefixed.
+pub(crate) fn library_source<'a>(
+    group: u32,
+    files: impl Iterator<Item = &'a (&'a str, &'a str)>,
+) -> String {
+    let mut source = format!("const NOISE_GROUP: u32 = {group}u;\n");
+    source.push_str(&constants::library_constants());
+    for (_, text) in files {
+        source.push_str(text);
+        source.push('\n');
+    }
+    source
+}
+
+/// `library + tail` with every name `library` declares prefixed; `tail` (the crate's kernels)
+/// uses the library's names as written and keeps its own.
+pub(crate) fn namespaced(library: &str, tail: &str) -> String {
+    let names = namespace::declared_names(library);
+    namespace::rename(&format!("{library}{tail}"), &names)
+}
+
+/// The fixed parts of graphs (CONVENTIONS §13): the accessors that replace
+/// `noise/access.wgsl` (each noise node reads its own lattice mode, interpolation and kind
+/// state) and the functions the generated code calls.
+pub const GRAPH_FILES: [(&str, &str); 2] = [
+    (
+        "graph/access.wgsl",
+        include_str!("../../shaders/graph/access.wgsl"),
+    ),
+    (
+        "graph/graph.wgsl",
+        include_str!("../../shaders/graph/graph.wgsl"),
+    ),
+];
+
+/// The crate's graph kernel: bindings at group 0 and the entry point.
+pub const GRAPH_KERNEL: &str = include_str!("../../shaders/graph/kernel.wgsl");
+/// A graph in a caller's shader: the state's binding beside the library's.
+pub const GRAPH_MODULE: &str = include_str!("../../shaders/graph/module.wgsl");
+
+/// The noise library (without its single-kind accessors) at `group`, the graph files, and
+/// `generated` (from `graph::codegen`), unprefixed.
+fn graph_library(group: u32, generated: &str) -> String {
+    let files = NOISE_FILES.iter().chain(&GRAPH_FILES);
+    let mut source = library_source(group, files.filter(|(n, _)| *n != "noise/access.wgsl"));
+    source.push_str(generated);
+    source
+}
+
+/// A graph kernel of the crate: the library at group 1, the graph, and its entry point.
+pub fn graph_source(generated: &str) -> String {
+    namespaced(&graph_library(KERNEL_NOISE_GROUP, generated), GRAPH_KERNEL)
+}
+
+/// A graph as a module for a caller's shader, bindings at `group`, every name prefixed
+/// (`gn_graph_value(t)`, CONVENTIONS §13).
+pub fn graph_module(group: u32, generated: &str) -> String {
+    namespaced(&(graph_library(group, generated) + GRAPH_MODULE), "")
+}
+
+/// The composed source of the crate's kernels: the prefixed library, then the kernels'
+/// generated constants and files.
+pub fn kernel_source() -> String {
+    let mut tail = constants::kernel_constants();
+    for (_, text) in KERNEL_FILES {
+        tail.push_str(text);
+        tail.push('\n');
+    }
+    namespaced(
+        &library_source(KERNEL_NOISE_GROUP, NOISE_FILES.iter()),
+        &tail,
+    )
+}
+
+/// naga's module of a WGSL source, parsed and validated, or every error with its span.
+pub fn parse_module(source: &str) -> Result<naga::Module, String> {
+    let module = naga::front::wgsl::parse_str(source)
+        .map_err(|e| e.emit_to_string_with_path(source, "wgsl"))?;
+    let mut validator = naga::valid::Validator::new(
+        naga::valid::ValidationFlags::all(),
+        naga::valid::Capabilities::default(),
+    );
+    validator
+        .validate(&module)
+        .map_err(|e| e.emit_to_string_with_path(source, "wgsl"))?;
+    Ok(module)
+}
+
+/// The kernels, parsed and validated.
+pub fn validate_kernels() -> Result<naga::Module, String> {
+    parse_module(&kernel_source())
+}
