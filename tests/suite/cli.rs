@@ -603,3 +603,21 @@ fn sample_quotes_a_bad_token_briefly_and_refuses_overlong_lines() {
     assert!(err.contains("line 2 is longer than 4096 bytes"), "{err}");
     assert!(err.len() < 400, "{} bytes of error", err.len());
 }
+
+/// Asserts exit 2 (bad input), a message naming each of `names`, and no panic.
+pub fn assert_bad_input(o: &std::process::Output, names: &[&str]) {
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    for name in names {
+        assert!(err.contains(name), "message does not name {name}: {err}");
+    }
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+/// The names of the files in `dir`.
+pub fn leftovers(dir: &std::path::Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect()
+}

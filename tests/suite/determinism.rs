@@ -1,4 +1,4 @@
-//! Same seed, same bytes; different seed, different image (CPU and GPU).
+//! Same seed, same bytes; different seed, different image (CPU and GPU), for every kind.
 
 use gpu_noise::{Kind, cpu};
 
@@ -6,7 +6,7 @@ use crate::support::{renderer, spec};
 
 #[test]
 fn cpu_same_seed_same_bytes_different_seed_different_image() {
-    for kind in [Kind::Perlin, Kind::Gradient, Kind::Value] {
+    for &kind in Kind::ALL {
         let mut a = spec(kind, 2, 32, 32);
         a.seed = 1234;
         let first = cpu::render_f32(&a.validate().unwrap()).unwrap();
@@ -26,8 +26,8 @@ fn cpu_same_seed_same_bytes_different_seed_different_image() {
 #[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
 fn gpu_same_seed_same_bytes_different_seed_different_image() {
     let mut r = renderer();
-    for kind in [Kind::Perlin, Kind::Gradient, Kind::Value] {
-        let mut a = spec(kind, 3, 32, 32);
+    for &kind in Kind::ALL {
+        let mut a = spec(kind, kind.max_dims().min(3), 32, 32);
         a.seed = 99;
         let prep = a.validate().unwrap();
         let first = r.render(&prep).unwrap();

@@ -99,8 +99,29 @@ fn lattice_kind_cases() -> Vec<(String, NoiseSpec)> {
             }
         }
     }
-    assert_eq!(cases.len(), 100 + 75 + 120);
+    let lattice = [Kind::Perlin, Kind::Gradient, Kind::Value];
+    assert_covers(&cases, "kind", &lattice, |s| s.kind);
+    assert_covers(&cases, "dims", &[1, 2, 3, 4], |s| s.dims);
+    assert_covers(&cases, "fractal", &FRACTALS, |s| s.fractal);
+    assert_covers(&cases, "interp", &INTERPS, |s| s.interp);
     cases
+}
+
+/// Asserts that the cases give `of` every value in `all`. The lists are chosen by hand to run
+/// every code path without the full product of options, so a value dropped by an edit (a
+/// kind, a metric, a return) would leave its path unchecked.
+fn assert_covers<T: PartialEq + std::fmt::Debug>(
+    cases: &[(String, NoiseSpec)],
+    what: &str,
+    all: &[T],
+    of: impl Fn(&NoiseSpec) -> T,
+) {
+    for value in all {
+        assert!(
+            cases.iter().any(|(_, s)| of(s) == *value),
+            "no case has {what} {value:?}"
+        );
+    }
 }
 
 /// The newer kinds, choosing cases so every code path runs (each dims, fractal, metric, return,
@@ -167,7 +188,23 @@ fn newer_kind_cases() -> Vec<(String, NoiseSpec)> {
         s.octaves = 3;
         cases.push((format!("{kind:?}-tiled"), s));
     }
-    assert_eq!(cases.len(), 15 + 2 * (4 + 5 + 2) + 3 + 2);
+    let newer = [
+        Kind::Simplex,
+        Kind::Cellular,
+        Kind::SparseConvolution,
+        Kind::Gabor,
+    ];
+    assert_covers(&cases, "kind", &newer, |s| s.kind);
+    assert_covers(&cases, "fractal", &FRACTALS, |s| s.fractal);
+    assert_covers(&cases, "distance", Distance::ALL, |s| s.distance);
+    assert_covers(&cases, "return", CellReturn::ALL, |s| s.cell_return);
+    assert_covers(
+        &cases,
+        "(kind, dims)",
+        &[(Kind::Simplex, 4), (Kind::Cellular, 3)],
+        |s| (s.kind, s.dims),
+    );
+    assert_covers(&cases, "tiling", &[true, false], |s| s.tile);
     cases
 }
 
@@ -351,7 +388,7 @@ fn images_wider_than_one_dispatch_reaches_render_in_several_and_still_match() {
     // along x (65535 on lavapipe and llvmpipe: 524280 texels): a wider image takes a second
     // dispatch whose texels start at `base`.
     let max = r.device().limits().max_compute_workgroups_per_dimension;
-    let width = max * gpu_noise::wgsl::TILE_SIZE + 40;
+    let width = max * gpu_noise::low_level::wgsl::TILE_SIZE + 40;
     let s = spec(Kind::Perlin, 2, width, 2);
     let err = check(&mut Backend::Gpu(&mut r), &s, "perlin-2d-two-dispatches");
     eprintln!("{}x{}: max_abs_err {err:e}", s.size.width, s.size.height);

@@ -7,6 +7,7 @@
 // 3.14 is Ken Perlin's published sample coordinate, not an approximation of pi.
 #![allow(clippy::approx_constant)]
 
+mod api;
 mod chunks;
 mod cli;
 mod derivatives;
@@ -20,12 +21,13 @@ mod graph;
 mod graph_cli;
 mod graph_gpu;
 mod graph_props;
-mod hostile;
 mod kind_fields;
 mod lattice;
 mod layout;
 mod messages;
 mod namespace;
+mod outputs;
+mod precision;
 mod realtime;
 mod round_trips;
 mod sequences;

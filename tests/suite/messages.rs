@@ -2,7 +2,9 @@
 
 use std::os::unix::ffi::OsStrExt;
 
-use crate::cli::{command, run, run_stdin, text, tmp};
+use crate::cli::{
+    assert_bad_input, command, leftovers, out, run, run_stdin, run_stdin_bytes, text, tmp,
+};
 
 fn refused(o: &std::process::Output, words: &[&str]) {
     let err = text(&o.stderr);
@@ -126,4 +128,143 @@ fn a_fifo_is_refused_and_a_link_is_written_through() {
             .is_symlink()
     );
     assert!(image::open(&real).is_ok());
+}
+
+/// Found by hostile input: Messages that misled.
+#[test]
+fn messages_name_the_real_cause_and_values_parse_as_users_write_them() {
+    let d = tmp();
+    let (png, s) = out(d.path(), "a.png");
+    // Offset and lacunarity overflows were blamed on --frequency.
+    assert_bad_input(
+        &run(&["render", "--offset", "1e21,0", "-o", &s]),
+        &["--offset", "2^62"],
+    );
+    let o = run(&[
+        "render",
+        "--fractal",
+        "fbm",
+        "--octaves",
+        "16",
+        "--lacunarity",
+        "10",
+        "-o",
+        &s,
+    ]);
+    assert_bad_input(&o, &["--lacunarity"]);
+    // `--frequency -inf` said "unexpected argument '-i'".
+    assert_bad_input(
+        &run(&["render", "--frequency", "-inf", "-o", &s]),
+        &["--frequency"],
+    );
+    // sample rejected a --frequency it then ignored: now it says it does not apply.
+    let o = run_stdin(&["sample", "--frequency", "0.5"], "1 2\n");
+    assert_bad_input(&o, &["--frequency", "does not apply"]);
+    // WGPU_BACKEND=nonsense was shown as Backends(0x0).
+    let o = command()
+        .args(["info"])
+        .env("WGPU_BACKEND", "nonsense")
+        .output()
+        .unwrap();
+    assert_bad_input(&o, &["WGPU_BACKEND", "vulkan"]);
+    // bench --repeat 0 printed "median of 0".
+    assert_bad_input(&run(&["bench", "--repeat", "0"]), &["--repeat"]);
+    assert_bad_input(&run(&["bench", "--grid", "1000"]), &["--grid", "256^3"]);
+    assert_bad_input(
+        &run(&["bench", "--workload", "perlin"]),
+        &["--workload", "gabor-2d"],
+    );
+    // --range/--bits for .f32 were silently ignored.
+    let (_, f32_out) = out(d.path(), "a.f32");
+    for flag in [
+        ["--range", "0,1"],
+        ["--bits", "16"],
+        ["--colormap", "magma"],
+    ] {
+        let args = [
+            &["render", "--backend", "cpu", "-o", &f32_out][..],
+            &flag[..],
+        ]
+        .concat();
+        assert_bad_input(&run(&args), &[flag[0], ".png"]);
+    }
+    // sample with invalid UTF-8 exited 1.
+    assert_bad_input(
+        &run_stdin_bytes(&["sample"], b"1 \xff\n"),
+        &["stdin", "UTF-8"],
+    );
+    assert!(!png.exists() && leftovers(d.path()).is_empty());
+}
+
+/// sizes, ranges and the tiling fix-it.
+#[test]
+fn one_number_means_a_square_huge_ranges_map_and_tile_suggestions_tile() {
+    let d = tmp();
+    let (png, s) = out(d.path(), "square.png");
+    let o = run(&["render", "--backend", "cpu", "--size", "40", "-o", &s]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let img = image::open(&png).unwrap();
+    assert_eq!((img.width(), img.height()), (40, 40));
+    // --range=-1e308,1e308 overflowed hi - lo into a black image; every value maps to mid-gray.
+    let (png, s) = out(d.path(), "range.png");
+    let o = run(&[
+        "render",
+        "--backend",
+        "cpu",
+        "--size",
+        "16",
+        "--range=-1e308,1e308",
+        "-o",
+        &s,
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let gray = image::open(&png).unwrap().to_luma8();
+    assert!(
+        gray.pixels().all(|p| p[0] == 128),
+        "{:?}",
+        gray.pixels().next()
+    );
+    // The --tile fix-it suggested a frequency that failed when lacunarity was not 2.
+    let (_, s) = out(d.path(), "tile.png");
+    let base = [
+        "render",
+        "--backend",
+        "cpu",
+        "--size",
+        "60",
+        "--tile",
+        "--fractal",
+        "fbm",
+    ];
+    let o = run(&[
+        &base[..],
+        &["--octaves", "4", "--lacunarity", "1.5", "-o", &s],
+    ]
+    .concat());
+    assert_bad_input(&o, &["--tile", "e.g. frequency"]);
+    let err = text(&o.stderr);
+    let suggested = err
+        .split("e.g. frequency ")
+        .nth(1)
+        .and_then(|rest| rest.split(|c: char| c == ')' || c.is_whitespace()).next())
+        .expect("a suggested frequency");
+    let o = run(&[
+        &base[..],
+        &[
+            "--octaves",
+            "4",
+            "--lacunarity",
+            "1.5",
+            "--frequency",
+            suggested,
+            "-o",
+            &s,
+        ],
+    ]
+    .concat());
+    assert!(
+        o.status.success(),
+        "suggested {suggested}: {}",
+        text(&o.stderr)
+    );
 }

@@ -1,7 +1,7 @@
 //! What `render --print-spec` writes can be given back (issue 13, point 9): to `render --spec`
 //! with another `--kind`, and to `sample --spec`, which sets aside the image's fields.
 
-use crate::cli::{run, run_stdin, text, tmp};
+use crate::cli::{assert_bad_input, out, run, run_stdin, text, tmp};
 
 fn printed(args: &[&str], path: &std::path::Path) {
     let o = run(&[&["render", "--print-spec"][..], args].concat());
@@ -146,4 +146,29 @@ fn a_tile_set_spec_records_its_tiles_and_replays() {
             "{name}"
         );
     }
+}
+
+/// Found by hostile input: `--print-spec` printed specs that do not validate, with NaN as `null`,
+/// which a later `--spec` silently replaced by the default.
+#[test]
+fn print_spec_validates_first_and_null_fields_are_errors() {
+    let o = run(&["render", "--print-spec", "--frequency", "NaN"]);
+    assert_bad_input(&o, &["--frequency"]);
+    assert!(o.stdout.is_empty(), "printed {}", text(&o.stdout));
+    let d = tmp();
+    let (spec_path, spec) = out(d.path(), "s.json");
+    std::fs::write(&spec_path, r#"{"kind": "perlin", "frequency": null}"#).unwrap();
+    let (path, s) = out(d.path(), "a.f32");
+    let o = run(&["render", "--spec", &spec, "--backend", "cpu", "-o", &s]);
+    assert_bad_input(&o, &["--spec", "frequency", "null"]);
+    assert!(!path.exists());
+}
+
+/// Found by hostile input: `--spec /dev/zero` read 4.2 GB before failing.
+#[test]
+fn spec_files_are_read_up_to_a_small_limit() {
+    let d = tmp();
+    let (_, s) = out(d.path(), "a.png");
+    let o = run(&["render", "--spec", "/dev/zero", "-o", &s]);
+    assert_bad_input(&o, &["--spec", "larger than"]);
 }

@@ -6,7 +6,7 @@ use std::io::Read;
 use std::path::Path;
 
 use gpu_noise::graph::Value;
-use gpu_noise::graph::kind_fields::{KIND_FIELDS, KindField, fields_of, set_kind_fields};
+use gpu_noise::low_level::graph::{KIND_FIELDS, KindField, fields_of, set_kind_fields};
 use gpu_noise::{Error, Fractal, Interp, Kind, LatticeKind, NoiseSpec, Result, Size};
 use serde::{Deserialize, Serialize};
 
@@ -372,30 +372,14 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// Names tried as keys: real fields, a kind's own parameters, and a wrong one.
-    const NAMES_TRIED: [&str; 21] = [
-        "jitter",
-        "return",
-        "gabor_orientation",
-        "kind",
-        "dims",
-        "seed",
-        "frequency",
-        "offset",
-        "size",
-        "interp",
-        "fractal",
-        "octaves",
-        "lacunarity",
-        "persistence",
-        "tile",
-        "bits",
-        "range",
-        "colormap",
-        "backend",
-        "output",
-        "octave",
-    ];
+    /// Names tried as keys: every field a spec file takes ([`FIELDS`]), every kind's own
+    /// parameter ([`KIND_FIELDS`]), and a wrong one.
+    fn names_tried() -> Vec<&'static str> {
+        let mut names = FIELDS.to_vec();
+        names.extend(KIND_FIELDS.iter().map(|f| f.name));
+        names.push("octave");
+        names
+    }
 
     fn json_value() -> impl Strategy<Value = serde_json::Value> {
         use serde_json::{Value, json};
@@ -411,6 +395,8 @@ mod tests {
                 "gabor",
                 "isotropic",
                 "f2",
+                "f2-f1",
+                "manhattan",
                 "value",
                 "gradient",
                 "fbm",
@@ -439,7 +425,7 @@ mod tests {
 
     fn spec_text() -> impl Strategy<Value = String> {
         let object = proptest::collection::btree_map(
-            proptest::sample::select(NAMES_TRIED.to_vec()),
+            proptest::sample::select(names_tried()),
             json_value(),
             0..8,
         )
