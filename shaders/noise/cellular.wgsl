@@ -58,7 +58,7 @@ fn cellular_search(lat: Lattice, pt: LatticePoint, dims: u32) -> Nearest {
     let c = cell_point(pt, dims);
     let r = kind.cell_search;
     let rz = select(0, r, dims == 3u);
-    var best = Nearest(vec2<f32>(3.40282347e38), 0u);
+    var best = Nearest(vec2<f32>(0x1.fffffep+127f), 0u); // f32::MAX, exact (Tint refuses a rounded decimal)
     for (var kz = 0; kz <= 2 * rz; kz++) {
         for (var ky = 0; ky <= 2 * r; ky++) {
             for (var kx = 0; kx <= 2 * r; kx++) {

@@ -370,7 +370,7 @@ fn cell_frame(lat: Lattice, pt: LatticePoint, dims: u32) -> CellFrame {
 
 // The cell of corner n: bit a of n picks the upper corner along axis a.
 fn corner_cells(frame: CellFrame, n: u32) -> vec4<u32> {
-    return select(frame.lo, frame.hi, (vec4<u32>(n) >> vec4<u32>(0u, 1u, 2u, 3u) & vec4<u32>(1u)) == vec4<u32>(1u));
+    return select(frame.lo, frame.hi, ((vec4<u32>(n) >> vec4<u32>(0u, 1u, 2u, 3u)) & vec4<u32>(1u)) == vec4<u32>(1u));
 }
 
 // Reduces 2^dims corner values by separable interpolation, axis x first.

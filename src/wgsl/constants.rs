@@ -35,6 +35,15 @@ fn u32_const(out: &mut String, name: &str, value: usize) {
     let _ = writeln!(out, "const {name}: u32 = {value}u;");
 }
 
+/// `v` as a WGSL hex float literal (`0x1.fffffep+127f`), exact for every finite normal f32.
+fn hex_float(v: f32) -> String {
+    let bits = v.to_bits();
+    let sign = if bits >> 31 == 1 { "-" } else { "" };
+    let exponent = ((bits >> 23) & 0xff) as i32 - 127;
+    let mantissa = (bits & 0x7f_ffff) << 1; // 24 bits: six hex digits
+    format!("{sign}0x1.{mantissa:06x}p{exponent:+}f")
+}
+
 /// The noise library's constants: limits, table sizes, every enum's codes and the tables'
 /// fixed numbers. `noise_module` puts them first.
 pub(crate) fn library_constants() -> String {
@@ -86,7 +95,9 @@ pub(crate) fn kernel_constants() -> String {
         super::sources::REDUCE_GROUPS as usize,
     );
     u32_const(&mut out, "COLORMAP_LEN", crate::colormap::COLORMAP_LEN);
-    let _ = writeln!(out, "const F32_MAX: f32 = {:?};", f32::MAX);
+    // A hex float is f32::MAX exactly; its shortest decimal (3.4028235e38) lies above it, which
+    // naga rounds down but Chrome's Tint refuses.
+    let _ = writeln!(out, "const F32_MAX: f32 = {};", hex_float(f32::MAX));
     out
 }
 
@@ -99,5 +110,12 @@ mod tests {
         assert_eq!(screaming("CatmullRom"), "CATMULL_ROM");
         assert_eq!(screaming("F2MinusF1"), "F2_MINUS_F1");
         assert_eq!(screaming("Fbm"), "FBM");
+    }
+
+    #[test]
+    fn hex_floats_are_exact() {
+        assert_eq!(hex_float(f32::MAX), "0x1.fffffep+127f");
+        assert_eq!(hex_float(1.0), "0x1.000000p+0f");
+        assert_eq!(hex_float(-0.375), "-0x1.800000p-2f");
     }
 }

@@ -204,3 +204,96 @@ fn pipeline_constants_match_the_wgsl_overrides() {
     assert_eq!(constants[0].1, Kind::Value as u32 as f64);
     assert_eq!(constants[1].1, 3.0);
 }
+
+/// WGSL refuses `a >> b & c`: a shift may not share a parenthesis level with a bitwise or
+/// another shift operator, nor a bitwise operator with a different one (WGSL §8.19). naga
+/// accepts it; Chrome's Tint does not, so a caller on the web would get a broken module. This
+/// checks the rule on every composed source, comments and strings aside.
+fn assert_no_unparenthesized_operator_mix(name: &str, source: &str) {
+    for (n, line) in source.lines().enumerate() {
+        let code = line.split("//").next().unwrap_or("");
+        // Operators seen at each parenthesis depth of this line.
+        let mut seen: Vec<Vec<&str>> = vec![Vec::new()];
+        // Open template lists (`vec4<u32>`, `ptr<function, T>`): `<` right after a name.
+        let mut templates = 0;
+        let bytes = code.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let two = code.get(i..i + 2).unwrap_or("");
+            let after_name =
+                i > 0 && (bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_');
+            let op = match (bytes[i], two) {
+                (b'<', _) if after_name => {
+                    templates += 1;
+                    None
+                }
+                (b'>', _) if templates > 0 => {
+                    templates -= 1;
+                    None
+                }
+                (b'(' | b'[', _) => {
+                    seen.push(Vec::new());
+                    None
+                }
+                (b')' | b']', _) => {
+                    seen.pop();
+                    if seen.is_empty() {
+                        seen.push(Vec::new());
+                    }
+                    None
+                }
+                (_, "<<" | ">>") => Some(two),
+                (_, "&&" | "||" | "&=" | "|=" | "^=" | "<=" | ">=") => {
+                    i += 1;
+                    None
+                }
+                (b'&', _) => Some("&"),
+                (b'|', _) => Some("|"),
+                (b'^', _) => Some("^"),
+                _ => None,
+            };
+            if let Some(op) = op {
+                let level = seen.last_mut().expect("a level");
+                let shift = |o: &str| o == "<<" || o == ">>";
+                let clash = level.iter().any(|o| shift(o) || shift(op) || *o != op);
+                // `&` right after `(`, `,` or `=` takes an address (`&heights`), not a bitwise and.
+                let before = code[..i].trim_end();
+                let address = op == "&" && (before.ends_with(['(', ',', '=']) || before.is_empty());
+                assert!(
+                    !clash || address,
+                    "{name} line {}: `{op}` shares a parenthesis level with {level:?}: {line}",
+                    n + 1
+                );
+                if !address {
+                    level.push(op);
+                }
+                i += op.len();
+                continue;
+            }
+            i += 1;
+        }
+    }
+}
+
+#[test]
+fn composed_sources_keep_wgsl_operator_precedence_rules() {
+    use gpu_noise::low_level::wgsl::kernel_source;
+    assert_no_unparenthesized_operator_mix("kernels", &kernel_source());
+    assert_no_unparenthesized_operator_mix("noise_module", &noise_module(0));
+    for example in ["terrain", "marble", "caves"] {
+        let path = format!(
+            "{}/examples/graphs/{example}.json",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let graph = gpu_noise::Graph::from_json(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let prepared = graph
+            .prepare(gpu_noise::Size::new(8, 8, 1), [0.0; 4])
+            .unwrap();
+        assert_no_unparenthesized_operator_mix(example, &prepared.wgsl());
+        assert_no_unparenthesized_operator_mix(example, &prepared.wgsl_module(2));
+    }
+    // The check can fail: the expression Tint refused in common.wgsl.
+    let refused = "let b = (n >> vec4<u32>(0u) & vec4<u32>(1u));";
+    let caught = std::panic::catch_unwind(|| assert_no_unparenthesized_operator_mix("x", refused));
+    assert!(caught.is_err());
+}
