@@ -20,38 +20,29 @@ pub struct RenderStats {
     pub dispatches: u64,
 }
 
-/// `after - before`: what a frame (or any stretch of work) wrote and created. Each counter
-/// saturates at 0, so stats of two different renderers cannot underflow.
-impl std::ops::Sub for RenderStats {
-    type Output = RenderStats;
+/// Implements an operator counter by counter, so the field list is written once.
+macro_rules! per_counter {
+    ($op:ident, $method:ident, $combine:ident) => {
+        impl std::ops::$op for RenderStats {
+            type Output = RenderStats;
 
-    fn sub(self, o: RenderStats) -> RenderStats {
-        RenderStats {
-            uniform_writes: self.uniform_writes.saturating_sub(o.uniform_writes),
-            table_uploads: self.table_uploads.saturating_sub(o.table_uploads),
-            colormap_uploads: self.colormap_uploads.saturating_sub(o.colormap_uploads),
-            bind_groups_created: self
-                .bind_groups_created
-                .saturating_sub(o.bind_groups_created),
-            buffers_created: self.buffers_created.saturating_sub(o.buffers_created),
-            pipelines_compiled: self.pipelines_compiled.saturating_sub(o.pipelines_compiled),
-            dispatches: self.dispatches.saturating_sub(o.dispatches),
+            fn $method(self, o: RenderStats) -> RenderStats {
+                RenderStats {
+                    uniform_writes: self.uniform_writes.$combine(o.uniform_writes),
+                    table_uploads: self.table_uploads.$combine(o.table_uploads),
+                    colormap_uploads: self.colormap_uploads.$combine(o.colormap_uploads),
+                    bind_groups_created: self.bind_groups_created.$combine(o.bind_groups_created),
+                    buffers_created: self.buffers_created.$combine(o.buffers_created),
+                    pipelines_compiled: self.pipelines_compiled.$combine(o.pipelines_compiled),
+                    dispatches: self.dispatches.$combine(o.dispatches),
+                }
+            }
         }
-    }
+    };
 }
 
-impl std::ops::Add for RenderStats {
-    type Output = RenderStats;
-
-    fn add(self, o: RenderStats) -> RenderStats {
-        RenderStats {
-            uniform_writes: self.uniform_writes + o.uniform_writes,
-            table_uploads: self.table_uploads + o.table_uploads,
-            colormap_uploads: self.colormap_uploads + o.colormap_uploads,
-            bind_groups_created: self.bind_groups_created + o.bind_groups_created,
-            buffers_created: self.buffers_created + o.buffers_created,
-            pipelines_compiled: self.pipelines_compiled + o.pipelines_compiled,
-            dispatches: self.dispatches + o.dispatches,
-        }
-    }
-}
+// The sum of two renderers' (or stretches') counts.
+per_counter!(Add, add, wrapping_add);
+// `after - before`: what a frame (or any stretch of work) wrote and created. Each counter
+// saturates at 0, so stats of two different renderers cannot underflow.
+per_counter!(Sub, sub, saturating_sub);
