@@ -260,3 +260,41 @@ fn one_number_means_a_square_huge_ranges_map_and_tile_suggestions_tile() {
         text(&o.stderr)
     );
 }
+
+/// `gpu-noise info | grep -q Vulkan` closes the pipe before the command is done. It ends
+/// quietly by SIGPIPE, as `cat` does, instead of panicking ("failed printing to stdout") or
+/// reporting the closed pipe as an error (which made `grep -q` pipelines fail under pipefail).
+#[test]
+fn a_reader_that_leaves_early_ends_the_command_quietly() {
+    use std::os::unix::process::ExitStatusExt;
+    let runs: [(&[&str], &str); 3] = [
+        (&["info"], ""),
+        (&["render", "--print-spec", "--kind", "cellular"], ""),
+        (&["sample", "--backend", "cpu"], "0 0\n1 1\n"),
+    ];
+    for (args, input) in runs {
+        let (reader, writer) = std::io::pipe().expect("pipe");
+        drop(reader);
+        let mut child = command()
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(writer)
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("spawn");
+        {
+            use std::io::Write;
+            let mut stdin = child.stdin.take().expect("stdin");
+            let _ = stdin.write_all(input.as_bytes());
+        }
+        let out = child.wait_with_output().expect("wait");
+        let stderr = text(&out.stderr);
+        assert_eq!(
+            out.status.signal(),
+            Some(13),
+            "{args:?}: expected an end by SIGPIPE, got {:?}; stderr: {stderr}",
+            out.status
+        );
+        assert!(stderr.is_empty(), "{args:?} printed: {stderr}");
+    }
+}

@@ -26,6 +26,7 @@ use spec_file::SpecFile;
 
 fn main() -> ExitCode {
     quiet_mesa();
+    end_quietly_when_the_reader_leaves();
     clean_up_on_signals();
     let cli = Cli::parse();
     // A bad WGPU_BACKEND is refused by every command alike, whichever backend it runs on.
@@ -108,6 +109,17 @@ fn clean_up_on_signals() {
             })
         }
     });
+}
+
+/// `gpu-noise info | head -1` or `| grep -q`: the reader closes the pipe before we are done.
+/// Rust ignores SIGPIPE, so `println!` would then panic ("failed printing to stdout"); restore
+/// the default action, as `cat` and `ls` have it: the process ends silently, killed by SIGPIPE.
+/// No temporary file is at risk: every command that writes files prints nothing to stdout
+/// while one exists (`sample`, `info`, `verify`, `bench` and `--print-spec` write no files).
+fn end_quietly_when_the_reader_leaves() {
+    // SAFETY: called first thing in main, before any other thread exists; SIG_DFL is a valid
+    // disposition for SIGPIPE.
+    unsafe { libc::signal(libc::SIGPIPE, libc::SIG_DFL) };
 }
 
 /// Mesa prints "XDG_RUNTIME_DIR is invalid or not set" twice when wgpu creates an instance on a
