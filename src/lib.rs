@@ -77,6 +77,8 @@ pub mod limits;
 pub mod low_level;
 pub mod simd;
 mod spec;
+#[cfg(feature = "serde")]
+pub mod spec_file;
 mod tables;
 pub mod tolerance;
 pub mod wgsl;

@@ -8,7 +8,7 @@ use gpu_noise::ParseNameError;
 use gpu_noise::{Fractal, Interp, Kind, LatticeKind};
 
 use crate::backend::BackendChoice;
-use crate::kind_args::KindParams;
+use crate::kind_args::KindArgs;
 
 /// `render --channels`: what each texel of the output holds (CONVENTIONS §12).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -33,7 +33,7 @@ impl std::fmt::Display for Channels {
 
 /// Normal maps: heights are the value times this many texels unless told otherwise.
 pub const DEFAULT_NORMAL_STRENGTH: f32 = 8.0;
-use crate::spec_file::SpecFile;
+use gpu_noise::spec_file::SpecFile;
 
 /// A parser for one of a spec enum's kebab-case names, listing them in `--help`.
 fn names<T>(names: &'static [&'static str]) -> impl TypedValueParser<Value = T>
@@ -122,7 +122,7 @@ pub struct NoiseArgs {
     pub lattice: Option<LatticeKind>,
     /// The kinds' own parameters (`--jitter`, `--gabor-bandwidth`...), from the node table
     #[command(flatten)]
-    pub kind_params: KindParams,
+    pub kind_params: KindArgs,
 }
 
 #[derive(Args)]
@@ -265,7 +265,7 @@ impl NoiseArgs {
             persistence: self.persistence,
             tile: self.tile.then_some(true),
             lattice: self.lattice,
-            kind_params: self.kind_params.clone(),
+            kind_params: self.kind_params.0.clone(),
             ..SpecFile::default()
         }
     }

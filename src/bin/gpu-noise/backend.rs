@@ -4,23 +4,8 @@ use gpu_noise::low_level::gpu::best_adapter;
 use gpu_noise::low_level::gpu::new_instance;
 use gpu_noise::tolerance::check_gpu_precision;
 use gpu_noise::{AdapterChoice, NoiseSpec, Renderer, RendererOptions, Result, simd};
-use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case")]
-pub enum BackendChoice {
-    /// A hardware GPU when there is one, else the SIMD CPU backend; the f64 CPU reference
-    /// where the spec is beyond f32's precision
-    #[default]
-    Auto,
-    /// Any adapter, software ones (llvmpipe, lavapipe) included; an error if there is none
-    Gpu,
-    /// The SIMD CPU backend: the GPU's f32 kernels in 16 lanes (AVX-512, AVX2 or baseline,
-    /// detected), multi-threaded; `sample` and derivatives take the f64 reference
-    Simd,
-    /// The multi-threaded f64 CPU reference
-    Cpu,
-}
+pub use gpu_noise::spec_file::BackendChoice;
 
 /// What `auto` found.
 pub enum HardwareGpu {

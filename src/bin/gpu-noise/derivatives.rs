@@ -12,7 +12,7 @@ use gpu_noise::{Error, Prepared, Result, Window, cpu};
 
 use crate::args::{Channels, RenderArgs};
 use crate::backend::Engine;
-use crate::spec_file::SpecFile;
+use gpu_noise::spec_file::SpecFile;
 
 /// Texels per band: the GPU reads back 16 bytes a texel.
 const BAND_TEXELS: u64 = 1 << 20;

@@ -13,7 +13,7 @@ use gpu_noise::{AdapterChoice, Error, Graph, Kind, NoiseSpec, PreparedGraph, Res
 
 use crate::args::RenderArgs;
 use crate::backend::{BackendChoice, Engine, HardwareGpu};
-use crate::spec_file::{GraphText, SpecFile};
+use gpu_noise::spec_file::{GraphText, SpecFile};
 
 /// Reads a graph file's text (at most [`MAX_GRAPH_BYTES`], UTF-8).
 fn read_graph_text(path: &Path) -> Result<String> {

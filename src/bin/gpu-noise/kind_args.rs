@@ -7,32 +7,12 @@ use clap::{Arg, ArgMatches, Args, Command, FromArgMatches};
 use gpu_noise::graph::Value;
 use gpu_noise::graph::meta::ParamType;
 use gpu_noise::low_level::graph::{KIND_FIELDS, KindField};
+use gpu_noise::spec_file::KindParams;
 
-/// Kind-owned parameters as given (flags or a spec file): (table name, value), in the table's
-/// order.
+/// The kinds' flags for clap, around the library's [`KindParams`] (clap's traits cannot be
+/// implemented on it here).
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct KindParams(pub Vec<(String, Value)>);
-
-impl KindParams {
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    /// These parameters with every one that `over` gives replaced by `over`'s.
-    pub fn overlay(self, over: KindParams) -> KindParams {
-        let pick = |row: &KindField| {
-            let find = |p: &KindParams| p.0.iter().find(|(n, _)| n == row.name).cloned();
-            find(&over).or_else(|| find(&self))
-        };
-        KindParams(KIND_FIELDS.iter().filter_map(pick).collect())
-    }
-
-    /// The first parameter given, if any.
-    pub fn first_name(&self) -> Option<&'static str> {
-        let (name, _) = self.0.first()?;
-        KindField::named(name).map(|row| row.name)
-    }
-}
+pub struct KindArgs(pub KindParams);
 
 /// The flag of a parameter: `gabor_bandwidth` is `--gabor-bandwidth`.
 pub fn flag_of(name: &str) -> String {
@@ -83,7 +63,7 @@ fn arg(row: &KindField) -> Arg {
     }
 }
 
-impl Args for KindParams {
+impl Args for KindArgs {
     fn augment_args(cmd: Command) -> Command {
         KIND_FIELDS.iter().fold(cmd, |cmd, row| cmd.arg(arg(row)))
     }
@@ -93,51 +73,18 @@ impl Args for KindParams {
     }
 }
 
-impl FromArgMatches for KindParams {
+impl FromArgMatches for KindArgs {
     fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
         let given = KIND_FIELDS.iter().filter_map(|row| {
             let value = matches.get_one::<Value>(row.name)?;
             Some((row.name.to_string(), value.clone()))
         });
-        Ok(KindParams(given.collect()))
+        Ok(KindArgs(KindParams(given.collect())))
     }
 
     fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
         let over = Self::from_arg_matches(matches)?;
-        *self = std::mem::take(self).overlay(over);
+        self.0 = std::mem::take(&mut self.0).overlay(over.0);
         Ok(())
-    }
-}
-
-/// As JSON: numbers, names, lists and objects as read (whole numbers stay whole).
-pub fn to_json(value: &Value) -> serde_json::Value {
-    match value {
-        Value::Number(x) => serde_json::json!(x),
-        Value::Whole(n) => match (u64::try_from(*n), i64::try_from(*n)) {
-            (Ok(n), _) => serde_json::json!(n),
-            (_, Ok(n)) => serde_json::json!(n),
-            _ => serde_json::json!(*n as f64),
-        },
-        Value::Text(t) => serde_json::json!(t),
-        Value::Bool(b) => serde_json::json!(b),
-        Value::List(items) => serde_json::Value::Array(items.iter().map(to_json).collect()),
-        Value::Object(fields) => serde_json::Value::Object(
-            fields
-                .iter()
-                .map(|(k, v)| (k.clone(), to_json(v)))
-                .collect(),
-        ),
-        Value::Null => serde_json::Value::Null,
-    }
-}
-
-impl serde::Serialize for KindParams {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = s.serialize_map(Some(self.0.len()))?;
-        for (name, value) in &self.0 {
-            map.serialize_entry(name, &to_json(value))?;
-        }
-        map.end()
     }
 }

@@ -12,7 +12,6 @@ mod kind_args;
 mod progress;
 mod render;
 mod sample;
-mod spec_file;
 mod tiles;
 mod verify;
 
@@ -22,7 +21,7 @@ use clap::Parser;
 use gpu_noise::Error;
 
 use args::{Cli, Command, NoiseArgs};
-use spec_file::SpecFile;
+use gpu_noise::spec_file::SpecFile;
 
 fn main() -> ExitCode {
     quiet_mesa();

@@ -109,7 +109,7 @@ impl Checked<'_> {
 fn run_graph(
     args: &VerifyArgs,
     graph: gpu_noise::Graph,
-    layer: &crate::spec_file::SpecFile,
+    layer: &gpu_noise::spec_file::SpecFile,
 ) -> Result<ExitCode> {
     if args.backend == VerifyBackend::Simd {
         return Err(gpu_noise::Error::InvalidSpec {

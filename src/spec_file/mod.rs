@@ -1,17 +1,21 @@
-//! The JSON form of a render: one field per CLI flag, same names. `--spec FILE` reads it
-//! (at most [`MAX_SPEC_BYTES`]), flags override it, and `render --print-spec` writes the
-//! effective, validated one back.
+//! The JSON form of a render: one field per `gpu-noise render` flag, same
+//! names. The tool reads it with `--spec FILE` (at most [`MAX_SPEC_BYTES`]) under its flags and
+//! writes the effective, validated one back with `--print-spec`; the browser previewer
+//! (`web/`) shares views in it. One parser for both, so a shared view renders the same.
 
 use std::io::Read;
 use std::path::Path;
 
-use gpu_noise::graph::Value;
-use gpu_noise::low_level::graph::{KIND_FIELDS, KindField, fields_of, set_kind_fields};
-use gpu_noise::{Error, Fractal, Interp, Kind, LatticeKind, NoiseSpec, Result, Size};
-use serde::{Deserialize, Serialize};
+mod backend_choice;
+mod kind_params;
 
-use crate::backend::BackendChoice;
-use crate::kind_args::KindParams;
+pub use backend_choice::BackendChoice;
+pub use kind_params::{KindParams, to_json};
+
+use crate::graph::Value;
+use crate::low_level::graph::{KIND_FIELDS, KindField, fields_of, set_kind_fields};
+use crate::{Error, Fractal, Interp, Kind, LatticeKind, NoiseSpec, Result, Size};
+use serde::{Deserialize, Serialize};
 
 /// A spec file is a small JSON object; anything larger is refused before it is parsed.
 pub const MAX_SPEC_BYTES: u64 = 1 << 20;
@@ -52,12 +56,16 @@ pub const FIELDS: &[&str] = &[
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SpecFile {
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// The noise kind (default `perlin`).
     pub kind: Option<Kind>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// 1 to 4 dimensions (default 2).
     pub dims: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// The seed (CONVENTIONS §2).
     pub seed: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// Lattice cells per texel (CONVENTIONS §1).
     pub frequency: Option<f64>,
     /// `[x, y, z, w]`, as many as `dims` (CLI: `x,y[,z[,w]]`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -66,16 +74,22 @@ pub struct SpecFile {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub size: Option<Vec<u32>>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// The interpolation of the kinds that interpolate.
     pub interp: Option<Interp>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// The fractal sum (default none).
     pub fractal: Option<Fractal>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// Octaves of the fractal sum.
     pub octaves: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// Frequency ratio between octaves.
     pub lacunarity: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// Amplitude ratio between octaves.
     pub persistence: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// Exact tiling over the image (CONVENTIONS §5).
     pub tile: Option<bool>,
     /// `table` or `hash` (CONVENTIONS §2).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -89,6 +103,7 @@ pub struct SpecFile {
     )]
     pub kind_params: KindParams,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// 8 or 16 bits per PNG channel.
     pub bits: Option<u8>,
     /// Output mapping `[lo, hi]` (CLI: `lo,hi`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -97,8 +112,10 @@ pub struct SpecFile {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub colormap: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// The engine the tool renders with.
     pub backend: Option<BackendChoice>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// The output file (the tool's `-o`).
     pub output: Option<String>,
     /// A tile set's tile side (CLI: `--tiles`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -107,6 +124,7 @@ pub struct SpecFile {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tile_range: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// A tile set's file format.
     pub tile_format: Option<String>,
     /// A noise graph (CONVENTIONS §13) instead of the single-kind fields, kept as its JSON text
     /// so that its own reader checks it (duplicate keys included).
@@ -147,7 +165,7 @@ fn at_fault(entries: &[(String, Value)]) -> Option<&str> {
         .iter()
         .filter(|(key, _)| key != "graph" && FIELDS.contains(&key.as_str()))
         .find(|(key, value)| {
-            let alone = serde_json::json!({ key.as_str(): crate::kind_args::to_json(value) });
+            let alone = serde_json::json!({ key.as_str(): to_json(value) });
             serde_json::from_value::<SpecFile>(alone).is_err()
         })
         .map(|(key, _)| key.as_str())
