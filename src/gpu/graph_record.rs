@@ -273,11 +273,23 @@ impl Renderer {
     /// waits for the values.
     fn submit_and_read(
         &mut self,
-        mut encoder: wgpu::CommandEncoder,
+        encoder: wgpu::CommandEncoder,
         source: &wgpu::Buffer,
         at: u64,
         bytes: u64,
     ) -> Result<Vec<f32>> {
+        self.submit_for_reading(encoder, source, at, bytes)?.wait()
+    }
+
+    /// Copies `bytes` of `source` from byte `at` to a staging buffer and submits `encoder`;
+    /// the values follow.
+    fn submit_for_reading(
+        &mut self,
+        mut encoder: wgpu::CommandEncoder,
+        source: &wgpu::Buffer,
+        at: u64,
+        bytes: u64,
+    ) -> Result<super::readback::PendingReadback> {
         let staging = self.staging_buffer(bytes);
         encoder.copy_buffer_to_buffer(source, at, &staging, 0, bytes);
         let pending = super::readback::PendingReadback::on_submit(
@@ -288,7 +300,7 @@ impl Renderer {
             self.staging.clone(),
         );
         self.submit(encoder)?;
-        pending.wait()
+        Ok(pending)
     }
 
     /// `prepared`'s texels in `window` on the host, band by band within the device's limits.
@@ -316,5 +328,23 @@ impl Renderer {
     /// Every texel of `prepared`'s image on the host.
     pub fn render_graph(&mut self, prepared: &PreparedGraph) -> Result<Vec<f32>> {
         self.render_graph_window(prepared, Window::full(prepared.size()))
+    }
+
+    /// As [`render_graph`](Self::render_graph), without blocking the thread: each band is
+    /// awaited (on the web, the browser maps it).
+    pub async fn render_graph_async(&mut self, prepared: &PreparedGraph) -> Result<Vec<f32>> {
+        let window = Window::full(prepared.size());
+        window.check_in_memory()?;
+        let mut out = Vec::with_capacity(window.texels() as usize);
+        for band in window.bands(u64::from(self.chunk_texels())) {
+            let bytes = band.texels() * 4;
+            let (target, created) = self.scratch.ensure(&self.device, Growable::Values, bytes);
+            self.stats.buffers_created += u64::from(created);
+            let mut encoder = self.device.create_command_encoder(&Default::default());
+            self.render_graph_to_buffer(&mut encoder, prepared, band, &target, 0)?;
+            out.extend(self.submit_for_reading(encoder, &target, 0, bytes)?.await?);
+        }
+        self.check_health()?;
+        Ok(out)
     }
 }

@@ -124,7 +124,10 @@ impl Future for PendingReadback {
             Some(result) => Poll::Ready(result),
             None if self.taken => Poll::Ready(Err(Error::DeviceLost("already taken".into()))),
             None => {
-                // Native wgpu calls map callbacks only from device polls: poll again soon.
+                // Native wgpu calls map callbacks only from device polls: poll again soon. On
+                // the web the browser calls it, and waking ourselves would spin the executor's
+                // microtasks so the browser never could.
+                #[cfg(not(target_arch = "wasm32"))]
                 cx.waker().wake_by_ref();
                 Poll::Pending
             }

@@ -29,10 +29,40 @@ pub struct RendererOptions {
 }
 
 /// Errors the crate's own device reported outside any error scope, and whether it was lost.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Health {
-    lost: Option<String>,
-    error: Option<wgpu::Error>,
+    lost: Arc<Mutex<Option<String>>>,
+    error: Arc<Mutex<Option<Caught>>>,
+}
+
+/// What the uncaptured-error handler keeps. Its closure must be `Send`, and `wgpu::Error` is
+/// not `Send` on the web (its source is a JavaScript error), so there it keeps the text.
+#[cfg(not(target_arch = "wasm32"))]
+type Caught = wgpu::Error;
+#[cfg(target_arch = "wasm32")]
+type Caught = String;
+
+#[cfg(not(target_arch = "wasm32"))]
+fn catch(error: wgpu::Error) -> Caught {
+    error
+}
+
+#[cfg(target_arch = "wasm32")]
+fn catch(error: wgpu::Error) -> Caught {
+    error.to_string()
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn release(caught: Caught) -> wgpu::Error {
+    caught
+}
+
+#[cfg(target_arch = "wasm32")]
+fn release(caught: Caught) -> wgpu::Error {
+    wgpu::Error::Validation {
+        source: caught.clone().into(),
+        description: caught,
+    }
 }
 
 /// What a group-2 bind group binds; bind groups are cached by it and reused across frames.
@@ -59,7 +89,7 @@ pub struct Renderer {
     pub(crate) device: wgpu::Device,
     pub(crate) queue: wgpu::Queue,
     adapter: Option<AdapterSummary>,
-    health: Option<Arc<Mutex<Health>>>,
+    health: Option<Health>,
     pub(crate) library: NoiseBindings,
     pub(crate) pipelines: PipelineCache,
     params: wgpu::Buffer,
@@ -134,27 +164,30 @@ impl Renderer {
                 adapter: summary.info.name.clone(),
                 source,
             })?;
-        let health = Arc::new(Mutex::new(Health::default()));
-        let on_lost = Arc::clone(&health);
+        let health = Health::default();
+        let on_lost = Arc::clone(&health.lost);
         device.set_device_lost_callback(move |reason, message| {
-            if let Ok(mut h) = on_lost.lock() {
-                h.lost = Some(format!("{reason:?}: {message}"));
+            if let Ok(mut lost) = on_lost.lock() {
+                *lost = Some(format!("{reason:?}: {message}"));
             }
         });
-        let on_error = Arc::clone(&health);
+        let on_error = Arc::clone(&health.error);
         device.on_uncaptured_error(Arc::new(move |error: wgpu::Error| {
-            if let Ok(mut h) = on_error.lock() {
-                h.error.get_or_insert(error);
+            if let Ok(mut first) = on_error.lock() {
+                first.get_or_insert(catch(error));
             }
         }));
         Self::build(device, queue, Some(summary), Some(health), options)
     }
 
+    // wgpu's handles are not Send on the web (one thread there); the pool is shared with
+    // readbacks whose map callbacks must be Send on native.
+    #[cfg_attr(target_arch = "wasm32", allow(clippy::arc_with_non_send_sync))]
     fn build(
         device: wgpu::Device,
         queue: wgpu::Queue,
         adapter: Option<AdapterSummary>,
-        health: Option<Arc<Mutex<Health>>>,
+        health: Option<Health>,
         options: RendererOptions,
     ) -> Result<Self> {
         super::limits::check_renderer(&device.limits(), crate::wgsl::sources::WORKGROUP_SIZE)?;
@@ -391,16 +424,14 @@ impl Renderer {
         let Some(health) = &self.health else {
             return Ok(());
         };
-        let mut h = health
-            .lock()
-            .map_err(|_| Error::DeviceLost("device state poisoned".into()))?;
-        if let Some(reason) = &h.lost {
+        let poisoned = || Error::DeviceLost("device state poisoned".into());
+        if let Some(reason) = health.lost.lock().map_err(|_| poisoned())?.as_ref() {
             return Err(Error::DeviceLost(reason.clone()));
         }
-        match h.error.take() {
-            Some(source) => Err(Error::Gpu {
+        match health.error.lock().map_err(|_| poisoned())?.take() {
+            Some(caught) => Err(Error::Gpu {
                 context: "rendering".into(),
-                source,
+                source: release(caught),
             }),
             None => Ok(()),
         }

@@ -7,6 +7,7 @@ use std::io::Read;
 use std::path::Path;
 
 mod backend_choice;
+mod graph_image;
 mod kind_params;
 
 pub use backend_choice::BackendChoice;
@@ -14,7 +15,7 @@ pub use kind_params::{KindParams, to_json};
 
 use crate::graph::Value;
 use crate::low_level::graph::{KIND_FIELDS, KindField, fields_of, set_kind_fields};
-use crate::{Error, Fractal, Interp, Kind, LatticeKind, NoiseSpec, Result, Size};
+use crate::{Colormap, Error, Fractal, Interp, Kind, LatticeKind, NoiseSpec, Result, Size};
 use serde::{Deserialize, Serialize};
 
 /// A spec file is a small JSON object; anything larger is refused before it is parsed.
@@ -270,6 +271,19 @@ impl SpecFile {
             tile_format: over.tile_format.or(self.tile_format),
             graph: over.graph.or(self.graph),
         }
+    }
+
+    /// The range of values that spans the levels of an image of `spec` (black to white, or the
+    /// colormap's ends) and the colormap, if any: `range` if given, else a custom colormap's
+    /// stops, else the spec's nominal range (CONVENTIONS §6).
+    pub fn levels(&self, spec: &NoiseSpec) -> Result<((f64, f64), Option<Colormap>)> {
+        let colormap: Option<Colormap> = self.colormap.as_deref().map(str::parse).transpose()?;
+        let stops = colormap.as_ref().and_then(Colormap::stops_range);
+        let range = match self.range {
+            Some([lo, hi]) => (lo, hi),
+            None => stops.unwrap_or(spec.fractal.nominal_range()),
+        };
+        Ok((range, colormap))
     }
 
     /// The noise part, with defaults for absent fields (not yet validated).

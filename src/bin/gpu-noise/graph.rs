@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use gpu_noise::export::{Format, create_writer};
 use gpu_noise::graph::MAX_GRAPH_BYTES;
-use gpu_noise::{AdapterChoice, Error, Graph, Kind, NoiseSpec, PreparedGraph, Result, Window};
+use gpu_noise::{AdapterChoice, Error, Graph, NoiseSpec, PreparedGraph, Result, Window};
 
 use crate::args::RenderArgs;
 use crate::backend::{BackendChoice, Engine, HardwareGpu};
@@ -56,28 +56,6 @@ fn graph_flag_error(reason: String) -> Error {
     }
 }
 
-/// The noise fields a graph's nodes carry instead: given beside `--graph`, each is an error.
-fn refuse_noise_fields(layer: &SpecFile) -> Result<()> {
-    let given = [
-        ("kind", layer.kind.is_some()),
-        ("frequency", layer.frequency.is_some()),
-        ("interp", layer.interp.is_some()),
-        ("fractal", layer.fractal.is_some()),
-        ("octaves", layer.octaves.is_some()),
-        ("lacunarity", layer.lacunarity.is_some()),
-        ("persistence", layer.persistence.is_some()),
-        ("tile", layer.tile.is_some()),
-    ];
-    let kind_param = layer.kind_params.first_name().map(|name| (name, true));
-    match given.iter().copied().find(|(_, set)| *set).or(kind_param) {
-        Some((field, _)) => Err(Error::InvalidSpec {
-            field,
-            reason: "is a node parameter in a graph: set it on the node in the --graph file".into(),
-        }),
-        None => Ok(()),
-    }
-}
-
 fn refuse_single_kind_flags(args: &RenderArgs) -> Result<()> {
     let given = [
         ("normal_strength", args.normal_strength.is_some()),
@@ -98,34 +76,9 @@ fn refuse_single_kind_flags(args: &RenderArgs) -> Result<()> {
     }
 }
 
-/// The graph of `path` placed in the image the layer describes: the layer's noise fields are
-/// refused (nodes carry them), its seed and lattice replace the graph's, and its size and offset
-/// follow the flat spec's rules for the graph's dims. Also returns that image's spec (a value
-/// spec of the graph's dims: size, offset, and the levels' defaults).
+/// The graph placed in the image the layer describes (`SpecFile::place_graph`).
 pub fn prepare(graph: Graph, layer: &SpecFile) -> Result<(PreparedGraph, NoiseSpec)> {
-    refuse_noise_fields(layer)?;
-    let mut graph = graph;
-    if let Some(dims) = layer.dims.filter(|&d| d != graph.dims()) {
-        return Err(Error::InvalidSpec {
-            field: "dims",
-            reason: format!("the graph is {}D; --dims {dims} disagrees", graph.dims()),
-        });
-    }
-    if let Some(seed) = layer.seed {
-        graph = graph.with_seed(seed);
-    }
-    if let Some(lattice) = layer.lattice {
-        graph = graph.with_lattice(lattice);
-    }
-    let mut image = layer.clone();
-    image.kind = Some(Kind::Value);
-    image.dims = Some(graph.dims());
-    image.seed = None;
-    image.lattice = None;
-    let mut spec = image.noise_spec()?;
-    // Profiles and CSV label texels by their place: a graph's root point, offset + index.
-    spec.frequency = 1.0;
-    Ok((graph.prepare(spec.size, spec.offset)?, spec))
+    layer.place_graph(graph)
 }
 
 pub fn run(args: &RenderArgs, graph: Graph, text: &str, layer: &SpecFile) -> Result<ExitCode> {

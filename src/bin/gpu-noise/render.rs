@@ -8,7 +8,7 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use gpu_noise::export::{ExportOptions, Format, ImageWriter, create_writer};
-use gpu_noise::{Colormap, Error, NoiseSpec, Prepared, Result, Window, cpu, simd};
+use gpu_noise::{Error, NoiseSpec, Prepared, Result, Window, cpu, simd};
 use indicatif::ProgressBar;
 
 use crate::args::{Channels, RenderArgs};
@@ -179,14 +179,7 @@ pub fn export_options(layer: &SpecFile, spec: &NoiseSpec, format: Format) -> Res
         return Ok(options);
     }
     options.bits = layer.bits.unwrap_or(8);
-    if let Some(text) = &layer.colormap {
-        let colormap: Colormap = text.parse()?;
-        options.range = colormap.stops_range().unwrap_or(options.range);
-        options.colormap = Some(colormap);
-    }
-    if let Some([lo, hi]) = layer.range {
-        options.range = (lo, hi);
-    }
+    (options.range, options.colormap) = layer.levels(spec)?;
     options.check(format)?;
     Ok(options)
 }

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Builds the previewer into web/www/pkg: the library compiled to wasm (web/src) and
+# wasm-bindgen's JavaScript glue. Installs the wasm target and a wasm-bindgen CLI of the
+# version in Cargo.lock if they are missing (the CLI must match the crate exactly).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! grep -qx wasm32-unknown-unknown <<<"$(rustup target list --installed)"; then
+    rustup target add wasm32-unknown-unknown
+fi
+version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print }' Cargo.lock)
+if [ "$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }')" != "$version" ]; then
+    echo "== installing wasm-bindgen-cli $version (once; a few minutes)"
+    # No TLS stack and only the one binary: wasm-bindgen itself downloads nothing.
+    cargo install wasm-bindgen-cli --version "$version" --no-default-features \
+        --bin wasm-bindgen --quiet
+fi
+cargo build --release --quiet --target wasm32-unknown-unknown -p gpu-noise-web
+wasm-bindgen --target web --no-typescript --out-dir web/www/pkg \
+    target/wasm32-unknown-unknown/release/gpu_noise_web.wasm
+echo "built web/www/pkg ($(du -sh web/www/pkg | cut -f1))"

@@ -1,0 +1,78 @@
+//! The page's controls, described from the library's own tables (the node table's parameters,
+//! the enums' names, the limits), FastNoise2-style: a new kind or parameter needs no change to
+//! the page.
+
+use gpu_noise::graph::meta::{Param, ParamType, node_type};
+use gpu_noise::{Colormap, Fractal, Kind, LatticeKind};
+use serde_json::{Value, json};
+use wasm_bindgen::prelude::*;
+
+/// The example graphs of `examples/graphs`, offered as presets.
+const PRESETS: &[(&str, &str)] = &[
+    (
+        "terrain",
+        include_str!("../../examples/graphs/terrain.json"),
+    ),
+    ("marble", include_str!("../../examples/graphs/marble.json")),
+    ("caves", include_str!("../../examples/graphs/caves.json")),
+];
+
+/// Every control as JSON: kinds (dims, tiling, parameters), fractals and their parameters,
+/// lattices, colormaps and the graph presets. Each parameter has its type, default, range and
+/// doc.
+#[wasm_bindgen]
+pub fn controls() -> String {
+    let kinds: Vec<Value> = Kind::ALL.iter().map(|&k| kind_controls(k)).collect();
+    let fractal_params = node_type("fbm").map_or(&[][..], |t| t.params);
+    let presets: serde_json::Map<String, Value> = PRESETS
+        .iter()
+        .map(|(name, text)| (name.to_string(), Value::String(text.to_string())))
+        .collect();
+    json!({
+        "kinds": kinds,
+        "fractals": Fractal::NAMES,
+        "fractal_params": fractal_params.iter().map(param).collect::<Vec<_>>(),
+        "lattices": LatticeKind::NAMES,
+        "colormaps": Colormap::NAMES,
+        "presets": presets,
+    })
+    .to_string()
+}
+
+fn kind_controls(kind: Kind) -> Value {
+    let params = node_type(kind.name()).map_or(&[][..], |t| t.params);
+    json!({
+        "name": kind.name(),
+        "min_dims": kind.min_dims(),
+        "max_dims": kind.max_dims(),
+        "tiles": kind.tiles(),
+        "params": params.iter().filter(|p| p.name != "seed").map(param).collect::<Vec<_>>(),
+    })
+}
+
+/// One parameter: `{name, doc, type, default, ...range}`.
+fn param(p: &Param) -> Value {
+    let mut out = json!({ "name": p.name, "doc": p.doc });
+    let ty = match p.ty {
+        ParamType::Number {
+            default,
+            min,
+            max,
+            min_open,
+        } => {
+            json!({"type": "number", "default": default, "min": min, "max": max, "min_open": min_open})
+        }
+        ParamType::Whole { default, min, max } => {
+            json!({"type": "whole", "default": default, "min": min, "max": max})
+        }
+        ParamType::Choice { default, options } => {
+            json!({"type": "choice", "default": default, "options": options})
+        }
+        ParamType::Orientation => json!({"type": "orientation", "default": 45.0}),
+        _ => json!({"type": "other"}),
+    };
+    if let (Some(out), Value::Object(ty)) = (out.as_object_mut(), ty) {
+        out.extend(ty);
+    }
+    out
+}

@@ -1,0 +1,182 @@
+//! Where a view is rendered: the browser's WebGPU through the library's [`Renderer`], or the
+//! CPU twin (the f64 reference, single-threaded in wasm) where the browser has none.
+
+use gpu_noise::spec_file::SpecFile;
+use gpu_noise::{
+    AdapterChoice, Colormap, Error, NoiseSpec, Prepared, PreparedGraph, Renderer, RendererOptions,
+    Window, cpu, tolerance,
+};
+use wasm_bindgen::prelude::*;
+
+use crate::js_error;
+use crate::view::View;
+
+/// The largest side the page renders: 2048^2 texels is 16 MiB of values and 16 MiB of RGBA.
+const MAX_SIDE: u32 = 2048;
+
+/// What a spec asks to render: one kind (with its fractal sum) or a graph.
+enum Job {
+    Noise(Box<Prepared>),
+    Graph(Box<PreparedGraph>),
+}
+
+/// A parsed spec: the job, its levels, the bound on |GPU - twin| and the spec as the tool would
+/// print it.
+struct Parsed {
+    job: Job,
+    image: NoiseSpec,
+    range: (f64, f64),
+    colormap: Option<Colormap>,
+    bound: tolerance::Bound,
+    effective: String,
+}
+
+/// Reads a spec file's JSON with the tool's own parser; a graph in its `graph` field is placed
+/// in the image its flat fields describe, as `gpu-noise render --spec` does.
+fn parse(spec_json: &str) -> gpu_noise::Result<Parsed> {
+    let file = SpecFile::from_json(spec_json)?;
+    let (job, image, bound, effective) = match file.graph()? {
+        Some(graph) => {
+            let (prepared, image) = file.place_graph(graph)?;
+            let bound = prepared.gpu_error_bound();
+            (Job::Graph(Box::new(prepared)), image, bound, file.to_json())
+        }
+        None => {
+            let prepared = file.noise_spec()?.validate()?;
+            let image = prepared.spec().clone();
+            let bound = tolerance::gpu_error_bound(&image);
+            let effective = file.effective(&image).to_json();
+            (Job::Noise(Box::new(prepared)), image, bound, effective)
+        }
+    };
+    check_viewable(&image)?;
+    let (range, colormap) = file.levels(&image)?;
+    Ok(Parsed {
+        job,
+        image,
+        range,
+        colormap,
+        bound,
+        effective,
+    })
+}
+
+/// One slice of at most [`MAX_SIDE`] a side: the page shows images, not volumes.
+fn check_viewable(image: &NoiseSpec) -> gpu_noise::Result<()> {
+    let s = image.size;
+    if s.depth > 1 || s.width > MAX_SIDE || s.height > MAX_SIDE {
+        return Err(Error::InvalidSpec {
+            field: "size",
+            reason: format!(
+                "the previewer shows one image of at most {MAX_SIDE}x{MAX_SIDE}; got {}x{}x{} \
+                 (3D and 4D noise is shown as the slice at the offset's z and w)",
+                s.width, s.height, s.depth
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// The page's renderer: WebGPU when the browser offers it, else the CPU twin.
+#[wasm_bindgen]
+pub struct Previewer {
+    gpu: Option<Renderer>,
+    backend: String,
+}
+
+#[wasm_bindgen]
+impl Previewer {
+    /// Opens WebGPU's best adapter (unless `use_gpu` is false); on any failure the previewer
+    /// renders with the CPU twin and [`backend`](Self::backend) says why.
+    pub async fn open(use_gpu: bool) -> Previewer {
+        if !use_gpu {
+            return Self::twin("the CPU twin was asked for".into());
+        }
+        match open_webgpu().await {
+            Ok((renderer, name)) => Previewer {
+                gpu: Some(renderer),
+                backend: format!("WebGPU: {name}"),
+            },
+            Err(why) => Self::twin(why),
+        }
+    }
+
+    fn twin(why: String) -> Previewer {
+        Previewer {
+            gpu: None,
+            backend: format!("CPU twin in wasm, no GPU ({why})"),
+        }
+    }
+
+    /// `WebGPU: <adapter>` or `CPU twin in wasm, no GPU (<why>)`.
+    #[wasm_bindgen(getter)]
+    pub fn backend(&self) -> String {
+        self.backend.clone()
+    }
+
+    /// Whether views render on WebGPU.
+    #[wasm_bindgen(getter)]
+    pub fn gpu(&self) -> bool {
+        self.gpu.is_some()
+    }
+
+    /// Renders a spec (a spec file's JSON) on this previewer's backend.
+    pub async fn render(&mut self, spec_json: String) -> Result<View, JsError> {
+        let parsed = parse(&spec_json).map_err(js_error)?;
+        let values = match (&mut self.gpu, &parsed.job) {
+            (Some(gpu), Job::Noise(prepared)) => gpu.render_async(prepared).await,
+            (Some(gpu), Job::Graph(prepared)) => gpu.render_graph_async(prepared).await,
+            (None, _) => render_twin(&parsed.job),
+        };
+        let values = values.map_err(js_error)?;
+        Ok(view(parsed, values, self.gpu.is_some()))
+    }
+}
+
+/// Renders a spec with the CPU twin: the values `gpu-noise render --spec ... --backend cpu`
+/// writes, bit for bit (the page's PNG export).
+#[wasm_bindgen]
+pub fn render_twin_view(spec_json: String) -> Result<View, JsError> {
+    let parsed = parse(&spec_json).map_err(js_error)?;
+    let values = render_twin(&parsed.job).map_err(js_error)?;
+    Ok(view(parsed, values, false))
+}
+
+fn render_twin(job: &Job) -> gpu_noise::Result<Vec<f32>> {
+    match job {
+        Job::Noise(prepared) => cpu::render_f32(prepared),
+        Job::Graph(prepared) => prepared.render_window_f32(Window::full(prepared.size())),
+    }
+}
+
+fn view(parsed: Parsed, values: Vec<f32>, on_gpu: bool) -> View {
+    View::new(
+        values,
+        parsed.image.size,
+        parsed.range,
+        parsed.colormap,
+        parsed.bound,
+        parsed.effective,
+        on_gpu,
+    )
+}
+
+/// The browser's WebGPU adapter and a renderer on it, or why there is none.
+async fn open_webgpu() -> Result<(Renderer, String), String> {
+    if !wgpu_supported().await {
+        return Err("this browser offers no WebGPU (navigator.gpu)".into());
+    }
+    let choice = AdapterChoice {
+        backends: gpu_noise::wgpu::Backends::BROWSER_WEBGPU,
+        name: None,
+    };
+    let renderer = Renderer::open(&choice, RendererOptions::default())
+        .await
+        .map_err(|e| e.to_string())?;
+    let name = renderer.adapter_name();
+    Ok((renderer, name))
+}
+
+async fn wgpu_supported() -> bool {
+    gpu_noise::wgpu::util::is_browser_webgpu_supported().await
+}

@@ -1,0 +1,32 @@
+//! The browser previewer's wasm side (`web/www` is the page): the library's own spec-file
+//! parser, renderers and level mapping, so that what the page shows and exports is what
+//! `gpu-noise render --spec` gives.
+//!
+//! - [`Previewer`] renders a spec (the JSON of a spec file, CONVENTIONS §6 and the README's
+//!   "Spec files") on WebGPU through [`gpu_noise::Renderer`], or with the CPU twin where the
+//!   browser has no WebGPU;
+//! - [`View`] holds one rendered image: its values, RGBA through the spec's levels, statistics,
+//!   a histogram and profiles;
+//! - [`controls`] describes every field the page shows, with its allowed range, from the
+//!   library's node table, so a new parameter needs no change to the page.
+
+mod controls;
+mod engine;
+mod view;
+
+use wasm_bindgen::prelude::*;
+
+pub use controls::controls;
+pub use engine::Previewer;
+pub use view::View;
+
+/// A library error as a JavaScript `Error`: its message names the spec field and the range.
+fn js_error(e: gpu_noise::Error) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+/// The version of the library inside, shown in the page's footer.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}

@@ -1,0 +1,511 @@
+// The previewer: page state is a spec file (the JSON `gpu-noise render --spec` reads); every
+// change renders it through the library in wasm (WebGPU, or the CPU twin without it), and the
+// rendered spec (every field the render used, as `--print-spec` writes it) fills the controls.
+
+import init, { Previewer, controls, render_twin_view, version } from "./pkg/gpu_noise_web.js";
+import { paramInput, paramValue, setOptions, showValue } from "./controls.js";
+import { drawHistogram, drawProfile, sampleLine } from "./plots.js";
+import { parseSpec, specFromAddress, specText, specToAddress } from "./spec.js";
+
+const $ = (id) => document.getElementById(id);
+const AXES = ["x", "y", "z", "w"];
+const GRAPH = "graph";
+
+const page = {
+  previewer: null,
+  meta: null,
+  spec: { kind: "perlin", dims: 2, size: [512, 512] },
+  graphText: "",
+  view: null,
+  line: null, // the profile's line in texels, [a, b]
+  frames: 0,
+  frameMs: null,
+  rendering: false,
+  dirty: false,
+};
+
+/** The spec's JSON as the tool reads it; a graph is written as its own text. */
+function currentSpecText(extra = {}) {
+  const spec = { ...page.spec, ...extra };
+  return page.spec.graph === undefined ? specText(spec) : specText(spec, { graph: page.graphText });
+}
+
+async function main() {
+  await init();
+  page.meta = JSON.parse(controls());
+  $("version").textContent = version();
+  buildControls();
+  const forceTwin = new URLSearchParams(location.search).has("twin");
+  page.previewer = await Previewer.open(!forceTwin);
+  await showBackend();
+  const shared = specFromAddress();
+  if (shared) adoptSpecText(shared);
+  await render();
+  window.gpuNoise.ready = true;
+}
+
+async function showBackend() {
+  const b = page.previewer;
+  $("backend").textContent = b.backend;
+  if (b.gpu) {
+    // wgpu's adapter name is empty on the web; the browser's own description names it.
+    const info = (await navigator.gpu.requestAdapter())?.info;
+    const name = [info?.vendor, info?.architecture, info?.description].filter((t) => t).join(" ");
+    if (name) $("backend").textContent = `WebGPU: ${name}`;
+  }
+  $("backend").classList.toggle("twin", !b.gpu);
+  $("no-gpu").hidden = b.gpu;
+}
+
+/** Takes a spec's JSON (a shared address or a loaded file) as the page's state. */
+function adoptSpecText(text) {
+  const spec = parseSpec(text);
+  delete spec.backend;
+  if (spec.graph !== undefined) {
+    page.graphText = JSON.stringify(spec.graph, (k, v) => (typeof v === "bigint" ? Number(v) : v), 2);
+    $("graph").value = page.graphText;
+    $("mode").value = "graph";
+  }
+  page.spec = spec;
+  showMode();
+}
+
+/** Renders the current spec; changes made while a frame is in flight render after it. */
+async function render() {
+  if (page.rendering) {
+    page.dirty = true;
+    return;
+  }
+  page.rendering = true;
+  try {
+    do {
+      page.dirty = false;
+      await renderOnce();
+    } while (page.dirty);
+  } finally {
+    page.rendering = false;
+  }
+}
+
+async function renderOnce() {
+  const text = currentSpecText();
+  const start = performance.now();
+  let view;
+  try {
+    view = await page.previewer.render(text);
+  } catch (e) {
+    showError(e);
+    return;
+  }
+  page.view?.free();
+  page.view = view;
+  paint(view);
+  page.frameMs = performance.now() - start;
+  page.frames += 1;
+  showError(null);
+  // A control changed during the frame: that newer state renders next; keep it.
+  if (currentSpecText() === text) adoptRendered(view);
+  specToAddress(currentSpecText());
+  $("spec").textContent = currentSpecText({ backend: "cpu" });
+  $("frame-time").textContent = `${view.width}x${view.height}: ${page.frameMs.toFixed(1)} ms a frame (render, readback, levels, draw)`;
+  document.body.dataset.frames = String(page.frames);
+}
+
+/** The rendered spec (every field the render used) becomes the state, without `backend`. */
+function adoptRendered(view) {
+  const rendered = parseSpec(view.spec);
+  delete rendered.backend;
+  if (page.spec.graph !== undefined) rendered.graph = page.spec.graph;
+  page.spec = rendered;
+  fillControls();
+}
+
+function paint(view) {
+  const canvas = $("image");
+  canvas.width = view.width;
+  canvas.height = Math.max(view.height, view.height === 1 ? 64 : 1);
+  const rgba = view.rgba();
+  const image = new ImageData(view.width, 1);
+  if (view.height === 1) {
+    // 1D noise: the row repeated down the canvas; the profile below plots it.
+    image.data.set(rgba);
+    for (let y = 0; y < canvas.height; y++) canvas.getContext("2d").putImageData(image, 0, y);
+  } else {
+    canvas.getContext("2d").putImageData(new ImageData(new Uint8ClampedArray(rgba.buffer), view.width, view.height), 0, 0);
+  }
+  const [min, max, mean] = view.stats();
+  $("stat-min").textContent = min.toPrecision(7);
+  $("stat-max").textContent = max.toPrecision(7);
+  $("stat-mean").textContent = mean.toPrecision(7);
+  $("stat-bound").textContent = `${view.bound.toExponential(2)}`;
+  $("stat-bound").title = view.bound_reason;
+  $("stat-twin").textContent = "not checked";
+  const range = view.range();
+  drawHistogram($("histogram"), view.histogram(64), range);
+  drawProfileOf(view, range);
+}
+
+function drawProfileOf(view, range) {
+  const w = view.width;
+  const h = view.height;
+  const line = page.line ?? [[0, Math.floor(h / 2)], [w - 1, Math.floor(h / 2)]];
+  drawProfile($("profile"), sampleLine(view.values(), w, h, line[0], line[1]), range);
+  const overlay = $("overlay");
+  overlay.width = w;
+  overlay.height = h === 1 ? 64 : h;
+  const g = overlay.getContext("2d");
+  g.strokeStyle = "#f0c060";
+  g.lineWidth = Math.max(1, w / 512);
+  g.beginPath();
+  g.moveTo(line[0][0] + 0.5, (h === 1 ? 32 : line[0][1]) + 0.5);
+  g.lineTo(line[1][0] + 0.5, (h === 1 ? 32 : line[1][1]) + 0.5);
+  g.stroke();
+}
+
+function showError(e) {
+  $("error").hidden = !e;
+  $("error").textContent = e ? String(e.message ?? e) : "";
+  document.body.dataset.error = e ? String(e.message ?? e) : "";
+}
+
+function kindMeta() {
+  return page.meta.kinds.find((k) => k.name === page.spec.kind) ?? page.meta.kinds[0];
+}
+
+function buildControls() {
+  setOptions($("kind"), page.meta.kinds.map((k) => k.name));
+  setOptions($("fractal"), page.meta.fractals);
+  setOptions($("lattice"), page.meta.lattices);
+  setOptions($("colormap"), [...page.meta.colormaps, "stops…"]);
+  setOptions($("preset"), ["", ...Object.keys(page.meta.presets)]);
+  $("fractal-params").replaceChildren(...page.meta.fractal_params.map((p) => paramInput(p, setParam)));
+  wireControls();
+}
+
+/** Kind parameters (and the offsets) are rebuilt when the kind or dims change. */
+function buildKindControls() {
+  const kind = kindMeta();
+  const holder = $("kind-params");
+  if (holder.dataset.kind !== kind.name) {
+    holder.dataset.kind = kind.name;
+    holder.replaceChildren(...kind.params.map((p) => paramInput(p, setParam)));
+  }
+  const dims = [];
+  for (let d = kind.min_dims; d <= kind.max_dims; d++) dims.push(d);
+  setOptions($("dims"), dims, page.spec.dims);
+  $("tile-label").hidden = !kind.tiles;
+  const axes = page.spec.graph === undefined ? page.spec.dims : graphDims();
+  const offsets = $("offsets");
+  if (offsets.children.length !== axes) {
+    offsets.replaceChildren(...AXES.slice(0, axes).map((a, i) => {
+      const label = document.createElement("label");
+      label.title = "texels from the origin (exact: any f64)";
+      label.innerHTML = `<span>offset ${a}</span><input id="offset-${a}" type="text" inputmode="decimal">`;
+      label.querySelector("input").addEventListener("change", (ev) => setOffset(i, ev.target.value));
+      return label;
+    }));
+  }
+}
+
+function graphDims() {
+  return (page.spec.offset ?? [0, 0]).length;
+}
+
+function fillControls() {
+  const s = page.spec;
+  if (s.graph === undefined) {
+    $("kind").value = s.kind;
+    buildKindControls();
+    for (const input of document.querySelectorAll("[data-param]")) {
+      if (s[input.dataset.param] !== undefined) showValue(input, s[input.dataset.param]);
+    }
+    $("fractal").value = s.fractal;
+    $("fractal-params").hidden = s.fractal === "none";
+    $("tile").checked = Boolean(s.tile);
+  } else {
+    buildKindControls();
+  }
+  showValue($("seed"), s.seed ?? 0);
+  $("lattice").value = s.lattice ?? "table";
+  (s.offset ?? []).forEach((v, i) => showValue($(`offset-${AXES[i]}`), v));
+  const named = page.meta.colormaps.includes(s.colormap ?? "gray");
+  $("colormap").value = named ? (s.colormap ?? "gray") : "stops…";
+  $("stops").hidden = named;
+  if (!named) showValue($("stops"), s.colormap);
+  showValue($("range"), s.range ? s.range.join(",") : "");
+}
+
+function setParam(p, text) {
+  // An edited input that is removed (the kind changed) reports its change as it loses focus.
+  const current = [...kindMeta().params, ...page.meta.fractal_params];
+  if (page.spec.graph !== undefined || !current.includes(p)) return;
+  try {
+    page.spec[p.name] = paramValue(p, text);
+  } catch (e) {
+    showError(e);
+    return;
+  }
+  render();
+}
+
+function setOffset(axis, text) {
+  const v = Number(text.trim());
+  if (text.trim() === "" || !Number.isFinite(v)) {
+    showError(new Error(`offset: ${JSON.stringify(text)} is not a number`));
+    return;
+  }
+  page.spec.offset[axis] = v;
+  render();
+}
+
+/** A change of kind keeps the world (seed, offset, size, lattice, levels) and the fractal sum,
+ *  and drops what belonged to the old kind, as `--spec old.json --kind new` does. */
+function setKind(name) {
+  const keep = ["dims", "seed", "offset", "size", "fractal", "octaves", "lacunarity", "persistence", "lattice", "colormap", "range"];
+  const next = { kind: name };
+  for (const k of keep) if (page.spec[k] !== undefined) next[k] = page.spec[k];
+  const kind = page.meta.kinds.find((k) => k.name === name);
+  next.dims = Math.min(kind.max_dims, Math.max(kind.min_dims, next.dims ?? 2));
+  next.offset = resize(next.offset ?? [], next.dims);
+  next.size = sizeFor(next.dims);
+  page.spec = next;
+  render();
+}
+
+function resize(offset, dims) {
+  return Array.from({ length: dims }, (_, i) => offset[i] ?? 0);
+}
+
+function sizeFor(dims) {
+  const side = Number($("size").value);
+  return dims === 1 ? [side] : [side, side];
+}
+
+function wireControls() {
+  $("mode").addEventListener("change", () => setMode($("mode").value));
+  $("kind").addEventListener("change", () => setKind($("kind").value));
+  $("dims").addEventListener("change", () => {
+    page.spec.dims = Number($("dims").value);
+    page.spec.offset = resize(page.spec.offset ?? [], page.spec.dims);
+    page.spec.size = sizeFor(page.spec.dims);
+    render();
+  });
+  $("fractal").addEventListener("change", () => {
+    page.spec.fractal = $("fractal").value;
+    render();
+  });
+  $("tile").addEventListener("change", () => {
+    page.spec.tile = $("tile").checked;
+    render();
+  });
+  $("seed").addEventListener("change", () => setSeed($("seed").value));
+  $("lattice").addEventListener("change", () => {
+    page.spec.lattice = $("lattice").value;
+    render();
+  });
+  $("size").addEventListener("change", () => {
+    page.spec.size = sizeFor(page.spec.graph === undefined ? page.spec.dims : 2);
+    page.line = null;
+    render();
+  });
+  $("colormap").addEventListener("change", () => setColormap($("colormap").value));
+  $("stops").addEventListener("change", () => setColormap($("stops").value));
+  $("range").addEventListener("change", () => setRange($("range").value));
+  $("fit").addEventListener("click", fitRange);
+  $("home").addEventListener("click", () => {
+    page.spec.offset = page.spec.offset.map(() => 0);
+    render();
+  });
+  $("preset").addEventListener("change", () => {
+    const text = page.meta.presets[$("preset").value];
+    if (text) $("graph").value = text;
+    applyGraph();
+  });
+  $("apply-graph").addEventListener("click", applyGraph);
+  $("export-png").addEventListener("click", exportPng);
+  $("export-spec").addEventListener("click", exportSpec);
+  $("check-twin").addEventListener("click", checkTwin);
+  wireNavigation();
+}
+
+function setSeed(text) {
+  const t = text.trim();
+  if (!/^\d+$/.test(t) || BigInt(t) > 18446744073709551615n) {
+    showError(new Error(`seed: ${JSON.stringify(t)} is not a whole number in 0..=18446744073709551615`));
+    return;
+  }
+  page.spec.seed = BigInt(t) > BigInt(Number.MAX_SAFE_INTEGER) ? BigInt(t) : Number(t);
+  render();
+}
+
+function setColormap(name) {
+  $("stops").hidden = name !== "stops…";
+  if (name === "stops…") return;
+  if (name === "gray") delete page.spec.colormap;
+  else page.spec.colormap = name;
+  render();
+}
+
+function setRange(text) {
+  const t = text.trim();
+  if (t === "") {
+    delete page.spec.range;
+  } else {
+    const parts = t.split(",").map((p) => Number(p.trim()));
+    if (parts.length !== 2 || !parts.every(Number.isFinite)) {
+      showError(new Error(`range: give lo,hi (two numbers), got ${JSON.stringify(t)}`));
+      return;
+    }
+    page.spec.range = parts;
+  }
+  render();
+}
+
+function fitRange() {
+  if (!page.view) return;
+  const [min, max] = page.view.stats();
+  if (min < max) {
+    page.spec.range = [min, max];
+    render();
+  }
+}
+
+function setMode(mode) {
+  if (mode === GRAPH) {
+    if (!$("graph").value.trim()) $("graph").value = Object.values(page.meta.presets)[0];
+    applyGraph();
+  } else {
+    setKind(page.spec.kind ?? "perlin");
+  }
+  showMode();
+}
+
+function showMode() {
+  const graph = page.spec.graph !== undefined || $("mode").value === GRAPH;
+  $("noise-fields").hidden = graph;
+  $("graph-fields").hidden = !graph;
+}
+
+/** A graph spec: the graph, and the world and levels fields of the flat spec. */
+function applyGraph() {
+  const text = $("graph").value;
+  let graph;
+  try {
+    graph = parseSpec(text);
+  } catch (e) {
+    showError(new Error(`graph: ${e.message}`));
+    return;
+  }
+  const dims = graph.dims ?? 2;
+  const next = { graph, size: sizeFor(Math.min(dims, 2)), offset: resize(page.spec.offset ?? [], dims) };
+  for (const k of ["colormap", "range"]) if (page.spec[k] !== undefined) next[k] = page.spec[k];
+  page.graphText = text;
+  page.spec = next;
+  $("mode").value = GRAPH;
+  showMode();
+  render();
+}
+
+function download(name, blob) {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+}
+
+/** The view rendered by the CPU twin and mapped by the tool's own levels: the PNG that
+ *  `gpu-noise render --spec view.json -o view.png` writes, pixel for pixel. */
+function exportPng() {
+  if ((page.spec.dims ?? 2) === 1 && page.spec.graph === undefined) {
+    showError(new Error("export: the tool plots 1D noise as a chart; export the spec and render it with the tool"));
+    return;
+  }
+  const view = render_twin_view(currentSpecText());
+  const canvas = document.createElement("canvas");
+  canvas.width = view.width;
+  canvas.height = view.height;
+  canvas.getContext("2d").putImageData(new ImageData(new Uint8ClampedArray(view.rgba().buffer), view.width, view.height), 0, 0);
+  view.free();
+  canvas.toBlob((blob) => download("view.png", blob), "image/png");
+}
+
+function exportSpec() {
+  download("view.json", new Blob([`${currentSpecText({ backend: "cpu" })}\n`], { type: "application/json" }));
+}
+
+/** Renders the view with the CPU twin and shows the largest difference against the bound. */
+function checkTwin() {
+  if (!page.view) return;
+  const twin = render_twin_view(currentSpecText());
+  const diff = page.view.max_difference(twin);
+  twin.free();
+  const ok = diff <= page.view.bound;
+  $("stat-twin").textContent = `max |Δ| ${diff.toExponential(2)} ${ok ? "≤" : ">"} bound: ${ok ? "PASS" : "FAIL"}`;
+}
+
+/** Drag pans, the wheel zooms about the cursor (exact: offsets are f64 texels, CONVENTIONS §1),
+ *  shift-drag draws the profile's line. */
+function wireNavigation() {
+  const stage = $("stage");
+  let drag = null;
+  const texel = (ev) => {
+    const r = stage.getBoundingClientRect();
+    const c = $("image");
+    return [((ev.clientX - r.left) / r.width) * c.width, ((ev.clientY - r.top) / r.height) * c.height];
+  };
+  stage.addEventListener("pointerdown", (ev) => {
+    stage.setPointerCapture(ev.pointerId);
+    drag = { at: texel(ev), line: ev.shiftKey };
+  });
+  stage.addEventListener("pointermove", (ev) => {
+    if (!drag) return;
+    const at = texel(ev);
+    if (drag.line) {
+      page.line = [drag.at.map(Math.floor), at.map(Math.floor)];
+      if (page.view) drawProfileOf(page.view, page.view.range());
+      return;
+    }
+    const dx = Math.round(at[0] - drag.at[0]);
+    const dy = Math.round(at[1] - drag.at[1]);
+    if (dx === 0 && dy === 0) return;
+    drag.at = [drag.at[0] + dx, drag.at[1] + dy];
+    page.spec.offset[0] -= dx;
+    if (page.spec.offset.length > 1 && $("image").height > 1 && page.view?.height > 1) page.spec.offset[1] -= dy;
+    render();
+  });
+  stage.addEventListener("pointerup", () => (drag = null));
+  stage.addEventListener("wheel", (ev) => {
+    ev.preventDefault();
+    if (page.spec.graph !== undefined) return; // a graph's frequencies live on its nodes
+    zoom(texel(ev), ev.deltaY > 0 ? 1.25 : 0.8);
+  }, { passive: false });
+}
+
+/** Scales the frequency by `factor` keeping the point under `at` in place:
+ *  f (o + c) = f' (o' + c), so o' = (f / f') (o + c) - c. */
+function zoom(at, factor) {
+  const kind = kindMeta();
+  const fp = kind.params.find((p) => p.name === "frequency");
+  const f = page.spec.frequency;
+  const next = Math.min(fp.max, Math.max(1e-12, f * factor));
+  if (next === f) return;
+  page.spec.frequency = next;
+  page.spec.offset = page.spec.offset.map((o, i) => (i < 2 && (i === 0 || page.view.height > 1) ? (f / next) * (o + at[i]) - at[i] : o));
+  render();
+}
+
+window.gpuNoise = {
+  ready: false,
+  page,
+  specText: () => currentSpecText(),
+  exportSpecText: () => currentSpecText({ backend: "cpu" }),
+  values: () => Array.from(page.view.values()),
+  bound: () => page.view.bound,
+  onGpu: () => page.view.on_gpu,
+};
+
+main().catch((e) => {
+  showError(e);
+  document.body.dataset.fatal = String(e.message ?? e);
+});
