@@ -116,12 +116,47 @@ fn octave_lattice(o: u32) -> Lattice {
         NOISE_INTERP, 0u);
 }
 
+// cos(2 pi t) as plain f32 arithmetic (mirrors src/simd/math.rs): WGSL lets the built-in cos be
+// 2^-11 off (SwiftShader is, by 1e-4 in the impulse kinds), beyond the stated bound. t is
+// reduced exactly to u = |t - round(t)| in [0, 1/2], and cos(2 pi u) = -sin(pi/2 y) with
+// y = 4u - 1: sin's Taylor series through y^13 (truncation below 1e-9; CONVENTIONS §7).
+fn cos_2pi(t: f32) -> f32 {
+    let u = abs(t - round(t));
+    let z = (0.5 * NOISE_PI) * (4.0 * u - 1.0);
+    let z2 = z * z;
+    var s = 1.0 - z2 / (12.0 * 13.0);
+    s = 1.0 - z2 / (10.0 * 11.0) * s;
+    s = 1.0 - z2 / (8.0 * 9.0) * s;
+    s = 1.0 - z2 / (6.0 * 7.0) * s;
+    s = 1.0 - z2 / (4.0 * 5.0) * s;
+    s = 1.0 - z2 / (2.0 * 3.0) * s;
+    return -(z * s);
+}
+
+// exp(x) for x <= 0 (0 below -87) as plain f32 arithmetic (mirrors src/simd/math.rs): 2^k exp(r)
+// with k the nearest integer to x / ln 2, r = x - k ln 2 (ln 2 split in two, Cody and Waite),
+// exp(r) by its Taylor series through r^7.
+fn exp_nonpositive(x_in: f32) -> f32 {
+    let x = max(x_in, -87.0);
+    let k = round(x * LOG2_E);
+    let r = (x - k * LN_2_HI) - k * LN_2_LO;
+    var e = 1.0 + r / 7.0;
+    e = 1.0 + r / 6.0 * e;
+    e = 1.0 + r / 5.0 * e;
+    e = 1.0 + r / 4.0 * e;
+    e = 1.0 + r / 3.0 * e;
+    e = 1.0 + r / 2.0 * e;
+    e = 1.0 + r * e;
+    let v = e * bitcast<f32>(u32(i32(k) + 127) << 23u);
+    return select(v, 0.0, x_in < -87.0);
+}
+
 // Interpolation weight for a fraction t in [0, 1) (CONVENTIONS §3).
 fn interp_weight(t: f32, interp: u32) -> f32 {
     switch interp {
         case INTERP_NEAREST: { return select(0.0, 1.0, t >= 0.5); }
         case INTERP_LINEAR: { return t; }
-        case INTERP_COSINE: { return (1.0 - cos(NOISE_PI * t)) * 0.5; }
+        case INTERP_COSINE: { return (1.0 - cos_2pi(0.5 * t)) * 0.5; }
         case INTERP_CUBIC: { return t * t * (3.0 - 2.0 * t); }
         default: { return t * t * t * (t * (t * 6.0 - 15.0) + 10.0); }
     }

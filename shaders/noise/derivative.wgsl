@@ -13,7 +13,8 @@ fn interp_weight_derivative(t: f32, interp: u32) -> f32 {
     switch interp {
         case INTERP_NEAREST: { return 0.0; }
         case INTERP_LINEAR: { return 1.0; }
-        case INTERP_COSINE: { return 0.5 * NOISE_PI * sin(NOISE_PI * t); }
+        // sin(pi t) = cos(2 pi (t/2 - 1/4)); both steps exact for t in [0, 1].
+        case INTERP_COSINE: { return 0.5 * NOISE_PI * cos_2pi(0.5 * t - 0.25); }
         case INTERP_CUBIC: { return 6.0 * t * (1.0 - t); }
         default: { return 30.0 * t * t * (t - 1.0) * (t - 1.0); }
     }

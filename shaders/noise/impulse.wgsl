@@ -27,7 +27,7 @@ fn impulse_count(lat: Lattice, state: ptr<function, u32>) -> u32 {
 
 fn sparse_kernel(r2: f32) -> f32 {
     if r2 < 1.0 {
-        return 0.5 + 0.5 * cos(NOISE_PI * sqrt(r2));
+        return 0.5 + 0.5 * cos_2pi(0.5 * sqrt(r2));
     }
     return 0.0;
 }
@@ -94,8 +94,8 @@ fn gabor_kernel(d: vec2<f32>, w: vec2<f32>, frequency: f32, bandwidth: f32, radi
     if r2 >= radius * radius {
         return 0.0;
     }
-    let envelope = exp(-NOISE_PI * bandwidth * bandwidth * r2);
-    return envelope * cos(2.0 * NOISE_PI * frequency * (w.x * d.x + w.y * d.y));
+    let envelope = exp_nonpositive(-NOISE_PI * bandwidth * bandwidth * r2);
+    return envelope * cos_2pi(frequency * (w.x * d.x + w.y * d.y));
 }
 
 fn gabor(lat: Lattice, pt: LatticePoint) -> f32 {
@@ -118,8 +118,9 @@ fn gabor(lat: Lattice, pt: LatticePoint) -> f32 {
                 let weight = 2.0 * unit_from_bits(pcg_next(&state)) - 1.0;
                 var w = kind.gabor_direction;
                 if kind.gabor_isotropic == 1u {
-                    let angle = 2.0 * NOISE_PI * unit_from_bits(pcg_next(&state));
-                    w = vec2<f32>(cos(angle), sin(angle));
+                    // The angle in turns; sin(2 pi u) = cos(2 pi (u - 1/4)), exact in f32.
+                    let turns = unit_from_bits(pcg_next(&state));
+                    w = vec2<f32>(cos_2pi(turns), cos_2pi(turns - 0.25));
                 }
                 sum += weight * gabor_kernel(vec2<f32>(dx, dy), w, kind.gabor_frequency,
                     kind.gabor_bandwidth, kind.gabor_radius);

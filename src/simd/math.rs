@@ -23,6 +23,12 @@ pub fn cos_2pi(t: f32) -> f32 {
     -(z * s)
 }
 
+/// ln 2 split in two: the high part has trailing zero bits, so k ln 2 subtracts exactly
+/// (Cody and Waite); the WGSL port takes both from here.
+pub(crate) const LN_2_HI: f32 = 0.693_145_75;
+/// ln 2 - [`LN_2_HI`].
+pub(crate) const LN_2_LO: f32 = 1.428_606_8e-6;
+
 /// `exp(x)` for x <= 0 (below -87 it is 0): `2^k exp(r)` with k the nearest integer to
 /// x / ln 2 and r = x - k ln 2 in [-0.35, 0.35], exp(r) by its Taylor series through r^7.
 #[inline(always)]
@@ -31,7 +37,7 @@ pub fn exp_nonpositive(x: f32) -> f32 {
     let x = x.max(-87.0);
     let k = (x * (1.0 / LN_2)).round();
     // ln 2 split in two so that k ln 2 subtracts exactly (Cody and Waite).
-    let r = (x - k * 0.693_145_75) - k * 1.428_606_8e-6;
+    let r = (x - k * LN_2_HI) - k * LN_2_LO;
     let mut e = 1.0 + r / 7.0;
     e = 1.0 + r / 6.0 * e;
     e = 1.0 + r / 5.0 * e;

@@ -53,6 +53,11 @@ pub(crate) fn library_constants() -> String {
     u32_const(&mut out, "PERM_LEN", crate::tables::PERM_LEN);
     u32_const(&mut out, "TABLE_SIZE", crate::tables::TABLE_SIZE);
     let _ = writeln!(out, "const NOISE_PI: f32 = {:?};", std::f32::consts::PI);
+    // exp_nonpositive's constants, the SIMD port's (src/simd/math.rs) to the bit.
+    use crate::simd::math::{LN_2_HI, LN_2_LO};
+    let _ = writeln!(out, "const LN_2_HI: f32 = {LN_2_HI:?};");
+    let _ = writeln!(out, "const LN_2_LO: f32 = {LN_2_LO:?};");
+    let _ = writeln!(out, "const LOG2_E: f32 = {:?};", 1.0 / std::f32::consts::LN_2);
     codes(&mut out, "KIND", Kind::ALL, Kind::VARIANT_NAMES, |v| {
         v as u32
     });

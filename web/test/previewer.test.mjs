@@ -98,9 +98,6 @@ function maxDifference(a, b) {
   return worst;
 }
 
-/** Kinds whose kernels call WGSL's cos (and exp). */
-const TRANSCENDENTAL = ["sparse-convolution", "gabor"];
-
 /** Per kind, a parameter set through its own control, so every kind's path is exercised. */
 const SETTINGS = {
   perlin: [["#fractal", "fbm"], ["#param-octaves", 4]],
@@ -133,11 +130,7 @@ test("every kind renders on WebGPU and matches the tool's CPU twin within the st
       assert.ok(onGpu, `${kind} did not render on WebGPU`);
       const worst = maxDifference(values, twinOf(text, kind));
       console.log(`${kind}: max |WebGPU - twin| ${worst.toExponential(2)}, bound ${bound.toExponential(2)}`);
-      // Known gap (issue 15's note): WGSL lets cos be 2^-11 off on [-pi, pi], and SwiftShader
-      // uses that freedom (1e-4 seen); the kernels of these two kinds call cos, so until they
-      // carry their own accurate cos they are held to the stated bound plus 2 x 2^-11.
-      const allowance = TRANSCENDENTAL.includes(kind) ? 2 * 2 ** -11 : 0;
-      if (!(worst <= bound + allowance)) failures.push(`${kind}: |WebGPU - twin| ${worst} exceeds the bound ${bound} + ${allowance}\n${text}`);
+      if (!(worst <= bound)) failures.push(`${kind}: |WebGPU - twin| ${worst} exceeds the bound ${bound}\n${text}`);
     }
     assert.deepEqual(failures, []);
     assert.deepEqual(problems, []);
