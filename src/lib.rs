@@ -32,7 +32,7 @@
 //! # Ok::<(), gpu_noise::Error>(())
 //! ```
 //!
-//! Features: `parallel` (rayon rows on the CPU), `serde`, `export` (streaming PNG, OpenEXR,
+//! Features: `parallel` (rayon rows on the CPU), `serde` (and `spec_file`, the tool's JSON), `export` (streaming PNG, OpenEXR,
 //! TIFF, `.f32`, `.npy` writers), `cli` (the `gpu-noise` tool; the default).
 
 #![warn(missing_docs)]

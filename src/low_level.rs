@@ -84,7 +84,7 @@ pub mod export {
         CommitGroup, OutputFile, Sink, TEMPORARY_PREFIX, remove_all_temporaries,
     };
     pub use crate::export::check_space;
-    pub use crate::export::derivatives::{image_axes, normal_level};
+    pub use crate::export::derivatives::image_axes;
     pub use crate::export::profile::register_plot_font;
     pub use crate::export::raw::npy_header;
     pub use crate::export::slices::{is_slice_pattern, slice_path};

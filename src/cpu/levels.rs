@@ -29,6 +29,20 @@ pub fn level16(v: f64, range: (f64, f64)) -> u16 {
     quantize(unit_level(v, range.0, range.1), 65535) as u16
 }
 
+/// The tangent-space normal of a texel's `[value, d/dx, d/dy, d/dz]` for heights of the value
+/// times `strength` texels: `normalize(-s d/dx, s d/dy, 1)` (CONVENTIONS §12; the GPU's
+/// `render_normal`).
+pub fn tangent_normal(d: [f32; 4], strength: f32) -> [f32; 3] {
+    let n = [-strength * d[1], strength * d[2], 1.0];
+    let length = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
+    n.map(|c| c / length)
+}
+
+/// The 8-bit level of a normal component in [-1, 1]: `round((c + 1) / 2 * 255)`.
+pub fn normal_level(c: f32) -> u8 {
+    ((c.clamp(-1.0, 1.0) * 0.5 + 0.5) * 255.0 + 0.5).floor() as u8
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

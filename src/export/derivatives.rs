@@ -6,6 +6,7 @@ use std::io::Write;
 
 use super::atomic::{OutputFile, Sink};
 use super::{Format, ImageWriter, check_finite, check_space};
+use crate::cpu::levels::normal_level;
 use crate::error::{Error, Result};
 use crate::spec::Size;
 
@@ -101,11 +102,6 @@ fn encode_error(e: impl std::fmt::Display) -> Error {
         format: "PNG",
         reason: e.to_string(),
     }
-}
-
-/// The 8-bit level of a normal component in [-1, 1].
-pub fn normal_level(c: f32) -> u8 {
-    ((c.clamp(-1.0, 1.0) * 0.5 + 0.5) * 255.0 + 0.5).floor() as u8
 }
 
 struct NormalPngWriter {

@@ -116,6 +116,22 @@ impl Renderer {
         prep: &Prepared,
         window: Window,
     ) -> Result<Vec<[f32; 4]>> {
+        Ok(by_texel(self.submit_gradient(prep, window)?.wait()?))
+    }
+
+    /// As [`render_gradient_window`](Self::render_gradient_window), without blocking the
+    /// thread (on the web, the browser maps the results).
+    pub async fn render_gradient_async(
+        &mut self,
+        prep: &Prepared,
+        window: Window,
+    ) -> Result<Vec<[f32; 4]>> {
+        let values = self.submit_gradient(prep, window)?.await?;
+        self.check_health()?;
+        Ok(by_texel(values))
+    }
+
+    fn submit_gradient(&mut self, prep: &Prepared, window: Window) -> Result<PendingReadback> {
         let bytes = window.texels() * GRADIENT_CHANNELS * 4;
         // The same growable scratch buffer as value readbacks: bands reuse it.
         let (buffer, created) = self.scratch.ensure(&self.device, Growable::Values, bytes);
@@ -132,10 +148,14 @@ impl Renderer {
             self.staging.clone(),
         );
         self.submit(encoder)?;
-        let floats = pending.wait()?;
-        Ok(floats
-            .chunks_exact(4)
-            .map(|c| [c[0], c[1], c[2], c[3]])
-            .collect())
+        Ok(pending)
     }
+}
+
+/// Four floats a texel as `[value, d/dx, d/dy, d/dz]`.
+fn by_texel(floats: Vec<f32>) -> Vec<[f32; 4]> {
+    floats
+        .chunks_exact(4)
+        .map(|c| [c[0], c[1], c[2], c[3]])
+        .collect()
 }

@@ -7,10 +7,12 @@ use std::io::Read;
 use std::path::Path;
 
 mod backend_choice;
+mod channels;
 mod graph_image;
 mod kind_params;
 
 pub use backend_choice::BackendChoice;
+pub use channels::{Channels, DEFAULT_NORMAL_STRENGTH};
 pub use kind_params::{KindParams, to_json};
 
 use crate::graph::Value;
@@ -40,6 +42,8 @@ pub const FIELDS: &[&str] = &[
     "persistence",
     "tile",
     "lattice",
+    "channels",
+    "normal_strength",
     "bits",
     "range",
     "colormap",
@@ -103,6 +107,12 @@ pub struct SpecFile {
         skip_serializing_if = "KindParams::is_empty"
     )]
     pub kind_params: KindParams,
+    /// What each texel holds: the value, its gradient, or a normal map (CONVENTIONS §12).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub channels: Option<Channels>,
+    /// Normal maps' height scale, > 0 (default [`DEFAULT_NORMAL_STRENGTH`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub normal_strength: Option<f32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     /// 8 or 16 bits per PNG channel.
     pub bits: Option<u8>,
@@ -261,6 +271,8 @@ impl SpecFile {
             tile: over.tile.or(self.tile),
             lattice: over.lattice.or(self.lattice),
             kind_params: self.kind_params.overlay(over.kind_params),
+            channels: over.channels.or(self.channels),
+            normal_strength: over.normal_strength.or(self.normal_strength),
             bits: over.bits.or(self.bits),
             range: over.range.or(self.range),
             colormap: over.colormap.or(self.colormap),
@@ -284,6 +296,34 @@ impl SpecFile {
             None => stops.unwrap_or(spec.fractal.nominal_range()),
         };
         Ok((range, colormap))
+    }
+
+    /// What each texel holds, after refusing the output fields it would silently ignore:
+    /// levels (`bits`, `range`, `colormap`) and tile sets apply to values only, and
+    /// `normal_strength` to normal maps only.
+    pub fn check_channels(&self) -> Result<Channels> {
+        let channels = self.channels.unwrap_or_default();
+        let levels = [
+            ("bits", self.bits.is_some()),
+            ("range", self.range.is_some()),
+            ("colormap", self.colormap.is_some()),
+            ("tiles", self.tiles.is_some()),
+        ];
+        if let Some((field, _)) = levels.iter().find(|(_, given)| *given) {
+            if channels != Channels::Value {
+                return Err(Error::InvalidSpec {
+                    field: "channels",
+                    reason: format!("`{field}` applies to values, not to {channels} outputs"),
+                });
+            }
+        }
+        if self.normal_strength.is_some() && channels != Channels::Normal {
+            return Err(Error::InvalidSpec {
+                field: "normal_strength",
+                reason: "applies to normal maps only (`channels` normal)".into(),
+            });
+        }
+        Ok(channels)
     }
 
     /// The noise part, with defaults for absent fields (not yet validated).
@@ -361,6 +401,8 @@ impl SpecFile {
                     .map(|f| (f.name.to_string(), f.value(spec)))
                     .collect(),
             ),
+            channels: self.channels,
+            normal_strength: self.normal_strength,
             bits: self.bits,
             range: self.range,
             colormap: self.colormap.clone(),
@@ -535,6 +577,8 @@ mod tests {
             tile: Some(false),
             lattice: Some(LatticeKind::Hash),
             kind_params: KindParams(vec![("density".into(), Value::Number(2.0))]),
+            channels: Some(Channels::Normal),
+            normal_strength: Some(4.0),
             bits: Some(16),
             range: Some([-1.0, 1.0]),
             colormap: Some("gray".into()),

@@ -57,7 +57,11 @@ pub(crate) fn library_constants() -> String {
     use crate::simd::math::{LN_2_HI, LN_2_LO};
     let _ = writeln!(out, "const LN_2_HI: f32 = {LN_2_HI:?};");
     let _ = writeln!(out, "const LN_2_LO: f32 = {LN_2_LO:?};");
-    let _ = writeln!(out, "const LOG2_E: f32 = {:?};", 1.0 / std::f32::consts::LN_2);
+    let _ = writeln!(
+        out,
+        "const LOG2_E: f32 = {:?};",
+        1.0 / std::f32::consts::LN_2
+    );
     codes(&mut out, "KIND", Kind::ALL, Kind::VARIANT_NAMES, |v| {
         v as u32
     });

@@ -172,3 +172,59 @@ fn spec_files_are_read_up_to_a_small_limit() {
     let o = run(&["render", "--spec", "/dev/zero", "-o", &s]);
     assert_bad_input(&o, &["--spec", "larger than"]);
 }
+
+/// A normal-map render's spec records `channels` and `normal_strength`, so replaying it (as
+/// the previewer's exported specs are) writes the same normal map as the flags did; a level
+/// field beside it is refused from a spec file as from a flag.
+#[test]
+fn a_normal_map_spec_replays_the_normal_map() {
+    let d = tmp();
+    let spec = d.path().join("n.json");
+    let flags = [
+        "--kind",
+        "simplex",
+        "--size",
+        "32x32",
+        "--channels",
+        "normal",
+    ];
+    printed(&[&flags[..], &["--normal-strength", "4"]].concat(), &spec);
+    let written: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&spec).unwrap()).unwrap();
+    assert_eq!(written["channels"], "normal");
+    assert_eq!(written["normal_strength"], 4.0);
+    let (by_flags, by_flags_name) = out(d.path(), "flags.png");
+    let (by_spec, by_spec_name) = out(d.path(), "spec.png");
+    let mut args = vec!["render"];
+    args.extend(flags);
+    args.extend([
+        "--normal-strength",
+        "4",
+        "--backend",
+        "cpu",
+        "-o",
+        &by_flags_name,
+    ]);
+    let o = run(&args);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let s = spec.to_str().unwrap();
+    let o = run(&[
+        "render",
+        "--spec",
+        s,
+        "--backend",
+        "cpu",
+        "-o",
+        &by_spec_name,
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(
+        std::fs::read(by_flags).unwrap(),
+        std::fs::read(by_spec).unwrap()
+    );
+    let mut with_levels = written.clone();
+    with_levels["colormap"] = "terrain".into();
+    std::fs::write(&spec, with_levels.to_string()).unwrap();
+    let o = run(&["render", "--spec", s, "-o", &by_spec_name]);
+    assert_bad_input(&o, &["--channels", "`colormap`"]);
+}

@@ -1,7 +1,8 @@
 //! Where a view is rendered: the browser's WebGPU through the library's [`Renderer`], or the
 //! CPU twin (the f64 reference, single-threaded in wasm) where the browser has none.
 
-use gpu_noise::spec_file::SpecFile;
+use gpu_noise::low_level::levels::{normal_level, tangent_normal};
+use gpu_noise::spec_file::{Channels, DEFAULT_NORMAL_STRENGTH, SpecFile};
 use gpu_noise::{
     AdapterChoice, Colormap, Error, NoiseSpec, Prepared, PreparedGraph, Renderer, RendererOptions,
     Window, cpu, tolerance,
@@ -29,6 +30,8 @@ struct Parsed {
     colormap: Option<Colormap>,
     bound: tolerance::Bound,
     effective: String,
+    /// A normal map's height scale; `None` for a view of the values.
+    normals: Option<f32>,
 }
 
 /// Reads a spec file's JSON with the tool's own parser; a graph in its `graph` field is placed
@@ -50,6 +53,7 @@ fn parse(spec_json: &str) -> gpu_noise::Result<Parsed> {
         }
     };
     check_viewable(&image)?;
+    let normals = normal_view(&file, &job)?;
     let (range, colormap) = file.levels(&image)?;
     Ok(Parsed {
         job,
@@ -58,7 +62,35 @@ fn parse(spec_json: &str) -> gpu_noise::Result<Parsed> {
         colormap,
         bound,
         effective,
+        normals,
     })
+}
+
+/// The normal map's strength when the spec asks for one (`channels: normal`): the kinds with
+/// derivatives only (CONVENTIONS §12), and not graphs, as with the tool.
+fn normal_view(file: &SpecFile, job: &Job) -> gpu_noise::Result<Option<f32>> {
+    let refuse = |reason: &str| Error::InvalidSpec {
+        field: "channels",
+        reason: reason.into(),
+    };
+    match (file.check_channels()?, job) {
+        (Channels::Value, _) => Ok(None),
+        (Channels::Gradient, _) => Err(refuse(
+            "the previewer shows values and normal maps; render gradients with the tool",
+        )),
+        (Channels::Normal, Job::Graph(_)) => Err(refuse("graphs render values, not derivatives")),
+        (Channels::Normal, Job::Noise(prepared)) => {
+            prepared.spec().check_derivatives()?;
+            let strength = file.normal_strength.unwrap_or(DEFAULT_NORMAL_STRENGTH);
+            if !(strength.is_finite() && strength > 0.0) {
+                return Err(Error::InvalidSpec {
+                    field: "normal_strength",
+                    reason: format!("must be a finite number > 0, got {strength}"),
+                });
+            }
+            Ok(Some(strength))
+        }
+    }
 }
 
 /// One slice of at most [`MAX_SIDE`] a side: the page shows images, not volumes.
@@ -123,13 +155,18 @@ impl Previewer {
     /// Renders a spec (a spec file's JSON) on this previewer's backend.
     pub async fn render(&mut self, spec_json: String) -> Result<View, JsError> {
         let parsed = parse(&spec_json).map_err(js_error)?;
-        let values = match (&mut self.gpu, &parsed.job) {
-            (Some(gpu), Job::Noise(prepared)) => gpu.render_async(prepared).await,
-            (Some(gpu), Job::Graph(prepared)) => gpu.render_graph_async(prepared).await,
-            (None, _) => render_twin(&parsed.job),
+        let Some(gpu) = &mut self.gpu else {
+            return twin_view(parsed).map_err(js_error);
         };
-        let values = values.map_err(js_error)?;
-        Ok(view(parsed, values, self.gpu.is_some()))
+        let texels = match (&parsed.job, parsed.normals) {
+            (Job::Noise(prepared), Some(_)) => {
+                let window = Window::full(parsed.image.size);
+                Texels::Gradients(gpu.render_gradient_async(prepared, window).await)
+            }
+            (Job::Noise(prepared), None) => Texels::Values(gpu.render_async(prepared).await),
+            (Job::Graph(prepared), _) => Texels::Values(gpu.render_graph_async(prepared).await),
+        };
+        view(parsed, texels, true).map_err(js_error)
     }
 }
 
@@ -137,28 +174,54 @@ impl Previewer {
 /// writes, bit for bit (the page's PNG export).
 #[wasm_bindgen]
 pub fn render_twin_view(spec_json: String) -> Result<View, JsError> {
-    let parsed = parse(&spec_json).map_err(js_error)?;
-    let values = render_twin(&parsed.job).map_err(js_error)?;
-    Ok(view(parsed, values, false))
+    twin_view(parse(&spec_json).map_err(js_error)?).map_err(js_error)
 }
 
-fn render_twin(job: &Job) -> gpu_noise::Result<Vec<f32>> {
-    match job {
-        Job::Noise(prepared) => cpu::render_f32(prepared),
-        Job::Graph(prepared) => prepared.render_window_f32(Window::full(prepared.size())),
-    }
+/// What a renderer gave: values, or `[value, d/dx, d/dy, d/dz]` for a normal map.
+enum Texels {
+    Values(gpu_noise::Result<Vec<f32>>),
+    Gradients(gpu_noise::Result<Vec<[f32; 4]>>),
 }
 
-fn view(parsed: Parsed, values: Vec<f32>, on_gpu: bool) -> View {
-    View::new(
+fn twin_view(parsed: Parsed) -> gpu_noise::Result<View> {
+    let texels = match (&parsed.job, parsed.normals) {
+        // As the tool: the twin's f64 partials rounded to f32, then the normal.
+        (Job::Noise(prepared), Some(_)) => Texels::Gradients(
+            cpu::render_gradient_f64(prepared)
+                .map(|d| d.into_iter().map(|t| t.map(|v| v as f32)).collect()),
+        ),
+        (Job::Noise(prepared), None) => Texels::Values(cpu::render_f32(prepared)),
+        (Job::Graph(prepared), _) => {
+            Texels::Values(prepared.render_window_f32(Window::full(prepared.size())))
+        }
+    };
+    view(parsed, texels, false)
+}
+
+/// The view of rendered texels: a normal map's RGB (8-bit levels of `tangent_normal`, as the
+/// tool writes them) beside its values, or the values alone.
+fn view(parsed: Parsed, texels: Texels, on_gpu: bool) -> gpu_noise::Result<View> {
+    let (values, normal_rgb) = match (texels, parsed.normals) {
+        (Texels::Values(values), _) => (values?, None),
+        (Texels::Gradients(d), strength) => {
+            let d = d?;
+            let strength = strength.unwrap_or(DEFAULT_NORMAL_STRENGTH);
+            let rgb = d
+                .iter()
+                .flat_map(|t| tangent_normal(*t, strength).map(normal_level))
+                .collect();
+            (d.iter().map(|t| t[0]).collect(), Some(rgb))
+        }
+    };
+    Ok(View::new(
         values,
+        normal_rgb,
         parsed.image.size,
-        parsed.range,
-        parsed.colormap,
+        (parsed.range, parsed.colormap),
         parsed.bound,
         parsed.effective,
         on_gpu,
-    )
+    ))
 }
 
 /// The browser's WebGPU adapter and a renderer on it, or why there is none.

@@ -9,6 +9,8 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen]
 pub struct View {
     values: Vec<f32>,
+    /// A normal map's 8-bit RGB, three bytes a texel, when the view shows one.
+    normal_rgb: Option<Vec<u8>>,
     size: Size,
     range: (f64, f64),
     colormap: Option<Colormap>,
@@ -20,15 +22,16 @@ pub struct View {
 impl View {
     pub(crate) fn new(
         values: Vec<f32>,
+        normal_rgb: Option<Vec<u8>>,
         size: Size,
-        range: (f64, f64),
-        colormap: Option<Colormap>,
+        (range, colormap): ((f64, f64), Option<Colormap>),
         bound: tolerance::Bound,
         effective: String,
         on_gpu: bool,
     ) -> View {
         View {
             values,
+            normal_rgb,
             size,
             range,
             colormap,
@@ -58,10 +61,17 @@ impl View {
         self.values.clone()
     }
 
-    /// RGBA bytes through the spec's levels: gray (`level8`) or the colormap, alpha 255.
+    /// RGBA bytes through the spec's levels: gray (`level8`) or the colormap, or the normal
+    /// map; alpha 255.
     pub fn rgba(&self) -> Vec<u8> {
         let range = self.range;
         let mut out = Vec::with_capacity(self.values.len() * 4);
+        if let Some(rgb) = &self.normal_rgb {
+            for c in rgb.chunks_exact(3) {
+                out.extend_from_slice(&[c[0], c[1], c[2], 255]);
+            }
+            return out;
+        }
         match &self.colormap {
             Some(map) => {
                 let table = map.table(range);
@@ -135,7 +145,13 @@ impl View {
         self.on_gpu
     }
 
-    /// The largest |self - other| over texels of two views of the same size (the page's
+    /// Whether it shows a normal map.
+    #[wasm_bindgen(getter)]
+    pub fn normals(&self) -> bool {
+        self.normal_rgb.is_some()
+    }
+
+    /// The largest |self - other| over the values of two views of the same size (the page's
     /// check against the twin); NaN if the sizes differ.
     pub fn max_difference(&self, other: &View) -> f64 {
         if self.values.len() != other.values.len() {

@@ -156,20 +156,43 @@ test("an exported spec renders the exported PNG again through the tool, pixel fo
     assert.equal(spec.offset[1], -123456.5);
     const cli = path.join(scratch, "cli.png");
     runTool(["render", "--quiet", "--spec", specFile, "-o", cli]);
-    const page_ = PNG.sync.read(fs.readFileSync(pngFile));
-    const tool_ = PNG.sync.read(fs.readFileSync(cli));
-    assert.deepEqual([page_.width, page_.height], [tool_.width, tool_.height]);
-    let differing = 0;
-    for (let i = 0; i < page_.width * page_.height; i++) {
-      for (let c = 0; c < 3; c++) if (page_.data[4 * i + c] !== tool_.data[4 * i + c]) differing++;
-    }
-    assert.equal(differing, 0, "the page's PNG and the tool's differ");
+    assert.equal(samePixels(pngFile, cli), 0, "the page's PNG and the tool's differ");
     // The address holds the spec: opening it again renders the same view.
     const shared = await page.evaluate(() => location.href);
     const again = await openPage(true, shared);
     const [before_, after_] = [await page.evaluate(() => window.gpuNoise.specText()), await again.page.evaluate(() => window.gpuNoise.specText())];
     await again.browser.close();
     assert.equal(after_, before_, "a shared address did not restore the view");
+  } finally {
+    await browser.close();
+  }
+});
+
+test("a normal-map view on WebGPU matches the twin, and its PNG is the tool's --channels normal", async () => {
+  const { browser, page } = await openPage(true);
+  try {
+    await setControl(page, "#size", 256);
+    await setControl(page, "#kind", "simplex");
+    await setControl(page, "#fractal", "fbm");
+    await setControl(page, "#channels", "normal");
+    await setControl(page, "#normal_strength", 12);
+    const { text, values, bound, normals } = await page.evaluate(() => ({
+      text: window.gpuNoise.specText(),
+      values: window.gpuNoise.values(),
+      bound: window.gpuNoise.bound(),
+      normals: window.gpuNoise.page.view.normals,
+    }));
+    assert.ok(normals, "the view is not a normal map");
+    // The value channel of the derivative kernel, against the twin's values.
+    const { channels, normal_strength, ...valueSpec } = JSON.parse(text);
+    assert.deepEqual([channels, normal_strength], ["normal", 12]);
+    const worst = maxDifference(values, twinOf(JSON.stringify(valueSpec), "normal-values"));
+    assert.ok(worst <= bound, `normal view values: ${worst} exceeds ${bound}`);
+    const specFile = await downloadOf(page, "#export-spec", "normal.json");
+    const pngFile = await downloadOf(page, "#export-png", "normal.png");
+    const cli = path.join(scratch, "normal-cli.png");
+    runTool(["render", "--quiet", "--spec", specFile, "-o", cli]);
+    assert.equal(samePixels(pngFile, cli), 0, "the page's normal map and the tool's differ");
   } finally {
     await browser.close();
   }
@@ -190,6 +213,17 @@ test("without WebGPU the page says so and renders the CPU twin, equal to the too
     await browser.close();
   }
 });
+
+/** RGB components that differ between two PNGs of the same size. */
+function samePixels(a, b) {
+  const [pa, pb] = [PNG.sync.read(fs.readFileSync(a)), PNG.sync.read(fs.readFileSync(b))];
+  assert.deepEqual([pa.width, pa.height], [pb.width, pb.height]);
+  let differing = 0;
+  for (let i = 0; i < pa.width * pa.height; i++) {
+    for (let c = 0; c < 3; c++) if (pa.data[4 * i + c] !== pb.data[4 * i + c]) differing++;
+  }
+  return differing;
+}
 
 async function downloadOf(page, button, name) {
   const [download] = await Promise.all([page.waitForEvent("download"), page.click(button)]);

@@ -222,6 +222,10 @@ function fillControls() {
     $("fractal").value = s.fractal;
     $("fractal-params").hidden = s.fractal === "none";
     $("tile").checked = Boolean(s.tile);
+    $("channels").value = s.channels ?? "value";
+    $("strength-label").hidden = s.channels !== "normal";
+    $("levels").hidden = s.channels === "normal";
+    showValue($("normal_strength"), s.normal_strength ?? 8);
   } else {
     buildKindControls();
   }
@@ -261,7 +265,7 @@ function setOffset(axis, text) {
 /** A change of kind keeps the world (seed, offset, size, lattice, levels) and the fractal sum,
  *  and drops what belonged to the old kind, as `--spec old.json --kind new` does. */
 function setKind(name) {
-  const keep = ["dims", "seed", "offset", "size", "fractal", "octaves", "lacunarity", "persistence", "lattice", "colormap", "range"];
+  const keep = ["dims", "seed", "offset", "size", "fractal", "octaves", "lacunarity", "persistence", "lattice", "colormap", "range", "channels", "normal_strength"];
   const next = { kind: name };
   for (const k of keep) if (page.spec[k] !== undefined) next[k] = page.spec[k];
   const kind = page.meta.kinds.find((k) => k.name === name);
@@ -296,6 +300,27 @@ function wireControls() {
   });
   $("tile").addEventListener("change", () => {
     page.spec.tile = $("tile").checked;
+    render();
+  });
+  $("channels").addEventListener("change", () => {
+    if ($("channels").value === "normal") {
+      // Levels apply to values only (the tool refuses them beside a normal map).
+      page.spec.channels = "normal";
+      delete page.spec.colormap;
+      delete page.spec.range;
+    } else {
+      delete page.spec.channels;
+    }
+    delete page.spec.normal_strength;
+    render();
+  });
+  $("normal_strength").addEventListener("change", () => {
+    const v = Number($("normal_strength").value.trim());
+    if (!(v > 0 && Number.isFinite(v))) {
+      showError(new Error(`normal_strength: ${JSON.stringify($("normal_strength").value)} is not a number > 0`));
+      return;
+    }
+    page.spec.normal_strength = v;
     render();
   });
   $("seed").addEventListener("change", () => setSeed($("seed").value));

@@ -10,29 +10,8 @@ use gpu_noise::{Fractal, Interp, Kind, LatticeKind};
 use crate::backend::BackendChoice;
 use crate::kind_args::KindArgs;
 
-/// `render --channels`: what each texel of the output holds (CONVENTIONS §12).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Channels {
-    /// The noise value.
-    Value,
-    /// The value and its partial derivatives along the image axes.
-    Gradient,
-    /// A tangent-space normal map.
-    Normal,
-}
+pub use gpu_noise::spec_file::Channels;
 
-impl std::fmt::Display for Channels {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Channels::Value => "value",
-            Channels::Gradient => "gradient",
-            Channels::Normal => "normal",
-        })
-    }
-}
-
-/// Normal maps: heights are the value times this many texels unless told otherwise.
-pub const DEFAULT_NORMAL_STRENGTH: f32 = 8.0;
 use gpu_noise::spec_file::SpecFile;
 
 /// A parser for one of a spec enum's kebab-case names, listing them in `--help`.

@@ -8,37 +8,15 @@ use std::time::Instant;
 
 use gpu_noise::export::{create_gradient_writer, create_normal_writer};
 use gpu_noise::low_level::export::image_axes;
+use gpu_noise::low_level::levels::tangent_normal;
 use gpu_noise::{Error, Prepared, Result, Window, cpu};
 
 use crate::args::{Channels, RenderArgs};
 use crate::backend::Engine;
-use gpu_noise::spec_file::SpecFile;
+use gpu_noise::spec_file::{DEFAULT_NORMAL_STRENGTH, SpecFile};
 
 /// Texels per band: the GPU reads back 16 bytes a texel.
 const BAND_TEXELS: u64 = 1 << 20;
-
-/// Value-only flags that a derivative output would silently ignore are errors instead.
-fn refuse_value_flags(args: &RenderArgs, channels: Channels) -> Result<()> {
-    let given = [
-        ("--bits", args.bits.is_some()),
-        ("--range", args.range.is_some()),
-        ("--colormap", args.colormap.is_some()),
-        ("--tiles", args.tiles.is_some()),
-    ];
-    if let Some((flag, _)) = given.iter().find(|(_, set)| *set) {
-        return Err(Error::InvalidSpec {
-            field: "channels",
-            reason: format!("{flag} applies to value outputs, not to --channels {channels}"),
-        });
-    }
-    if args.normal_strength.is_some() && channels != Channels::Normal {
-        return Err(Error::InvalidSpec {
-            field: "normal_strength",
-            reason: "applies to --channels normal only".into(),
-        });
-    }
-    Ok(())
-}
 
 /// One band's `[value, d/dx, d/dy, d/dz]` per texel, from the engine.
 fn band_gradients(engine: &mut Engine, prep: &Prepared, band: Window) -> Result<Vec<[f32; 4]>> {
@@ -52,13 +30,6 @@ fn band_gradients(engine: &mut Engine, prep: &Prepared, band: Window) -> Result<
     }
 }
 
-/// The tangent-space normal of a texel's partials (as the GPU's `render_normal`).
-fn normal(d: [f32; 4], strength: f32) -> [f32; 3] {
-    let n = [-strength * d[1], strength * d[2], 1.0];
-    let length = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
-    n.map(|c| c / length)
-}
-
 pub fn run(
     args: &RenderArgs,
     layer: &SpecFile,
@@ -66,12 +37,9 @@ pub fn run(
     output: &Path,
     channels: Channels,
 ) -> Result<ExitCode> {
-    refuse_value_flags(args, channels)?;
     let spec = prepared.spec();
     spec.check_derivatives()?;
-    let strength = args
-        .normal_strength
-        .unwrap_or(crate::args::DEFAULT_NORMAL_STRENGTH);
+    let strength = layer.normal_strength.unwrap_or(DEFAULT_NORMAL_STRENGTH);
     if !(strength.is_finite() && strength > 0.0) {
         return Err(Error::InvalidSpec {
             field: "normal_strength",
@@ -97,7 +65,10 @@ pub fn run(
     for band in Window::full(spec.size).bands(BAND_TEXELS) {
         let d = band_gradients(&mut engine, prepared, band)?;
         let values: Vec<f32> = match channels {
-            Channels::Normal => d.iter().flat_map(|d| normal(*d, strength)).collect(),
+            Channels::Normal => d
+                .iter()
+                .flat_map(|d| tangent_normal(*d, strength))
+                .collect(),
             _ => d.iter().flat_map(|d| d[..=axes].to_vec()).collect(),
         };
         writer.write_rows(&values)?;

@@ -13,7 +13,7 @@ use gpu_noise::{AdapterChoice, Error, Graph, NoiseSpec, PreparedGraph, Result, W
 
 use crate::args::RenderArgs;
 use crate::backend::{BackendChoice, Engine, HardwareGpu};
-use gpu_noise::spec_file::{GraphText, SpecFile};
+use gpu_noise::spec_file::{Channels, GraphText, SpecFile};
 
 /// Reads a graph file's text (at most [`MAX_GRAPH_BYTES`], UTF-8).
 fn read_graph_text(path: &Path) -> Result<String> {
@@ -56,13 +56,12 @@ fn graph_flag_error(reason: String) -> Error {
     }
 }
 
-fn refuse_single_kind_flags(args: &RenderArgs) -> Result<()> {
+fn refuse_single_kind_flags(layer: &SpecFile) -> Result<()> {
     let given = [
-        ("normal_strength", args.normal_strength.is_some()),
+        ("normal_strength", layer.normal_strength.is_some()),
         (
             "channels",
-            args.channels
-                .is_some_and(|c| c != crate::args::Channels::Value),
+            layer.channels.is_some_and(|c| c != Channels::Value),
         ),
     ];
     match given.iter().find(|(_, set)| *set) {
@@ -82,7 +81,7 @@ pub fn prepare(graph: Graph, layer: &SpecFile) -> Result<(PreparedGraph, NoiseSp
 }
 
 pub fn run(args: &RenderArgs, graph: Graph, text: &str, layer: &SpecFile) -> Result<ExitCode> {
-    refuse_single_kind_flags(args)?;
+    refuse_single_kind_flags(layer)?;
     let (prepared, spec) = prepare(graph, layer)?;
     let graph = prepared.graph();
     if args.print_spec {

@@ -20,6 +20,8 @@ pub const BAND_TEXELS: u64 = 1 << 22;
 
 pub fn run(mut args: RenderArgs) -> Result<ExitCode> {
     let layer = crate::spec_layers(&args.noise)?.overlay(SpecFile {
+        channels: args.channels,
+        normal_strength: args.normal_strength,
         bits: args.bits,
         range: args.range,
         colormap: args.colormap.clone(),
@@ -52,17 +54,9 @@ pub fn run(mut args: RenderArgs) -> Result<ExitCode> {
                 .into(),
         });
     };
-    match args.channels {
-        Some(channels @ (Channels::Gradient | Channels::Normal)) => {
-            return crate::derivatives::run(&args, &layer, &prepared, &output, channels);
-        }
-        _ if args.normal_strength.is_some() => {
-            return Err(Error::InvalidSpec {
-                field: "normal_strength",
-                reason: "applies to --channels normal only".into(),
-            });
-        }
-        _ => {}
+    let channels = layer.check_channels()?;
+    if channels != Channels::Value {
+        return crate::derivatives::run(&args, &layer, &prepared, &output, channels);
     }
     if let Some(tile) = args.tiles {
         return crate::tiles::run(
