@@ -241,12 +241,14 @@ async function frameTimes(page) {
   for (const side of [512, 1024]) {
     await setControl(page, "#size", side);
     const times = [];
+    const renders = [];
     for (let i = 0; i < 5; i++) {
       await setControl(page, "#seed", 100 + i);
       times.push(await page.evaluate(() => window.gpuNoise.page.frameMs));
+      renders.push(await page.evaluate(() => window.gpuNoise.page.renderMs));
     }
-    const mean = times.reduce((a, b) => a + b) / times.length;
-    console.log(`frame time, perlin fBm 6 octaves, ${side}x${side}: ${mean.toFixed(1)} ms (${times.map((t) => t.toFixed(0)).join(", ")})`);
+    const mean = (xs) => (xs.reduce((a, b) => a + b) / xs.length).toFixed(1);
+    console.log(`frame time, perlin fBm 6 octaves, ${side}x${side}: ${mean(times)} ms, of which render and readback ${mean(renders)} ms (frames ${times.map((t) => t.toFixed(0)).join(", ")})`);
   }
 }
 

@@ -99,15 +99,17 @@ async function renderOnce() {
   }
   page.view?.free();
   page.view = view;
+  const rendered = performance.now();
   paint(view);
   page.frameMs = performance.now() - start;
+  page.renderMs = rendered - start;
   page.frames += 1;
   showError(null);
   // A control changed during the frame: that newer state renders next; keep it.
   if (currentSpecText() === text) adoptRendered(view);
   specToAddress(currentSpecText());
   $("spec").textContent = currentSpecText({ backend: "cpu" });
-  $("frame-time").textContent = `${view.width}x${view.height}: ${page.frameMs.toFixed(1)} ms a frame (render, readback, levels, draw)`;
+  $("frame-time").textContent = `${view.width}x${view.height}: ${page.frameMs.toFixed(1)} ms a frame (render and readback ${page.renderMs.toFixed(1)} ms, then levels, histogram and draw)`;
   document.body.dataset.frames = String(page.frames);
 }
 
