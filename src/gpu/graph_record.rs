@@ -313,14 +313,7 @@ impl Renderer {
         window.check_in_memory()?;
         let mut out = Vec::with_capacity(window.texels() as usize);
         for band in window.bands(u64::from(self.chunk_texels())) {
-            let bytes = band.texels() * 4;
-            // The renderer's own readback buffer, as single kinds use: kept between bands and
-            // calls, so its bind group is made once.
-            let (target, created) = self.scratch.ensure(&self.device, Growable::Values, bytes);
-            self.stats.buffers_created += u64::from(created);
-            let mut encoder = self.device.create_command_encoder(&Default::default());
-            self.render_graph_to_buffer(&mut encoder, prepared, band, &target, 0)?;
-            out.extend(self.submit_and_read(encoder, &target, 0, bytes)?);
+            out.extend(self.submit_graph_band(prepared, band)?.wait()?);
         }
         Ok(out)
     }
@@ -337,14 +330,24 @@ impl Renderer {
         window.check_in_memory()?;
         let mut out = Vec::with_capacity(window.texels() as usize);
         for band in window.bands(u64::from(self.chunk_texels())) {
-            let bytes = band.texels() * 4;
-            let (target, created) = self.scratch.ensure(&self.device, Growable::Values, bytes);
-            self.stats.buffers_created += u64::from(created);
-            let mut encoder = self.device.create_command_encoder(&Default::default());
-            self.render_graph_to_buffer(&mut encoder, prepared, band, &target, 0)?;
-            out.extend(self.submit_for_reading(encoder, &target, 0, bytes)?.await?);
+            out.extend(self.submit_graph_band(prepared, band)?.await?);
         }
         self.check_health()?;
         Ok(out)
+    }
+
+    /// Renders one band into the renderer's own readback buffer (kept between bands and calls,
+    /// as single kinds use it, so its bind group is made once) and submits its readback.
+    fn submit_graph_band(
+        &mut self,
+        prepared: &PreparedGraph,
+        band: Window,
+    ) -> Result<super::readback::PendingReadback> {
+        let bytes = band.texels() * 4;
+        let (target, created) = self.scratch.ensure(&self.device, Growable::Values, bytes);
+        self.stats.buffers_created += u64::from(created);
+        let mut encoder = self.device.create_command_encoder(&Default::default());
+        self.render_graph_to_buffer(&mut encoder, prepared, band, &target, 0)?;
+        self.submit_for_reading(encoder, &target, 0, bytes)
     }
 }

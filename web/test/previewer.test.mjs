@@ -198,6 +198,30 @@ test("a normal-map view on WebGPU matches the twin, and its PNG is the tool's --
   }
 });
 
+test("every graph preset renders on WebGPU and matches the tool's twin within its bound", async () => {
+  const { browser, page } = await openPage(true);
+  try {
+    await setControl(page, "#size", 256);
+    await setControl(page, "#mode", "graph");
+    const presets = await page.evaluate(() => Object.keys(window.gpuNoise.page.meta.presets));
+    assert.ok(presets.length >= 3, `presets: ${presets}`);
+    for (const preset of presets) {
+      await setControl(page, "#preset", preset);
+      const { text, values, bound } = await page.evaluate(() => ({
+        text: window.gpuNoise.specText(),
+        values: window.gpuNoise.values(),
+        bound: window.gpuNoise.bound(),
+      }));
+      assert.ok(JSON.parse(text).graph, `${preset}: the spec holds no graph`);
+      const worst = maxDifference(values, twinOf(text, `graph-${preset}`));
+      console.log(`graph ${preset}: max |WebGPU - twin| ${worst.toExponential(2)}, bound ${bound.toExponential(2)}`);
+      assert.ok(worst <= bound, `graph ${preset}: ${worst} exceeds ${bound}`);
+    }
+  } finally {
+    await browser.close();
+  }
+});
+
 test("without WebGPU the page says so and renders the CPU twin, equal to the tool's", async () => {
   const { browser, page } = await openPage(false);
   try {
