@@ -326,6 +326,19 @@ impl SpecFile {
         Ok(channels)
     }
 
+    /// A normal map's height scale: `normal_strength`, default [`DEFAULT_NORMAL_STRENGTH`];
+    /// an error unless finite and > 0.
+    pub fn strength(&self) -> Result<f32> {
+        let strength = self.normal_strength.unwrap_or(DEFAULT_NORMAL_STRENGTH);
+        if !(strength.is_finite() && strength > 0.0) {
+            return Err(Error::InvalidSpec {
+                field: "normal_strength",
+                reason: format!("must be a finite number > 0, got {strength}"),
+            });
+        }
+        Ok(strength)
+    }
+
     /// The noise part, with defaults for absent fields (not yet validated).
     pub fn noise_spec(&self) -> Result<NoiseSpec> {
         let kind = self.kind.unwrap_or(Kind::Perlin);

@@ -2,7 +2,7 @@
 //! CPU twin (the f64 reference, single-threaded in wasm) where the browser has none.
 
 use gpu_noise::low_level::levels::{normal_level, tangent_normal};
-use gpu_noise::spec_file::{Channels, DEFAULT_NORMAL_STRENGTH, SpecFile};
+use gpu_noise::spec_file::{Channels, SpecFile};
 use gpu_noise::{
     AdapterChoice, Colormap, Error, NoiseSpec, Prepared, PreparedGraph, Renderer, RendererOptions,
     Window, cpu, tolerance,
@@ -81,14 +81,7 @@ fn normal_view(file: &SpecFile, job: &Job) -> gpu_noise::Result<Option<f32>> {
         (Channels::Normal, Job::Graph(_)) => Err(refuse("graphs render values, not derivatives")),
         (Channels::Normal, Job::Noise(prepared)) => {
             prepared.spec().check_derivatives()?;
-            let strength = file.normal_strength.unwrap_or(DEFAULT_NORMAL_STRENGTH);
-            if !(strength.is_finite() && strength > 0.0) {
-                return Err(Error::InvalidSpec {
-                    field: "normal_strength",
-                    reason: format!("must be a finite number > 0, got {strength}"),
-                });
-            }
-            Ok(Some(strength))
+            Ok(Some(file.strength()?))
         }
     }
 }
@@ -159,9 +152,10 @@ impl Previewer {
             return twin_view(parsed).map_err(js_error);
         };
         let texels = match (&parsed.job, parsed.normals) {
-            (Job::Noise(prepared), Some(_)) => {
+            (Job::Noise(prepared), Some(strength)) => {
                 let window = Window::full(parsed.image.size);
-                Texels::Gradients(gpu.render_gradient_async(prepared, window).await)
+                let d = gpu.render_gradient_async(prepared, window).await;
+                Texels::Gradients(d, strength)
             }
             (Job::Noise(prepared), None) => Texels::Values(gpu.render_async(prepared).await),
             (Job::Graph(prepared), _) => Texels::Values(gpu.render_graph_async(prepared).await),
@@ -177,18 +171,20 @@ pub fn render_twin_view(spec_json: String) -> Result<View, JsError> {
     twin_view(parse(&spec_json).map_err(js_error)?).map_err(js_error)
 }
 
-/// What a renderer gave: values, or `[value, d/dx, d/dy, d/dz]` for a normal map.
+/// What a renderer gave: values, or `[value, d/dx, d/dy, d/dz]` for a normal map of that
+/// strength.
 enum Texels {
     Values(gpu_noise::Result<Vec<f32>>),
-    Gradients(gpu_noise::Result<Vec<[f32; 4]>>),
+    Gradients(gpu_noise::Result<Vec<[f32; 4]>>, f32),
 }
 
 fn twin_view(parsed: Parsed) -> gpu_noise::Result<View> {
     let texels = match (&parsed.job, parsed.normals) {
         // As the tool: the twin's f64 partials rounded to f32, then the normal.
-        (Job::Noise(prepared), Some(_)) => Texels::Gradients(
+        (Job::Noise(prepared), Some(strength)) => Texels::Gradients(
             cpu::render_gradient_f64(prepared)
                 .map(|d| d.into_iter().map(|t| t.map(|v| v as f32)).collect()),
+            strength,
         ),
         (Job::Noise(prepared), None) => Texels::Values(cpu::render_f32(prepared)),
         (Job::Graph(prepared), _) => {
@@ -201,11 +197,10 @@ fn twin_view(parsed: Parsed) -> gpu_noise::Result<View> {
 /// The view of rendered texels: a normal map's RGB (8-bit levels of `tangent_normal`, as the
 /// tool writes them) beside its values, or the values alone.
 fn view(parsed: Parsed, texels: Texels, on_gpu: bool) -> gpu_noise::Result<View> {
-    let (values, normal_rgb) = match (texels, parsed.normals) {
-        (Texels::Values(values), _) => (values?, None),
-        (Texels::Gradients(d), strength) => {
+    let (values, normal_rgb) = match texels {
+        Texels::Values(values) => (values?, None),
+        Texels::Gradients(d, strength) => {
             let d = d?;
-            let strength = strength.unwrap_or(DEFAULT_NORMAL_STRENGTH);
             let rgb = d
                 .iter()
                 .flat_map(|t| tangent_normal(*t, strength).map(normal_level))

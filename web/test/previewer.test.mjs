@@ -77,6 +77,17 @@ async function setControl(page, selector, value) {
   await page.waitForFunction(() => !window.gpuNoise.page.rendering);
 }
 
+/** What the page shows: its spec, values, stated bound, and whether WebGPU or a normal map. */
+function shownView(page) {
+  return page.evaluate(() => ({
+    text: window.gpuNoise.specText(),
+    values: window.gpuNoise.values(),
+    bound: window.gpuNoise.bound(),
+    onGpu: window.gpuNoise.onGpu(),
+    normals: window.gpuNoise.page.view.normals,
+  }));
+}
+
 /** The tool's CPU twin for the page's spec: `gpu-noise render --spec ... --backend cpu`. */
 function twinOf(specText, name) {
   const spec = path.join(scratch, `${name}.json`);
@@ -121,12 +132,7 @@ test("every kind renders on WebGPU and matches the tool's CPU twin within the st
     for (const kind of kinds) {
       await setControl(page, "#kind", kind);
       for (const [selector, value] of SETTINGS[kind]) await setControl(page, selector, value);
-      const { text, values, bound, onGpu } = await page.evaluate(() => ({
-        text: window.gpuNoise.specText(),
-        values: window.gpuNoise.values(),
-        bound: window.gpuNoise.bound(),
-        onGpu: window.gpuNoise.onGpu(),
-      }));
+      const { text, values, bound, onGpu } = await shownView(page);
       assert.ok(onGpu, `${kind} did not render on WebGPU`);
       const worst = maxDifference(values, twinOf(text, kind));
       console.log(`${kind}: max |WebGPU - twin| ${worst.toExponential(2)}, bound ${bound.toExponential(2)}`);
@@ -176,12 +182,7 @@ test("a normal-map view on WebGPU matches the twin, and its PNG is the tool's --
     await setControl(page, "#fractal", "fbm");
     await setControl(page, "#channels", "normal");
     await setControl(page, "#normal_strength", 12);
-    const { text, values, bound, normals } = await page.evaluate(() => ({
-      text: window.gpuNoise.specText(),
-      values: window.gpuNoise.values(),
-      bound: window.gpuNoise.bound(),
-      normals: window.gpuNoise.page.view.normals,
-    }));
+    const { text, values, bound, normals } = await shownView(page);
     assert.ok(normals, "the view is not a normal map");
     // The value channel of the derivative kernel, against the twin's values.
     const { channels, normal_strength, ...valueSpec } = JSON.parse(text);
@@ -207,11 +208,7 @@ test("every graph preset renders on WebGPU and matches the tool's twin within it
     assert.ok(presets.length >= 3, `presets: ${presets}`);
     for (const preset of presets) {
       await setControl(page, "#preset", preset);
-      const { text, values, bound } = await page.evaluate(() => ({
-        text: window.gpuNoise.specText(),
-        values: window.gpuNoise.values(),
-        bound: window.gpuNoise.bound(),
-      }));
+      const { text, values, bound } = await shownView(page);
       assert.ok(JSON.parse(text).graph, `${preset}: the spec holds no graph`);
       const worst = maxDifference(values, twinOf(text, `graph-${preset}`));
       console.log(`graph ${preset}: max |WebGPU - twin| ${worst.toExponential(2)}, bound ${bound.toExponential(2)}`);
@@ -231,7 +228,7 @@ test("without WebGPU the page says so and renders the CPU twin, equal to the too
     await setControl(page, "#size", 256);
     await setControl(page, "#kind", "simplex");
     await setControl(page, "#fractal", "ridged");
-    const { text, values } = await page.evaluate(() => ({ text: window.gpuNoise.specText(), values: window.gpuNoise.values() }));
+    const { text, values } = await shownView(page);
     assert.equal(maxDifference(values, twinOf(text, "fallback")), 0, "the wasm twin differs from the tool's");
   } finally {
     await browser.close();

@@ -62,7 +62,7 @@ function adoptSpecText(text) {
   const spec = parseSpec(text);
   delete spec.backend;
   if (spec.graph !== undefined) {
-    page.graphText = JSON.stringify(spec.graph, (k, v) => (typeof v === "bigint" ? Number(v) : v), 2);
+    page.graphText = specText(spec.graph); // BigInt seeds stay exact
     $("graph").value = page.graphText;
     $("mode").value = "graph";
   }
@@ -99,6 +99,7 @@ async function renderOnce() {
   }
   page.view?.free();
   page.view = view;
+  page.values = view.values(); // one copy a frame: the profile reads it on every pointer move
   const rendered = performance.now();
   paint(view);
   page.frameMs = performance.now() - start;
@@ -151,7 +152,7 @@ function drawProfileOf(view, range) {
   const w = view.width;
   const h = view.height;
   const line = page.line ?? [[0, Math.floor(h / 2)], [w - 1, Math.floor(h / 2)]];
-  drawProfile($("profile"), sampleLine(view.values(), w, h, line[0], line[1]), range);
+  drawProfile($("profile"), sampleLine(page.values, w, h, line[0], line[1]), range);
   const overlay = $("overlay");
   overlay.width = w;
   overlay.height = h === 1 ? 64 : h;
@@ -527,7 +528,7 @@ window.gpuNoise = {
   page,
   specText: () => currentSpecText(),
   exportSpecText: () => currentSpecText({ backend: "cpu" }),
-  values: () => Array.from(page.view.values()),
+  values: () => Array.from(page.values),
   bound: () => page.view.bound,
   onGpu: () => page.view.on_gpu,
 };

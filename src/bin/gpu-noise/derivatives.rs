@@ -9,11 +9,11 @@ use std::time::Instant;
 use gpu_noise::export::{create_gradient_writer, create_normal_writer};
 use gpu_noise::low_level::export::image_axes;
 use gpu_noise::low_level::levels::tangent_normal;
-use gpu_noise::{Error, Prepared, Result, Window, cpu};
+use gpu_noise::{Prepared, Result, Window, cpu};
 
 use crate::args::{Channels, RenderArgs};
 use crate::backend::Engine;
-use gpu_noise::spec_file::{DEFAULT_NORMAL_STRENGTH, SpecFile};
+use gpu_noise::spec_file::SpecFile;
 
 /// Texels per band: the GPU reads back 16 bytes a texel.
 const BAND_TEXELS: u64 = 1 << 20;
@@ -39,13 +39,7 @@ pub fn run(
 ) -> Result<ExitCode> {
     let spec = prepared.spec();
     spec.check_derivatives()?;
-    let strength = layer.normal_strength.unwrap_or(DEFAULT_NORMAL_STRENGTH);
-    if !(strength.is_finite() && strength > 0.0) {
-        return Err(Error::InvalidSpec {
-            field: "normal_strength",
-            reason: format!("must be a finite number > 0, got {strength}"),
-        });
-    }
+    let strength = layer.strength()?;
     let axes = image_axes(spec.size, spec.dims);
     let mut writer = match channels {
         Channels::Normal => create_normal_writer(output, spec.size)?,
