@@ -122,7 +122,7 @@ impl Colormap {
                 }))
             }
             _ => {
-                let [r, g, b, _] = table[usize::from(crate::cpu::levels::level8(value, range))];
+                let [r, g, b, _] = table[usize::from(crate::levels::level8(value, range))];
                 [r, g, b]
             }
         }

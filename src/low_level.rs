@@ -14,10 +14,11 @@ pub mod gpu {
         AdapterSummary, best_adapter, is_software, list_adapters, new_instance, parse_backends,
     };
     pub use crate::gpu::graph::{GraphInstance, GraphWindow};
-    pub use crate::gpu::layout::HostLayout;
     pub use crate::gpu::params::RenderParams;
     pub use crate::gpu::pipelines::{ENTRIES, Entry, NoiseKey, OVERRIDE_NAMES};
-    pub use crate::gpu::state::{FrameState, KindState, NoiseState, OctaveState, words};
+    pub use crate::gpu::state::{FrameState, NoiseState, OctaveState, words};
+    pub use crate::kinds::KindState;
+    pub use crate::layout::HostLayout;
 }
 
 /// The seeded tables and fixed gradient sets (CONVENTIONS §2).
@@ -46,12 +47,12 @@ pub mod tolerance {
 
 /// Output levels: how a value becomes an 8- or 16-bit level (CONVENTIONS §6).
 pub mod levels {
-    pub use crate::cpu::levels::*;
+    pub use crate::levels::*;
 }
 
 /// The hash lattice's xxHash32 steps (CONVENTIONS §2).
 pub mod hash {
-    pub use crate::cpu::hash::*;
+    pub use crate::kinds::lattice::hash::*;
 }
 
 /// The colormap table's length on the GPU.
@@ -63,7 +64,7 @@ pub mod colormap {
 /// view of a source.
 pub mod wgsl {
     pub use crate::wgsl::sources::{
-        GRAPH_FILES, GRAPH_KERNEL, GRAPH_MODULE, KERNEL_FILES, KERNEL_NOISE_GROUP, NOISE_FILES,
+        GRAPH_FILES, GRAPH_KERNEL, GRAPH_MODULE, KERNEL_FILES, KERNEL_NOISE_GROUP, LIBRARY_FILES,
         REDUCE_GROUPS, TILE_SIZE, WORKGROUP_SIZE, graph_source, kernel_source, parse_module,
         validate_kernels,
     };

@@ -302,6 +302,34 @@ const fn simplex_grad4() -> [[f64; 4]; 32] {
     table
 }
 
+/// xxHash32's primes.
+pub const PRIME_1: u32 = 0x9E37_79B1;
+/// See [`PRIME_1`].
+pub const PRIME_2: u32 = 0x85EB_CA77;
+/// See [`PRIME_1`].
+pub const PRIME_3: u32 = 0xC2B2_AE3D;
+/// See [`PRIME_1`].
+pub const PRIME_4: u32 = 0x27D4_EB2F;
+/// See [`PRIME_1`].
+pub const PRIME_5: u32 = 0x1656_67B1;
+
+/// Simplex skew and unskew factors (Gustavson 2005, CONVENTIONS §8): `F = (sqrt(n + 1) - 1) / n`
+/// and `G = (1 - 1 / sqrt(n + 1)) / n` for n = 2 and 4 (3D uses 1/3 and 1/6).
+/// `0.5 (sqrt 3 - 1)`, as Gustavson's code computes it in f64.
+pub const F2: f64 = 0.366_025_403_784_438_6;
+/// `(3 - sqrt 3) / 6`.
+pub const G2: f64 = 0.211_324_865_405_187_13;
+/// `(sqrt 5 - 1) / 4`.
+pub const F4: f64 = 0.309_016_994_374_947_45;
+/// `(5 - sqrt 5) / 20`.
+pub const G4: f64 = 0.138_196_601_125_010_5;
+
+/// ln 2 split in two: the high part has trailing zero bits, so k ln 2 subtracts exactly
+/// (Cody and Waite); the WGSL port takes both from here.
+pub const LN_2_HI: f32 = 0.693_145_75;
+/// ln 2 - [`LN_2_HI`].
+pub const LN_2_LO: f32 = 1.428_606_8e-6;
+
 /// The 2D Perlin gradient magnitudes as WGSL constants (f32), so the kernels use the same
 /// numbers; `wgsl::noise_module` puts them first. The kernels compute every fixed gradient from
 /// bits rather than index a table: a dynamically indexed WGSL `const` array is copied per call
@@ -312,7 +340,6 @@ pub fn wgsl_constants() -> String {
     for (name, v) in [("C1", C1), ("S1", S1), ("C3", C3), ("S3", S3)] {
         out += &format!("const PERLIN2_{name}: f32 = {:?};\n", v as f32);
     }
-    use crate::cpu::hash::{PRIME_1, PRIME_2, PRIME_3, PRIME_4, PRIME_5};
     for (n, v) in [PRIME_1, PRIME_2, PRIME_3, PRIME_4, PRIME_5]
         .iter()
         .enumerate()

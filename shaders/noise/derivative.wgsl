@@ -1,7 +1,9 @@
-// Analytic derivatives (CONVENTIONS §12): each octave's value with its gradient along the
-// lattice axes, for perlin, gradient, value (every interpolation but nearest) and simplex,
-// chained through the fractal sums into partial derivatives per texel; mirrored by
-// src/cpu/derivative.rs. fractal_noise_texel_d(t) is the entry: (value, d/dx, d/dy, d/dz).
+// Analytic derivatives (CONVENTIONS §12), the shared part: a value with its gradient along the
+// lattice axes, the interpolation weights' derivatives, the corner kinds' reduction carried with
+// gradients (mirrored by src/kinds/lattice/dual.rs), and the fractal sums chained into partial
+// derivatives per texel (mirrored by src/cpu/fractal.rs). Each kind's file has its own
+// derivative; noise_octave_d, generated from the kinds' table, picks it.
+// fractal_noise_texel_d(t) is the entry: (value, d/dx, d/dy, d/dz).
 
 // A value and its gradient.
 struct Dual {
@@ -43,26 +45,6 @@ fn interp_corners_d(v: ptr<function, array<f32, 16>>, g: ptr<function, array<vec
     return Dual((*v)[0], (*g)[0]);
 }
 
-// Perlin's gradient vector for a corner hash (what grad1..grad4 dot).
-fn perlin_gradient_vector(hash: u32, dims: u32) -> vec4<f32> {
-    switch dims {
-        case 1u: { return vec4<f32>(grad1(hash, 1.0), 0.0, 0.0, 0.0); }
-        case 2u: {
-            return vec4<f32>(grad2(hash, 1.0, 0.0), grad2(hash, 0.0, 1.0), 0.0, 0.0);
-        }
-        case 3u: {
-            return vec4<f32>(grad3(hash, 1.0, 0.0, 0.0), grad3(hash, 0.0, 1.0, 0.0),
-                grad3(hash, 0.0, 0.0, 1.0), 0.0);
-        }
-        default: {
-            return vec4<f32>(grad4(hash, vec4<f32>(1.0, 0.0, 0.0, 0.0)),
-                grad4(hash, vec4<f32>(0.0, 1.0, 0.0, 0.0)),
-                grad4(hash, vec4<f32>(0.0, 0.0, 1.0, 0.0)),
-                grad4(hash, vec4<f32>(0.0, 0.0, 0.0, 1.0)));
-        }
-    }
-}
-
 // Perlin (perlin = true) or classic gradient noise with its gradient: corners g . (f - b).
 fn gradient_kinds_d(lat: Lattice, pt: LatticePoint, dims: u32, perlin: bool) -> Dual {
     let frame = cell_frame(lat, pt, dims);
@@ -89,99 +71,6 @@ fn gradient_kinds_d(lat: Lattice, pt: LatticePoint, dims: u32, perlin: bool) -> 
         scale = PERLIN2_SCALE;
     }
     return Dual(scale * d.value, scale * d.grad);
-}
-
-fn value_d(lat: Lattice, pt: LatticePoint, dims: u32) -> Dual {
-    let frame = cell_frame(lat, pt, dims);
-    var v: array<f32, 16>;
-    var g: array<vec4<f32>, 16>;
-    for (var n = 0u; n < (1u << dims); n++) {
-        v[n] = lattice_value(lat, lattice_hash(lat, corner_cells(frame, n), dims));
-    }
-    return interp_corners_d(&v, &g, frame, dims);
-}
-
-fn catmull_rom_derivative(t: f32, vm1: f32, v0: f32, v1: f32, v2: f32) -> f32 {
-    return 0.5 * ((-3.0 * t * t + 4.0 * t - 1.0) * vm1
-        + (9.0 * t * t - 10.0 * t) * v0
-        + (-9.0 * t * t + 8.0 * t + 1.0) * v1
-        + (3.0 * t * t - 2.0 * t) * v2);
-}
-
-// catmull_rom on vectors (the corner gradients).
-fn catmull_rom4(t: f32, vm1: vec4<f32>, v0: vec4<f32>, v1: vec4<f32>, v2: vec4<f32>) -> vec4<f32> {
-    let t2 = t * t;
-    let t3 = t2 * t;
-    return 0.5 * ((-t3 + 2.0 * t2 - t) * vm1
-        + (3.0 * t3 - 5.0 * t2 + 2.0) * v0
-        + (-3.0 * t3 + 4.0 * t2 + t) * v1
-        + (t3 - t2) * v2);
-}
-
-fn value_catmull_rom_d(lat: Lattice, pt: LatticePoint, dims: u32) -> Dual {
-    var v: array<f32, 256>;
-    var g: array<vec4<f32>, 256>;
-    for (var n = 0u; n < (1u << (2u * dims)); n++) {
-        var cells = vec4<u32>(0u);
-        for (var a = 0u; a < dims; a++) {
-            let step = i32((n >> (2u * a)) & 3u) - 1;
-            cells[a] = lattice_cell(cell_offset(pt.cell[a], step), lat.period[a]);
-        }
-        v[n] = lattice_value(lat, lattice_hash(lat, cells, dims));
-    }
-    var count = 1u << (2u * dims);
-    for (var a = 0u; a < dims; a++) {
-        let t = pt.frac[a];
-        count /= 4u;
-        for (var m = 0u; m < count; m++) {
-            let q = vec4<f32>(v[4u * m], v[4u * m + 1u], v[4u * m + 2u], v[4u * m + 3u]);
-            var gm = catmull_rom4(t, g[4u * m], g[4u * m + 1u], g[4u * m + 2u], g[4u * m + 3u]);
-            gm[a] += catmull_rom_derivative(t, q.x, q.y, q.z, q.w);
-            v[m] = catmull_rom(t, q.x, q.y, q.z, q.w);
-            g[m] = gm;
-        }
-    }
-    return Dual(v[0], g[0]);
-}
-
-// Each corner adds t^4 g - 8 t^3 (g . d) d, t = r2 - |d|^2 (zero where t < 0).
-fn simplex_d(c: SimplexCorners) -> Dual {
-    var value = 0.0;
-    var grad = vec4<f32>(0.0);
-    for (var m = 0u; m < c.count; m++) {
-        let d = c.d[m];
-        let g = c.g[m];
-        let t = c.r2 - dot(d, d);
-        if t < 0.0 {
-            continue;
-        }
-        let gd = dot(g, d);
-        let t2 = t * t;
-        value += t2 * t2 * gd;
-        grad += t2 * t2 * g - 8.0 * t2 * t * gd * d;
-    }
-    return Dual(c.scale * value, c.scale * grad);
-}
-
-fn noise_octave_d(lat: Lattice, pt: LatticePoint) -> Dual {
-    let dims = NOISE_DIMS;
-    switch NOISE_KIND {
-        case KIND_PERLIN: { return gradient_kinds_d(lat, pt, dims, true); }
-        case KIND_GRADIENT: { return gradient_kinds_d(lat, pt, dims, false); }
-        case KIND_SIMPLEX: {
-            switch dims {
-                case 2u: { return simplex_d(simplex2_corners(lat, pt)); }
-                case 3u: { return simplex_d(simplex3_corners(lat, pt)); }
-                default: { return simplex_d(simplex4_corners(lat, pt)); }
-            }
-        }
-        default: {
-            if NOISE_INTERP == INTERP_CATMULL_ROM {
-                return value_catmull_rom_d(lat, pt, dims);
-            }
-            return value_d(lat, pt, dims);
-        }
-    }
 }
 
 // fractal_term with its gradient: |N|' = sign(N) N' (sign(0) = +1).

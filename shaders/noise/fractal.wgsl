@@ -1,39 +1,9 @@
-// One octave by kind and the fractal sums over octaves (CONVENTIONS §4); mirrored by
-// src/cpu/fractal.rs. The library's entries, with the octaves of `noise_state` and the kind,
-// dims, interpolation and fractal of the NOISE_* overrides:
+// The fractal sums over octaves (CONVENTIONS §4); mirrored by src/cpu/fractal.rs. One octave
+// by kind is noise_octave, generated from the kinds' table (src/wgsl/dispatch.rs). The
+// library's entries, with the octaves of `noise_state` and the kind, dims, interpolation and
+// fractal of the NOISE_* overrides:
 // - fractal_noise_texel(t): image texel t of the prepared spec, exact at any offset;
 // - fractal_noise(p): an f32 point p in lattice units (octave 0), precise near the origin.
-
-fn noise_octave(lat: Lattice, pt: LatticePoint) -> f32 {
-    let dims = NOISE_DIMS;
-    switch NOISE_KIND {
-        case KIND_PERLIN: {
-            switch dims {
-                case 1u: { return perlin1(lat, pt); }
-                case 2u: { return perlin2(lat, pt); }
-                case 3u: { return perlin3(lat, pt); }
-                default: { return perlin4(lat, pt); }
-            }
-        }
-        case KIND_GRADIENT: { return gradient(lat, pt, dims); }
-        case KIND_SIMPLEX: {
-            switch dims {
-                case 2u: { return simplex2(lat, pt); }
-                case 3u: { return simplex3(lat, pt); }
-                default: { return simplex4(lat, pt); }
-            }
-        }
-        case KIND_CELLULAR: { return cellular(lat, pt, dims); }
-        case KIND_SPARSE_CONVOLUTION: { return sparse_convolution(lat, pt, dims); }
-        case KIND_GABOR: { return gabor(lat, pt); }
-        default: {
-            if NOISE_INTERP == INTERP_CATMULL_ROM {
-                return value_catmull_rom(lat, pt, dims);
-            }
-            return value(lat, pt, dims);
-        }
-    }
-}
 
 fn fractal_term(fractal: u32, n: f32) -> f32 {
     switch fractal {

@@ -1,41 +1,11 @@
-//! One octave by kind, the fractal sums over octaves (CONVENTIONS §4), and the texel-to-point
-//! map (CONVENTIONS §1); mirrors `shaders/noise/fractal.wgsl` and `texel_point` in
-//! `shaders/kernels/render.wgsl`.
+//! The fractal sums over octaves (CONVENTIONS §4) and the texel-to-point map (CONVENTIONS §1);
+//! mirrors `shaders/noise/fractal.wgsl` (one octave by kind is the table's, `kinds::noise_octave`).
 
-use super::cellular::cellular;
-use super::common::{Lattice, LatticePoint, lattice_point, texel_lattice_point};
-use super::derivative::{fractal_term_d, noise_octave_d};
-use super::gradient::gradient;
-use super::impulse::{gabor, sparse_convolution};
-use super::perlin::{perlin1, perlin2, perlin3, perlin4};
-use super::simplex::{simplex2, simplex3, simplex4};
-use super::value::{value, value_catmull_rom};
+use super::points::{octave_lattice, texel_lattice_point};
+use crate::kinds::lattice::twin::{LatticePoint, lattice_point};
+use crate::kinds::{Dual, Fractal, noise_octave, noise_octave_dual};
 use crate::spec::frames::sample_point;
-use crate::spec::{Fractal, Interp, Kind, NoiseSpec, Octave, Prepared};
-
-/// One octave of the spec's kind at a lattice point (CONVENTIONS §1).
-#[inline(always)]
-pub fn noise_octave(lat: &Lattice, kind: Kind, dims: usize, pt: &LatticePoint) -> f64 {
-    match kind {
-        Kind::Perlin => match dims {
-            1 => perlin1(lat, pt),
-            2 => perlin2(lat, pt),
-            3 => perlin3(lat, pt),
-            _ => perlin4(lat, pt),
-        },
-        Kind::Gradient => gradient(lat, pt, dims),
-        Kind::Value if lat.interp == Interp::CatmullRom => value_catmull_rom(lat, pt, dims),
-        Kind::Value => value(lat, pt, dims),
-        Kind::Simplex => match dims {
-            2 => simplex2(lat, pt),
-            3 => simplex3(lat, pt),
-            _ => simplex4(lat, pt),
-        },
-        Kind::Cellular => cellular(lat, pt, dims),
-        Kind::SparseConvolution => sparse_convolution(lat, pt, dims),
-        Kind::Gabor => gabor(lat, pt),
-    }
-}
+use crate::spec::{NoiseSpec, Octave, Prepared};
 
 /// One octave's contribution before weighting (CONVENTIONS §4).
 #[inline(always)]
@@ -65,7 +35,7 @@ fn fractal_sum(prep: &Prepared, point: impl Fn(usize, &Octave) -> LatticePoint) 
     let dims = spec.dims as usize;
     let mut sum = 0.0;
     for (k, octave) in prep.octaves().iter().enumerate() {
-        let lat = Lattice::new(octave, spec.interp, prep.kind_params(), spec.lattice);
+        let lat = octave_lattice(octave, spec.interp, prep.kind_params(), spec.lattice);
         let n = noise_octave(&lat, spec.kind, dims, &point(k, octave));
         sum += octave.weight() * fractal_term(spec.fractal, n);
     }
@@ -119,9 +89,9 @@ pub fn noise_gradient_at_texel(prep: &Prepared, i: u32, j: u32, k: u32) -> Optio
     let dims = spec.dims as usize;
     let (mut sum, mut grad) = (0.0, [0.0; 4]);
     for octave in prep.octaves() {
-        let lat = Lattice::new(octave, spec.interp, prep.kind_params(), spec.lattice);
+        let lat = octave_lattice(octave, spec.interp, prep.kind_params(), spec.lattice);
         let pt = texel_lattice_point(octave.frame(), [i, j, k]);
-        let octave_d = noise_octave_d(&lat, spec.kind, dims, &pt)?;
+        let octave_d = noise_octave_dual(&lat, spec.kind, dims, &pt)?;
         let (n, g) = fractal_term_d(spec.fractal, octave_d);
         let per_texel = spec.frequency * octave.scale();
         sum += octave.weight() * n;
@@ -140,4 +110,19 @@ pub fn noise_gradient_at_texel(prep: &Prepared, i: u32, j: u32, k: u32) -> Optio
         stretch * grad[1],
         stretch * grad[2],
     ])
+}
+
+/// `fractal_term` with its gradient: |N|' = sign(N) N' (sign(0) = +1).
+#[inline(always)]
+pub fn fractal_term_d(fractal: Fractal, (n, g): Dual) -> Dual {
+    let s = if n < 0.0 { -1.0 } else { 1.0 };
+    match fractal {
+        Fractal::None | Fractal::Fbm => (n, g),
+        Fractal::Turbulence => (n.abs(), g.map(|c| s * c)),
+        Fractal::Ridged => {
+            let r = 1.0 - n.abs();
+            (r * r, g.map(|c| -2.0 * r * s * c))
+        }
+        Fractal::Billow => (2.0 * n.abs() - 1.0, g.map(|c| 2.0 * s * c)),
+    }
 }

@@ -4,18 +4,9 @@
 // Index loops mirror the WGSL loops line by line; iterator rewrites would break the mirror.
 #![allow(clippy::needless_range_loop)]
 
-pub(crate) mod cellular;
-pub(crate) mod common;
-pub(crate) mod derivative;
 pub(crate) mod fractal;
-pub(crate) mod gradient;
-pub(crate) mod hash;
-pub(crate) mod impulse;
-pub(crate) mod levels;
-pub(crate) mod perlin;
+pub(crate) mod points;
 pub(crate) mod row;
-pub(crate) mod simplex;
-pub(crate) mod value;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 

@@ -5,18 +5,20 @@
 //! reused while consecutive texels share a lattice cell (32 texels at the default frequency;
 //! Perlin 1D-3D). Every other kind takes the stepped point as it is.
 
-use super::common::{Lattice, axis_frame, lattice_point, texel_coordinates};
-use super::fractal::{fractal_finish, fractal_term, noise_octave};
-use super::perlin::{perlin1_blend, perlin1_hashes, perlin2_blend, perlin2_hashes};
-use super::perlin::{perlin3_blend, perlin3_hashes};
-use crate::spec::{Kind, Prepared};
+use super::fractal::{fractal_finish, fractal_term};
+use super::points::{octave_lattice, texel_coordinates};
+use crate::kinds::lattice::twin::{axis_frame, lattice_point};
+use crate::kinds::perlin::twin::{perlin1_blend, perlin1_hashes, perlin2_blend, perlin2_hashes};
+use crate::kinds::perlin::twin::{perlin3_blend, perlin3_hashes};
+use crate::kinds::{Kind, noise_octave};
+use crate::spec::Prepared;
 
 /// Fills `out` (`out.len()` texels) with the noise of image texels (x0 + i, j, k).
 pub fn render_row(prep: &Prepared, x0: u32, j: u32, k: u32, out: &mut [f64]) {
     let spec = prep.spec();
     out.fill(0.0);
     for octave in prep.octaves() {
-        let lat = Lattice::new(octave, spec.interp, prep.kind_params(), spec.lattice);
+        let lat = octave_lattice(octave, spec.interp, prep.kind_params(), spec.lattice);
         let amplitude = octave.weight();
         let frame = octave.frame();
         // The exact coordinates of the row's first texel, then one exact step per texel.

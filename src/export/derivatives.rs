@@ -6,8 +6,8 @@ use std::io::Write;
 
 use super::atomic::{OutputFile, Sink};
 use super::{Format, ImageWriter, check_finite, check_space};
-use crate::cpu::levels::normal_level;
 use crate::error::{Error, Result};
+use crate::levels::normal_level;
 use crate::spec::Size;
 
 /// The image axes of `size` for noise of `dims`: x, then y for 2+ dims, then z for volumes.

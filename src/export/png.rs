@@ -6,8 +6,8 @@ use std::io::Write;
 use super::atomic::{OutputFile, Sink};
 use super::{ExportOptions, ImageWriter, check_finite};
 use crate::colormap::{COLORMAP_LEN, Colormap};
-use crate::cpu::levels::{level8, level16};
 use crate::error::{Error, Result};
+use crate::levels::{level8, level16};
 use crate::spec::Size;
 
 pub(super) struct PngWriter {

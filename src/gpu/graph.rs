@@ -8,7 +8,7 @@ use std::num::NonZeroU64;
 
 use bytemuck::{Pod, Zeroable};
 
-use super::layout::host_struct;
+use crate::layout::host_struct;
 use wgpu::util::DeviceExt;
 
 use super::renderer::Renderer;

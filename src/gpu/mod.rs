@@ -8,7 +8,6 @@ pub mod graph;
 mod graph_bindings;
 mod graph_record;
 mod host;
-pub mod layout;
 mod limits;
 pub mod params;
 pub mod pipelines;

@@ -3,7 +3,7 @@
 
 use bytemuck::{Pod, Zeroable};
 
-use super::layout::host_struct;
+use crate::layout::host_struct;
 
 use crate::window::Window;
 

@@ -3,11 +3,12 @@
 
 use bytemuck::{Pod, Zeroable};
 
-use super::layout::host_struct;
+use crate::layout::host_struct;
 
 use crate::fixed::Fixed;
+use crate::kinds::KindState;
 use crate::spec::frames::OctaveFrame;
-use crate::spec::{KindParams, MAX_IMPULSES, MAX_OCTAVES, Prepared};
+use crate::spec::{MAX_OCTAVES, Prepared};
 
 host_struct! {
     /// One octave's frame as the GPU reads it (`struct OctaveFrame` in common.wgsl): the cells
@@ -84,80 +85,6 @@ host_struct! {
         pub period: [[i32; 4]; MAX_OCTAVES as usize],
         /// The cellular, sparse-convolution and Gabor parameters.
         pub kind: KindState,
-    }
-}
-
-host_struct! {
-    /// The kind parameters as the GPU reads them (`struct KindState` in common.wgsl): the f64
-    /// values of [`KindParams`] rounded to f32, codes as u32.
-    #[derive(Clone, Copy, Debug, PartialEq, Pod, Zeroable)]
-    pub struct KindState as "KindState" {
-        /// Cellular jitter.
-        pub jitter: f32,
-        /// Cellular distance scale.
-        pub distance_scale: f32,
-        /// Cellular return scale.
-        pub return_scale: f32,
-        /// Cellular search bound (internal metric units).
-        pub cell_bound: f32,
-        /// `Distance` code.
-        pub distance: u32,
-        /// `CellReturn` code.
-        pub cell_return: u32,
-        /// Cells searched on each side.
-        pub cell_search: i32,
-        /// 1 for isotropic Gabor noise.
-        pub gabor_isotropic: u32,
-        /// `1 / (3 sigma)` of the impulse kinds.
-        pub impulse_scale: f32,
-        /// Gabor F0.
-        pub gabor_frequency: f32,
-        /// Gabor a.
-        pub gabor_bandwidth: f32,
-        /// Gabor truncation radius in cells.
-        pub gabor_radius: f32,
-        /// Gabor direction (cos, sin).
-        pub gabor_direction: [f32; 2],
-        /// Gabor cells searched on each side.
-        pub gabor_reach: i32,
-        /// Padding to 16 bytes.
-        pub _pad: u32,
-        /// Poisson thresholds, four per vec4.
-        pub poisson: [[u32; 4]; MAX_IMPULSES / 4],
-    }
-}
-
-impl Default for KindState {
-    fn default() -> Self {
-        Zeroable::zeroed()
-    }
-}
-
-impl KindState {
-    /// The GPU's view of `params`.
-    pub fn new(params: &KindParams) -> Self {
-        let mut poisson = [[0u32; 4]; MAX_IMPULSES / 4];
-        for (k, t) in params.poisson.iter().enumerate() {
-            poisson[k / 4][k % 4] = *t;
-        }
-        Self {
-            jitter: params.jitter as f32,
-            distance_scale: params.distance_scale as f32,
-            return_scale: params.return_scale as f32,
-            cell_bound: params.cell_bound as f32,
-            distance: params.distance as u32,
-            cell_return: params.cell_return as u32,
-            cell_search: params.cell_search as i32,
-            gabor_isotropic: u32::from(params.gabor_isotropic),
-            impulse_scale: params.impulse_scale as f32,
-            gabor_frequency: params.gabor_frequency as f32,
-            gabor_bandwidth: params.gabor_bandwidth as f32,
-            gabor_radius: params.gabor_radius as f32,
-            gabor_direction: params.gabor_direction.map(|v| v as f32),
-            gabor_reach: params.gabor_reach as i32,
-            _pad: 0,
-            poisson,
-        }
     }
 }
 

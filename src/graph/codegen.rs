@@ -8,7 +8,7 @@ use std::fmt::Write;
 use super::node::{Combiner, Modifier};
 use super::plan::{Plan, Step};
 use crate::gpu::graph::GraphInstance;
-use crate::gpu::state::KindState;
+use crate::kinds::KindState;
 use crate::spec::{Interp, Kind};
 
 /// A plan as the GPU takes it.

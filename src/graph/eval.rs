@@ -5,11 +5,12 @@ use super::Graph;
 use super::codegen::{self, GraphKernel};
 use super::ops;
 use super::plan::{self, Plan, Step};
-use crate::cpu::common::{
-    Lattice, LatticePoint, lattice_point, texel_coordinates, texel_lattice_point,
-};
-use crate::cpu::fractal::{fractal_finish, fractal_term, noise_octave};
+use crate::cpu::fractal::{fractal_finish, fractal_term};
+use crate::cpu::points::texel_coordinates;
+use crate::cpu::points::texel_lattice_point;
 use crate::error::{Error, Result};
+use crate::kinds::lattice::twin::{Lattice, LatticePoint, lattice_point};
+use crate::kinds::noise_octave;
 use crate::spec::{MAX_OCTAVES, Size};
 use crate::window::Window;
 

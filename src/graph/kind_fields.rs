@@ -7,10 +7,11 @@
 
 use std::collections::HashMap;
 
-use super::meta::{Param, ParamType, node_type};
+use super::meta::node_type;
 use super::read::NodeReader;
 use super::value::Value;
 use crate::error::{Error, Result};
+use crate::kinds::param::{Param, ParamType};
 use crate::spec::{Kind, NoiseSpec};
 
 /// One kind-owned parameter and the spec field that holds it.

@@ -3,10 +3,14 @@
 //! graphs (JSON or the builder), validation messages and the documentation's node table all come
 //! from here.
 
-use crate::spec::validate::{
-    MAX_DENSITY, MAX_FREQUENCY, MAX_GABOR_BANDWIDTH, MAX_GABOR_FREQUENCY, MIN_GABOR_BANDWIDTH,
+use std::sync::LazyLock;
+
+use crate::kinds::param::{
+    FREQUENCY, LACUNARITY, LIMIT, MAX_FREQUENCY, OCTAVES, PERSISTENCE, choice, number, positive,
+    whole,
 };
-use crate::spec::{CellReturn, Distance, Interp, MAX_OCTAVES};
+pub use crate::kinds::param::{Param, ParamType};
+use crate::kinds::{KINDS, Kind};
 
 /// What a node type does, for grouping in docs and editors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,85 +25,6 @@ pub enum Category {
     Modifier,
     /// Combines several values.
     Combiner,
-}
-
-/// The type and allowed values of a parameter.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum ParamType {
-    /// A finite number in `min..=max` (`min` excluded where `min_open`).
-    Number {
-        /// Used when the parameter is absent.
-        default: f64,
-        /// Smallest allowed value.
-        min: f64,
-        /// Largest allowed value.
-        max: f64,
-        /// Whether `min` itself is refused.
-        min_open: bool,
-    },
-    /// A whole number in `min..=max`.
-    Whole {
-        /// Used when the parameter is absent.
-        default: u32,
-        /// Smallest allowed value.
-        min: u32,
-        /// Largest allowed value.
-        max: u32,
-    },
-    /// A seed: a whole number in `0..=2^64-1`, default 0.
-    Seed,
-    /// One of a list of names.
-    Choice {
-        /// Used when the parameter is absent.
-        default: &'static str,
-        /// Every allowed name.
-        options: &'static [&'static str],
-    },
-    /// One number per axis of the graph (`[x, y, ...]`, as many as its dims), or one number
-    /// for every axis; each finite with magnitude at most `max`, and nonzero where `nonzero`.
-    Vector {
-        /// Every axis's value when absent.
-        default: f64,
-        /// Largest magnitude.
-        max: f64,
-        /// Whether 0 is refused.
-        nonzero: bool,
-    },
-    /// Three numbers, not all zero (a rotation axis).
-    Axis3,
-    /// Two finite numbers `[a, b]` with `a != b`.
-    Pair {
-        /// Used when the parameter is absent.
-        default: [f64; 2],
-    },
-    /// Control points: a list of `[x, y]` pairs (`pairs`) or of numbers, at least `min`, with x
-    /// strictly increasing.
-    Points {
-        /// Whether each point is an `[x, y]` pair.
-        pairs: bool,
-        /// Fewest points.
-        min: usize,
-        /// Used when the parameter is absent (numbers; empty = required).
-        default: &'static [f64],
-    },
-    /// Degrees, or `"isotropic"` (Gabor's orientation).
-    Orientation,
-    /// `true` or `false`.
-    Flag {
-        /// Used when the parameter is absent.
-        default: bool,
-    },
-}
-
-/// One parameter of a node type.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Param {
-    /// The JSON key.
-    pub name: &'static str,
-    /// Type, default and range.
-    pub ty: ParamType,
-    /// What it means.
-    pub doc: &'static str,
 }
 
 /// How many nodes an input takes.
@@ -151,151 +76,20 @@ impl NodeType {
     }
 }
 
+/// Every node type: the kinds' (from their table rows, in code order), then the others.
+pub fn node_types() -> &'static [NodeType] {
+    static ALL: LazyLock<Vec<NodeType>> = LazyLock::new(|| {
+        let kinds = Kind::ALL.iter().zip(KINDS);
+        let sources = kinds.map(|(kind, info)| source(kind.name(), info.params, info.summary));
+        sources.chain(OTHER_NODE_TYPES.iter().copied()).collect()
+    });
+    &ALL
+}
+
 /// The node type called `name`.
 pub fn node_type(name: &str) -> Option<&'static NodeType> {
-    NODE_TYPES.iter().find(|t| t.name == name)
+    node_types().iter().find(|t| t.name == name)
 }
-
-const fn number(name: &'static str, default: f64, min: f64, max: f64, doc: &'static str) -> Param {
-    Param {
-        name,
-        ty: ParamType::Number {
-            default,
-            min,
-            max,
-            min_open: false,
-        },
-        doc,
-    }
-}
-
-const fn positive(name: &'static str, default: f64, max: f64, doc: &'static str) -> Param {
-    Param {
-        name,
-        ty: ParamType::Number {
-            default,
-            min: 0.0,
-            max,
-            min_open: true,
-        },
-        doc,
-    }
-}
-
-const fn whole(name: &'static str, default: u32, min: u32, max: u32, doc: &'static str) -> Param {
-    Param {
-        name,
-        ty: ParamType::Whole { default, min, max },
-        doc,
-    }
-}
-
-const fn choice(
-    name: &'static str,
-    default: &'static str,
-    options: &'static [&'static str],
-    doc: &'static str,
-) -> Param {
-    Param {
-        name,
-        ty: ParamType::Choice { default, options },
-        doc,
-    }
-}
-
-/// Any finite f32-representable number.
-const LIMIT: f64 = f32::MAX as f64;
-
-const FREQUENCY: Param = positive(
-    "frequency",
-    1.0 / 32.0,
-    MAX_FREQUENCY,
-    "lattice cells per unit of the point (a texel at the graph's root)",
-);
-const SEED: Param = Param {
-    name: "seed",
-    ty: ParamType::Seed,
-    doc: "added to the graph's seed (and to each octave's k) to pick the tables",
-};
-/// The interpolations of the lattice kinds but value's Catmull-Rom.
-const CORNER_INTERPS: &[&str] = Interp::NAMES.split_at(5).0;
-const PERLIN_PARAMS: &[Param] = &[
-    FREQUENCY,
-    SEED,
-    choice(
-        "interp",
-        "quintic",
-        CORNER_INTERPS,
-        "interpolation between corners",
-    ),
-];
-const GRADIENT_PARAMS: &[Param] = &[
-    FREQUENCY,
-    SEED,
-    choice(
-        "interp",
-        "cubic",
-        CORNER_INTERPS,
-        "interpolation between corners",
-    ),
-];
-const VALUE_PARAMS: &[Param] = &[
-    FREQUENCY,
-    SEED,
-    choice(
-        "interp",
-        "quintic",
-        Interp::NAMES,
-        "interpolation between corners",
-    ),
-];
-const SIMPLEX_PARAMS: &[Param] = &[FREQUENCY, SEED];
-const CELLULAR_PARAMS: &[Param] = &[
-    FREQUENCY,
-    SEED,
-    number(
-        "jitter",
-        1.0,
-        0.0,
-        1.0,
-        "how far feature points stray from their cell's center",
-    ),
-    choice(
-        "distance",
-        "euclidean",
-        Distance::NAMES,
-        "the distance metric",
-    ),
-    choice("return", "f1", CellReturn::NAMES, "what the noise returns"),
-];
-const DENSITY_SPARSE: Param = positive("density", 3.0, MAX_DENSITY, "mean impulses per cell");
-const SPARSE_PARAMS: &[Param] = &[FREQUENCY, SEED, DENSITY_SPARSE];
-const GABOR_PARAMS: &[Param] = &[
-    FREQUENCY,
-    SEED,
-    positive("density", 8.0, MAX_DENSITY, "mean impulses per cell"),
-    positive(
-        "gabor_frequency",
-        1.5,
-        MAX_GABOR_FREQUENCY,
-        "the kernel's frequency F0, cycles per cell",
-    ),
-    Param {
-        name: "gabor_orientation",
-        ty: ParamType::Orientation,
-        doc: "the kernel's direction (45 degrees unless told), or \"isotropic\" for a random one per impulse",
-    },
-    Param {
-        name: "gabor_bandwidth",
-        ty: ParamType::Number {
-            default: 1.0,
-            min: MIN_GABOR_BANDWIDTH,
-            max: MAX_GABOR_BANDWIDTH,
-            min_open: false,
-        },
-        doc: "the Gaussian envelope's bandwidth a, per cell (the kernel reaches sqrt(ln 20 / pi) / a cells, at most 2)",
-    },
-];
 
 const SOURCE: &[Input] = &[Input {
     name: "source",
@@ -337,23 +131,7 @@ const WARP_INPUTS: &[Input] = &[
     },
 ];
 
-const OCTAVES: Param = whole("octaves", 4, 1, MAX_OCTAVES, "octaves summed");
-const LACUNARITY: Param = positive(
-    "lacunarity",
-    2.0,
-    1024.0,
-    "scale factor of the point between octaves",
-);
-const FRACTAL_PARAMS: &[Param] = &[
-    OCTAVES,
-    LACUNARITY,
-    positive(
-        "persistence",
-        0.5,
-        1024.0,
-        "amplitude factor between octaves",
-    ),
-];
+const FRACTAL_PARAMS: &[Param] = &[OCTAVES, LACUNARITY, PERSISTENCE];
 const RIDGED_MULTI_PARAMS: &[Param] = &[
     OCTAVES,
     LACUNARITY,
@@ -409,26 +187,8 @@ const fn combiner(
 }
 
 /// Every node type, sources first.
-pub static NODE_TYPES: &[NodeType] = &[
-    source(
-        "perlin",
-        PERLIN_PARAMS,
-        "Ken Perlin's improved noise (§3), 1D-4D",
-    ),
-    source(
-        "gradient",
-        GRADIENT_PARAMS,
-        "classic gradient noise (§3), 1D-3D",
-    ),
-    source("value", VALUE_PARAMS, "value noise (§3), 1D-4D"),
-    source("simplex", SIMPLEX_PARAMS, "simplex noise (§8), 2D-4D"),
-    source("cellular", CELLULAR_PARAMS, "cellular noise (§9), 2D-3D"),
-    source(
-        "sparse-convolution",
-        SPARSE_PARAMS,
-        "sparse convolution noise (§10), 2D-3D",
-    ),
-    source("gabor", GABOR_PARAMS, "Gabor noise (§11), 2D"),
+/// The node types that are not kinds (the kinds' nodes come from their table rows).
+static OTHER_NODE_TYPES: &[NodeType] = &[
     source(
         "constant",
         &[number("value", 0.0, -LIMIT, LIMIT, "the value everywhere")],
@@ -688,7 +448,7 @@ pub static NODE_TYPES: &[NodeType] = &[
 pub fn markdown_table() -> String {
     let mut out = String::from("| type | inputs | parameters (default) | computes |\n");
     out.push_str("| --- | --- | --- | --- |\n");
-    for t in NODE_TYPES {
+    for t in node_types() {
         let inputs: Vec<String> = t.inputs.iter().map(input_text).collect();
         let params: Vec<String> = t.params.iter().map(param_text).collect();
         out.push_str(&format!(
@@ -716,45 +476,4 @@ fn input_text(input: &Input) -> String {
 
 fn param_text(p: &Param) -> String {
     format!("`{}` ({})", p.name, p.ty.default_text())
-}
-
-impl ParamType {
-    /// The default as the docs and `--help` show it.
-    pub fn default_text(&self) -> String {
-        match *self {
-            ParamType::Number { default, .. } => format!("{default}"),
-            ParamType::Whole { default, .. } => format!("{default}"),
-            ParamType::Seed => "0".into(),
-            ParamType::Choice { default, .. } => default.into(),
-            ParamType::Vector { default, .. } => format!("{default} each"),
-            ParamType::Axis3 => "[0, 0, 1]".into(),
-            ParamType::Pair { default } => format!("[{}, {}]", default[0], default[1]),
-            ParamType::Points { default: [], .. } => "required".into(),
-            ParamType::Points { default, .. } => format!("{default:?}"),
-            ParamType::Orientation => "45".into(),
-            ParamType::Flag { default } => format!("{default}"),
-        }
-    }
-
-    /// The allowed values in a few characters (`0..=1`, `(0, 16]`, `f1|f2`), where the type
-    /// has a range worth stating.
-    pub fn range_text(&self) -> Option<String> {
-        match *self {
-            ParamType::Number {
-                min,
-                max,
-                min_open: false,
-                ..
-            } => Some(format!("{}..={}", short(min), short(max))),
-            ParamType::Number { min, max, .. } => Some(format!("({}, {}]", short(min), short(max))),
-            ParamType::Whole { min, max, .. } => Some(format!("{min}..={max}")),
-            ParamType::Choice { options, .. } => Some(options.join("|")),
-            _ => None,
-        }
-    }
-}
-
-/// `x` to at most 4 decimals (0.48825485 as 0.4883), for ranges in help text.
-fn short(x: f64) -> String {
-    format!("{}", (x * 1e4).round() / 1e4)
 }

@@ -2,8 +2,8 @@
 //! generated kernel calls WGSL functions of the same names.
 
 use super::node::{Combiner, Modifier};
-use crate::cpu::common::lerp;
-use crate::cpu::value::catmull_rom;
+use crate::kinds::lattice::twin::lerp;
+use crate::kinds::value::twin::catmull_rom;
 
 /// A modifier node's function of its source's value.
 pub fn modify(modifier: &Modifier, v: f64) -> f64 {

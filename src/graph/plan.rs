@@ -468,7 +468,7 @@ impl Expander<'_> {
             }
         }
         self.plan.instances.push(Instance {
-            params: KindParams::of(&spec),
+            params: spec.kind_params(),
             spec,
             frame,
             points,

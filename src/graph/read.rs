@@ -5,10 +5,11 @@
 use std::collections::HashMap;
 use std::str::FromStr;
 
-use super::meta::{Arity, NodeType, ParamType, node_type};
+use super::meta::{Arity, NodeType, node_type};
 use super::node::Node;
 use super::value::Value;
 use crate::error::{Error, Result};
+use crate::kinds::param::ParamType;
 
 /// An error about `node`'s `field`.
 pub(crate) fn graph_error(node: &str, field: &str, reason: impl Into<String>) -> Error {
@@ -84,7 +85,7 @@ fn check_name(name: &str) -> Result<()> {
 
 fn type_of(name: &str, fields: &[(String, Value)]) -> Result<&'static NodeType> {
     let all = || {
-        super::meta::NODE_TYPES
+        super::meta::node_types()
             .iter()
             .map(|t| t.name)
             .collect::<Vec<_>>()

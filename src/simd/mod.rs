@@ -11,28 +11,17 @@
 // Lane loops index several arrays by the lane; iterator rewrites would hide the mirror.
 #![allow(clippy::needless_range_loop)]
 
-pub(crate) mod cellular;
-pub(crate) mod corners;
-pub(crate) mod gradient;
-pub(crate) mod hash;
-pub(crate) mod impulse;
-pub(crate) mod lanes;
-pub(crate) mod math;
-pub(crate) mod octave;
-pub(crate) mod perlin;
-pub(crate) mod simplex;
-pub(crate) mod value;
-
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::error::{Error, Result};
 use crate::gpu::state::NoiseState;
+use crate::kinds::lattice::kernel::OctaveInputs;
+use crate::kinds::lattice::lane_hash::LaneLattice;
+use crate::kinds::lattice::lanes::RowFrame;
+pub use crate::kinds::{InstructionSet, OctaveRow};
 use crate::spec::{Fractal, LatticeKind, Prepared};
 use crate::tables::{PERM_LEN, TABLE_SIZE, perm_windows};
 use crate::window::Window;
-use hash::LaneLattice;
-use lanes::RowFrame;
-use octave::{OctaveInputs, OctaveRow};
 
 /// Renders every texel as f32, memory order x fastest, then y, then z (CONVENTIONS §1).
 pub fn render_f32(prep: &Prepared) -> Result<Vec<f32>> {
@@ -102,70 +91,6 @@ fn render_into(plan: &Plan, window: Window, out: &mut [f32], progress: &(dyn Fn(
     out.chunks_mut(width).enumerate().for_each(render_one);
 }
 
-/// The instruction sets the lanes are compiled for; the best available one runs, and tests
-/// run every one this CPU has.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum InstructionSet {
-    /// 16 f32 lanes per register (x86-64 AVX-512 F, BW, DQ, VL).
-    Avx512,
-    /// 8 f32 lanes per register (x86-64 AVX2 with FMA).
-    Avx2,
-    /// What the target guarantees (SSE2 on x86-64, NEON on aarch64).
-    Baseline,
-}
-
-impl InstructionSet {
-    /// Every instruction set, widest first.
-    pub const ALL: [InstructionSet; 3] = [Self::Avx512, Self::Avx2, Self::Baseline];
-
-    /// The widest instruction set this CPU runs.
-    pub fn detect() -> Self {
-        Self::ALL
-            .into_iter()
-            .find(|i| i.available())
-            .unwrap_or(Self::Baseline)
-    }
-
-    /// Whether this CPU runs it (checked at run time).
-    pub fn available(self) -> bool {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::is_x86_feature_detected as has;
-            match self {
-                Self::Avx512 => {
-                    has!("avx512f")
-                        && has!("avx512bw")
-                        && has!("avx512dq")
-                        && has!("avx512vl")
-                        && Self::Avx2.available()
-                }
-                Self::Avx2 => {
-                    has!("avx2")
-                        && has!("fma")
-                        && has!("bmi1")
-                        && has!("bmi2")
-                        && has!("lzcnt")
-                        && has!("popcnt")
-                }
-                Self::Baseline => true,
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            self == Self::Baseline
-        }
-    }
-
-    /// Its name: "avx512", "avx2" or "baseline".
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Avx512 => "avx512",
-            Self::Avx2 => "avx2",
-            Self::Baseline => "baseline",
-        }
-    }
-}
-
 /// A prepared spec as the lanes read it: the GPU's uniform, the octaves' values in f32 (as the
 /// GPU's table) and the row function of its kind.
 struct Plan<'a> {
@@ -193,7 +118,12 @@ impl<'a> Plan<'a> {
                 .iter()
                 .map(|o| perm_windows(&o.tables().perm))
                 .collect(),
-            octave_row: octave::pick((spec.kind, spec.dims), spec.interp, spec.lattice, isa),
+            octave_row: (spec.kind.info().lanes)(
+                spec.dims,
+                spec.interp,
+                spec.lattice == LatticeKind::Hash,
+                isa,
+            ),
         }
     }
 
@@ -219,7 +149,8 @@ impl<'a> Plan<'a> {
                 fractal: spec.fractal,
                 interp: spec.interp,
             };
-            let row = RowFrame::new(&self.state.frame[o], spec.dims as usize, texel);
+            let f = &self.state.frame[o];
+            let row = RowFrame::new((f.cell, f.word, f.step), spec.dims as usize, texel);
             (self.octave_row)(&inputs, &row, out);
         }
         if spec.fractal == Fractal::Ridged {

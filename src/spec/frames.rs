@@ -18,19 +18,14 @@ pub struct OctaveFrame {
 }
 
 /// The skew of a kind's lattice: simplex works on `l_a = q_a + F (q_0 + ... + q_{dims-1})`
-/// (Gustavson's F of CONVENTIONS §8); every other kind on `l = q`.
+/// (Gustavson's F of CONVENTIONS §8); every other kind on `l = q` (the kinds' table).
 pub fn lattice_skew(kind: Kind, dims: u32) -> Option<f64> {
-    match (kind, dims) {
-        (Kind::Simplex, 2) => Some(crate::cpu::simplex::F2),
-        (Kind::Simplex, 3) => Some(1.0 / 3.0),
-        (Kind::Simplex, _) => Some(crate::cpu::simplex::F4),
-        _ => None,
-    }
+    kind.skew(dims)
 }
 
 /// How much the skew can stretch a coordinate: `1 + dims F` (1 without skew).
 pub fn skew_stretch(kind: Kind, dims: u32) -> f64 {
-    lattice_skew(kind, dims).map_or(1.0, |f| 1.0 + f64::from(dims) * f)
+    kind.skew_stretch(dims)
 }
 
 /// `l = q + F sum(q)` on the first `dims` axes, or `q` itself without skew.

@@ -8,20 +8,16 @@
 mod chunk;
 pub mod frames;
 mod kind_params;
-mod names;
 mod prepared;
 mod tiling;
 pub(crate) mod validate;
 
-pub use chunk::{Chunk, MAX_LOD};
-pub use kind_params::{
-    KindParams, MAX_IMPULSES, gabor_kernel_energy, poisson_thresholds, sparse_kernel_energy,
+pub use crate::kinds::{
+    CellReturn, Distance, Fractal, Interp, Kind, KindParams, LatticeKind, MAX_IMPULSES,
+    MAX_OCTAVES, ParseNameError, gabor_kernel_energy, poisson_thresholds, sparse_kernel_energy,
 };
-pub use names::ParseNameError;
+pub use chunk::{Chunk, MAX_LOD};
 pub use prepared::{Octave, Prepared, octave_weights};
-
-/// Largest octave count (CONVENTIONS §4); the GPU state holds this many octaves.
-pub const MAX_OCTAVES: u32 = 16;
 /// Largest image side: texel indices times the octave steps stay within the GPU's 32-bit words.
 pub const MAX_SIDE: u32 = 1 << 24;
 /// Largest image held in memory at once (4 GiB of f32): whole-image renders to a `Vec` or a
@@ -32,200 +28,6 @@ pub const MAX_WORLD_TEXELS: u64 = 1 << 40;
 /// Every lattice coordinate, at every octave and texel (skewed for simplex), stays below this
 /// many cells: 2^62, so cells fit in 62 bits (CONVENTIONS §1).
 pub const MAX_COORD: f64 = crate::fixed::MAX_CELL;
-
-/// Noise kinds (CONVENTIONS §3). The discriminant is the code the shader switches on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "kebab-case")
-)]
-#[repr(u32)]
-pub enum Kind {
-    /// Ken Perlin's improved noise (2002), 1D-4D.
-    Perlin = 0,
-    /// Classic gradient noise with seed-drawn unit gradients, 1D-3D.
-    Gradient = 1,
-    /// Value noise: interpolated lattice values, 1D-4D.
-    Value = 2,
-    /// Simplex noise (Gustavson 2005), 2D-4D.
-    Simplex = 3,
-    /// Cellular noise (Worley 1996): distances to jittered feature points, 2D-3D.
-    Cellular = 4,
-    /// Sparse convolution noise (Lewis 1989): Poisson impulses under a cosine kernel, 2D-3D.
-    SparseConvolution = 5,
-    /// Gabor noise (Lagae et al. 2009): sparse convolution with a Gabor kernel, 2D.
-    Gabor = 6,
-}
-
-/// Cellular noise's distance metric. Discriminant = shader code.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "kebab-case")
-)]
-#[repr(u32)]
-pub enum Distance {
-    /// Straight-line distance.
-    Euclidean = 0,
-    /// Its square (cheaper, rounder cells' profile).
-    EuclideanSquared = 1,
-    /// Sum of the axis distances.
-    Manhattan = 2,
-    /// Largest axis distance.
-    Chebyshev = 3,
-}
-
-/// What cellular noise returns. Discriminant = shader code.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "kebab-case")
-)]
-#[repr(u32)]
-pub enum CellReturn {
-    /// Distance to the nearest feature point.
-    F1 = 0,
-    /// Distance to the second nearest.
-    F2 = 1,
-    /// F2 - F1: cell borders.
-    #[cfg_attr(feature = "serde", serde(rename = "f2-f1"))]
-    F2MinusF1 = 2,
-    /// F1 * F2.
-    #[cfg_attr(feature = "serde", serde(rename = "f1*f2"))]
-    F1TimesF2 = 3,
-    /// A random value per cell (of the nearest feature point): flat cells.
-    CellValue = 4,
-}
-
-/// How lattice cells become random numbers (CONVENTIONS §2). Discriminant = shader code.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "kebab-case")
-)]
-#[repr(u32)]
-pub enum LatticeKind {
-    /// The seed's 256-entry permutation (seed 0 is Ken Perlin's): the lattice repeats every
-    /// 256 cells on each axis.
-    #[default]
-    Table = 0,
-    /// An integer hash of the full cell coordinates and the seed (xxHash32 on 32-bit words):
-    /// no period shorter than 2^32 cells per axis.
-    Hash = 1,
-}
-
-/// Interpolation between lattice corners (CONVENTIONS §3). Discriminant = shader code.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "kebab-case")
-)]
-#[repr(u32)]
-pub enum Interp {
-    /// A step at t = 0.5.
-    Nearest = 0,
-    /// `t`.
-    Linear = 1,
-    /// `(1 - cos(pi t)) / 2`.
-    Cosine = 2,
-    /// `3t^2 - 2t^3`.
-    Cubic = 3,
-    /// `6t^5 - 15t^4 + 10t^3` (Perlin's fade).
-    Quintic = 4,
-    /// Four lattice values per axis; value noise only.
-    CatmullRom = 5,
-}
-
-/// Fractal sum over octaves (CONVENTIONS §4). Discriminant = shader code.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "kebab-case")
-)]
-#[repr(u32)]
-pub enum Fractal {
-    /// One octave.
-    None = 0,
-    /// Fractional Brownian motion: the weighted mean of the octaves.
-    Fbm = 1,
-    /// The weighted mean of |octave|, in [0, 1].
-    Turbulence = 2,
-    /// `2 * mean((1 - |octave|)^2) - 1`.
-    Ridged = 3,
-    /// The weighted mean of `2|octave| - 1`.
-    Billow = 4,
-}
-
-impl Kind {
-    /// The interpolation a kind uses unless told otherwise: Perlin's quintic fade for `perlin`,
-    /// the 1985 cubic for `gradient`, quintic for `value` (and, unused, for the kinds that do
-    /// not interpolate).
-    pub fn default_interp(self) -> Interp {
-        match self {
-            Kind::Gradient => Interp::Cubic,
-            _ => Interp::Quintic,
-        }
-    }
-
-    /// The fewest dimensions this kind supports.
-    pub fn min_dims(self) -> u32 {
-        match self {
-            Kind::Perlin | Kind::Gradient | Kind::Value => 1,
-            _ => 2,
-        }
-    }
-
-    /// The most dimensions this kind supports.
-    pub fn max_dims(self) -> u32 {
-        match self {
-            Kind::Perlin | Kind::Value | Kind::Simplex => 4,
-            Kind::Gradient | Kind::Cellular | Kind::SparseConvolution => 3,
-            Kind::Gabor => 2,
-        }
-    }
-
-    /// Whether the kind interpolates lattice corners (and so takes `interp`).
-    pub fn interpolates(self) -> bool {
-        matches!(self, Kind::Perlin | Kind::Gradient | Kind::Value)
-    }
-
-    /// Whether `tile` applies (simplex's skewed lattice and Gabor's kernels do not tile here).
-    pub fn tiles(self) -> bool {
-        !matches!(self, Kind::Simplex | Kind::Gabor)
-    }
-
-    /// Whether analytic derivatives exist (CONVENTIONS §12): perlin, gradient, value, simplex.
-    pub fn has_derivatives(self) -> bool {
-        matches!(
-            self,
-            Kind::Perlin | Kind::Gradient | Kind::Value | Kind::Simplex
-        )
-    }
-
-    /// Mean impulses per cell unless told otherwise (sparse convolution and Gabor).
-    pub fn default_density(self) -> f64 {
-        match self {
-            Kind::Gabor => 8.0,
-            _ => 3.0,
-        }
-    }
-}
-
-impl Fractal {
-    /// The range the output nominally spans; PNG export maps it to black..white by default.
-    pub fn nominal_range(self) -> (f64, f64) {
-        match self {
-            Fractal::Turbulence => (0.0, 1.0),
-            _ => (-1.0, 1.0),
-        }
-    }
-}
 
 /// Image or volume size in texels; `depth` > 1 makes a volume of 3D or 4D noise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

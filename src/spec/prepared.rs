@@ -71,7 +71,7 @@ pub struct Prepared {
 impl Prepared {
     pub(super) fn build(spec: NoiseSpec, periods: Vec<[i64; 4]>) -> Result<Self> {
         let octaves = build_octaves(&spec, periods, |_| None)?;
-        let params = KindParams::of(&spec);
+        let params = spec.kind_params();
         Ok(Self {
             spec,
             octaves,
@@ -123,7 +123,7 @@ impl Prepared {
             let old = self.octaves.iter().find(|o| same_dims && o.seed == seed)?;
             Some(old.tables.clone())
         })?;
-        let params = KindParams::of(&spec);
+        let params = spec.kind_params();
         *self = Prepared {
             spec,
             octaves,

@@ -4,26 +4,13 @@
 use super::frames::skew_stretch;
 use super::{Fractal, Interp, Kind, MAX_COORD, MAX_OCTAVES, MAX_SIDE, MAX_WORLD_TEXELS, NoiseSpec};
 use crate::error::{Error, Result};
+use crate::kinds::param::{MAX_FREQUENCY, MAX_OCTAVE_SCALE};
 
-/// Largest `lacunarity^(octaves - 1)`: 2^30, so that the octaves' frequencies stay within the
-/// range where their per-texel steps (multiples of 2^-32 cells) are meaningful.
-pub const MAX_OCTAVE_SCALE: f64 = (1u64 << 30) as f64;
-/// Largest frequency: one texel spans at most 2^30 cells.
-pub const MAX_FREQUENCY: f64 = (1u64 << 30) as f64;
 /// Smallest frequency at any octave: steps are multiples of 2^-32 cells per texel
 /// (CONVENTIONS §1), so a smaller one would round to a still image.
 pub const MIN_OCTAVE_FREQUENCY: f64 = 1.0 / 4_294_967_296.0;
 /// Largest |offset|, so the offset is a finite f32 on the GPU.
 pub const MAX_OFFSET: f64 = f32::MAX as f64;
-/// Most mean impulses per cell (sparse convolution, Gabor): counts are capped at
-/// `cpu::impulse::MAX_IMPULSES`, which a mean of 16 exceeds with probability below 1e-17.
-pub const MAX_DENSITY: f64 = 16.0;
-/// Largest Gabor frequency F0, cycles per cell.
-pub const MAX_GABOR_FREQUENCY: f64 = 64.0;
-/// Smallest Gabor bandwidth, `sqrt(ln 20 / pi) / 2`: the truncated kernel reaches 2 cells.
-pub const MIN_GABOR_BANDWIDTH: f64 = 0.488_254_851_238_592_25;
-/// Largest Gabor bandwidth.
-pub const MAX_GABOR_BANDWIDTH: f64 = 100.0;
 
 impl NoiseSpec {
     pub(super) fn check_fields(&self) -> Result<()> {

@@ -30,6 +30,7 @@
 //! ```
 
 mod constants;
+mod dispatch;
 mod namespace;
 pub(crate) mod sources;
 
@@ -40,10 +41,7 @@ pub use namespace::{PREFIX, prefixed};
 /// the prepared spec's image: exact at any offset, CONVENTIONS §1) or `gn_fractal_noise(p)` (p
 /// a `vec4<f32>` in lattice units: split in f32, so precise near the origin only).
 pub fn noise_module(group: u32) -> String {
-    sources::namespaced(
-        &sources::library_source(group, sources::NOISE_FILES.iter()),
-        "",
-    )
+    sources::namespaced(&sources::library_source(group, true), "")
 }
 
 /// Checks WGSL with naga, as wgpu will (your shader with [`noise_module`] prepended, say):

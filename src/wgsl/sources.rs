@@ -3,8 +3,9 @@
 
 use super::{constants, namespace};
 
-/// The noise library's files, in dependency order (later files use earlier ones).
-pub const NOISE_FILES: [(&str, &str); 11] = [
+/// The noise library's shared files (`shaders/noise/`); the kinds' own files come from their
+/// table rows ([`noise_files`]). WGSL lets module-scope declarations come in any order.
+pub const LIBRARY_FILES: [(&str, &str); 5] = [
     (
         "noise/common.wgsl",
         include_str!("../../shaders/noise/common.wgsl"),
@@ -18,30 +19,6 @@ pub const NOISE_FILES: [(&str, &str); 11] = [
         include_str!("../../shaders/noise/hash.wgsl"),
     ),
     (
-        "noise/perlin.wgsl",
-        include_str!("../../shaders/noise/perlin.wgsl"),
-    ),
-    (
-        "noise/gradient.wgsl",
-        include_str!("../../shaders/noise/gradient.wgsl"),
-    ),
-    (
-        "noise/value.wgsl",
-        include_str!("../../shaders/noise/value.wgsl"),
-    ),
-    (
-        "noise/simplex.wgsl",
-        include_str!("../../shaders/noise/simplex.wgsl"),
-    ),
-    (
-        "noise/cellular.wgsl",
-        include_str!("../../shaders/noise/cellular.wgsl"),
-    ),
-    (
-        "noise/impulse.wgsl",
-        include_str!("../../shaders/noise/impulse.wgsl"),
-    ),
-    (
         "noise/derivative.wgsl",
         include_str!("../../shaders/noise/derivative.wgsl"),
     ),
@@ -50,6 +27,18 @@ pub const NOISE_FILES: [(&str, &str); 11] = [
         include_str!("../../shaders/noise/fractal.wgsl"),
     ),
 ];
+
+/// Every file of the noise library: the shared ones, then each kind's (`src/kinds/<family>/`),
+/// named by kind.
+pub fn noise_files() -> Vec<(&'static str, &'static str)> {
+    let mut files = LIBRARY_FILES.to_vec();
+    for (kind, info) in crate::kinds::Kind::ALL.iter().zip(crate::kinds::KINDS) {
+        if !info.wgsl.is_empty() {
+            files.push((kind.name(), info.wgsl));
+        }
+    }
+    files
+}
 
 /// The crate's kernel files, appended to the library.
 pub const KERNEL_FILES: [(&str, &str); 3] = [
@@ -77,17 +66,19 @@ pub const TILE_SIZE: u32 = 8;
 /// Workgroups of the first min/max pass; equals `REDUCE_GROUPS` in reduce.wgsl.
 pub const REDUCE_GROUPS: u32 = 256;
 
-/// `const NOISE_GROUP`, the generated constants and then `files`, unprefixed.
-pub(crate) fn library_source<'a>(
-    group: u32,
-    files: impl Iterator<Item = &'a (&'a str, &'a str)>,
-) -> String {
+/// `const NOISE_GROUP`, the generated constants, the library's files (without the
+/// single-kind accessors of `noise/access.wgsl` for graphs) and the kinds' dispatch generated
+/// from their table, unprefixed.
+pub(crate) fn library_source(group: u32, with_access: bool) -> String {
     let mut source = format!("const NOISE_GROUP: u32 = {group}u;\n");
     source.push_str(&constants::library_constants());
-    for (_, text) in files {
-        source.push_str(text);
-        source.push('\n');
+    for (name, text) in noise_files() {
+        if with_access || name != "noise/access.wgsl" {
+            source.push_str(text);
+            source.push('\n');
+        }
     }
+    source.push_str(&super::dispatch::kind_dispatch());
     source
 }
 
@@ -120,8 +111,11 @@ pub const GRAPH_MODULE: &str = include_str!("../../shaders/graph/module.wgsl");
 /// The noise library (without its single-kind accessors) at `group`, the graph files, and
 /// `generated` (from `graph::codegen`), unprefixed.
 fn graph_library(group: u32, generated: &str) -> String {
-    let files = NOISE_FILES.iter().chain(&GRAPH_FILES);
-    let mut source = library_source(group, files.filter(|(n, _)| *n != "noise/access.wgsl"));
+    let mut source = library_source(group, false);
+    for (_, text) in GRAPH_FILES {
+        source.push_str(text);
+        source.push('\n');
+    }
     source.push_str(generated);
     source
 }
@@ -145,10 +139,7 @@ pub fn kernel_source() -> String {
         tail.push_str(text);
         tail.push('\n');
     }
-    namespaced(
-        &library_source(KERNEL_NOISE_GROUP, NOISE_FILES.iter()),
-        &tail,
-    )
+    namespaced(&library_source(KERNEL_NOISE_GROUP, true), &tail)
 }
 
 /// naga's module of a WGSL source, parsed and validated, or every error with its span.

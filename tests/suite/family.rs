@@ -4,7 +4,7 @@
 //! theorem for the impulse kinds' variance, and the Gabor spectrum's peak (an FFT).
 
 use gpu_noise::cpu::fractal_noise;
-use gpu_noise::low_level::spec::{KindParams, poisson_thresholds};
+use gpu_noise::low_level::spec::poisson_thresholds;
 use gpu_noise::low_level::tables::{KEN_PERLIN_PERMUTATION, SIMPLEX_GRAD4, SplitMix64};
 use gpu_noise::{CellReturn, Kind, NoiseSpec, Size, cpu};
 
@@ -374,8 +374,8 @@ fn kernel_energies_and_poisson_tables_match_their_definitions() {
         e2 += k(r).powi(2) * std::f64::consts::TAU * r / steps as f64;
         e3 += k(r).powi(2) * 4.0 * std::f64::consts::PI * r * r / steps as f64;
     }
-    let params2 = KindParams::of(&NoiseSpec::new(Kind::SparseConvolution, 2));
-    let params3 = KindParams::of(&NoiseSpec::new(Kind::SparseConvolution, 3));
+    let params2 = NoiseSpec::new(Kind::SparseConvolution, 2).kind_params();
+    let params3 = NoiseSpec::new(Kind::SparseConvolution, 3).kind_params();
     let sigma = |e: f64| (3.0f64 / 3.0 * e).sqrt(); // density 3, E[w^2] = 1/3
     assert!((params2.impulse_scale - 1.0 / (3.0 * sigma(e2))).abs() < 1e-6);
     assert!((params3.impulse_scale - 1.0 / (3.0 * sigma(e3))).abs() < 1e-6);
@@ -390,7 +390,7 @@ fn kernel_energies_and_poisson_tables_match_their_definitions() {
             eg += g * g * h * h;
         }
     }
-    let gabor = KindParams::of(&NoiseSpec::new(Kind::Gabor, 2));
+    let gabor = NoiseSpec::new(Kind::Gabor, 2).kind_params();
     let gabor_sigma = (8.0 / 3.0 * eg).sqrt();
     assert!((gabor.impulse_scale * 3.0 * gabor_sigma - 1.0).abs() < 1e-3);
     // Impulse counts from the thresholds have the Poisson mean and variance.

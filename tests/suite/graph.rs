@@ -583,7 +583,7 @@ fn graphs_past_the_limits_are_refused() {
 /// its required points), so every entry of the table reads through the reader.
 #[test]
 fn every_node_type_reads_with_its_defaults_and_every_choice_is_understood() {
-    for ty in meta::NODE_TYPES {
+    for ty in meta::node_types() {
         for dims in [2u32, 3] {
             if ty.name == "gabor" && dims == 3 {
                 continue;

@@ -11,7 +11,7 @@ use proptest::prelude::*;
 /// output. Each node is (type index, input picks, a random number for its main parameter).
 fn random_graph() -> impl Strategy<Value = (u32, Vec<(usize, Vec<usize>, f64)>)> {
     let node = (
-        0..meta::NODE_TYPES.len(),
+        0..meta::node_types().len(),
         prop::collection::vec(0usize..64, 3),
         0.0..1.0f64,
     );
@@ -23,9 +23,9 @@ fn build(dims: u32, nodes: &[(usize, Vec<usize>, f64)]) -> GraphBuilder {
     let mut g = GraphBuilder::new(dims);
     g.node("n0", "perlin").set("frequency", 0.05);
     for (i, (t, picks, x)) in nodes.iter().enumerate() {
-        let mut ty = &meta::NODE_TYPES[*t];
+        let mut ty = &meta::node_types()[*t];
         if ty.name == "gabor" && dims == 3 {
-            ty = &meta::NODE_TYPES[0];
+            ty = &meta::node_types()[0];
         }
         let name = format!("n{}", i + 1);
         let earlier = |k: usize| format!("n{}", picks[k % picks.len()] % (i + 1));

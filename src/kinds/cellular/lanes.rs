@@ -1,0 +1,170 @@
+//! Cellular noise over a block of lanes, in f32: mirrors cellular.wgsl. The search visits the
+//! same cells in the same order as the WGSL and the twin, with the cell loop outside and the
+//! lanes inside (so the lane loop vectorizes); a lane skips a cell exactly where the WGSL does
+//! (through a mask), and the block skips it where every lane would.
+
+use crate::kinds::Interp;
+use crate::kinds::KindState;
+use crate::kinds::cellular::twin::search_offset;
+use crate::kinds::lattice::hash::{hash_bits, hash_unit};
+use crate::kinds::lattice::kernel::{InstructionSet, OctaveRow, kernels, row_of};
+use crate::kinds::lattice::lane_hash::{
+    LaneLattice as Lattice, lattice_hash, lattice_value, perm_at,
+};
+use crate::kinds::lattice::lanes::{LANES, Points, cell_offset, lattice_cell};
+use crate::kinds::{CellReturn, Distance};
+
+const EUCLIDEAN: u32 = Distance::Euclidean as u32;
+const MANHATTAN: u32 = Distance::Manhattan as u32;
+const CHEBYSHEV: u32 = Distance::Chebyshev as u32;
+
+/// The metric's internal value of an offset (squared for the Euclidean metrics).
+#[inline(always)]
+pub fn cell_metric(d: [f32; 3], distance: u32) -> f32 {
+    match distance {
+        MANHATTAN => d[0].abs() + d[1].abs() + d[2].abs(),
+        CHEBYSHEV => d[0].abs().max(d[1].abs()).max(d[2].abs()),
+        _ => d[0] * d[0] + d[1] * d[1] + d[2] * d[2],
+    }
+}
+
+/// The distance of an internal metric value.
+#[inline(always)]
+pub fn cell_distance(m: f32, distance: u32) -> f32 {
+    if distance == EUCLIDEAN { m.sqrt() } else { m }
+}
+
+/// How far the fraction f is from cell offset o's nearest side (0 inside it).
+#[inline(always)]
+pub fn cell_gap(f: f32, o: i32) -> f32 {
+    if o > 0 {
+        o as f32 - f
+    } else if o < 0 {
+        f - (o + 1) as f32
+    } else {
+        0.0
+    }
+}
+
+/// The feature point relative to its cell's corner: `0.5 + jitter (u - 0.5)`.
+#[inline(always)]
+pub fn feature_point(lat: &Lattice, kind: &KindState, h: u32, a: u32) -> f32 {
+    let u = if lat.hashed {
+        hash_unit(hash_bits(h, a)) as f32
+    } else {
+        (lat.values[perm_at(lat, h + a) as usize & 255] + 1.0) * 0.5
+    };
+    0.5 + kind.jitter * (u - 0.5)
+}
+
+/// The two smallest internal distances per lane and the nearest cell's hash.
+struct Nearest {
+    m1: [f32; LANES],
+    m2: [f32; LANES],
+    hash: [u32; LANES],
+}
+
+/// Searches the cells around each lane's point centre outwards (`cellular_search`).
+#[inline(always)]
+fn cellular_search<const D: usize>(lat: &Lattice, kind: &KindState, p: &Points) -> Nearest {
+    let mut best = Nearest {
+        m1: [f32::MAX; LANES],
+        m2: [f32::MAX; LANES],
+        hash: [0; LANES],
+    };
+    let r = kind.cell_search as i64;
+    let rz = if D == 3 { r } else { 0 };
+    for kz in 0..=2 * rz {
+        for ky in 0..=2 * r {
+            for kx in 0..=2 * r {
+                let o = [kx, ky, kz].map(|k| search_offset(k) as i32);
+                visit_cell::<D>(lat, kind, p, o, &mut best);
+            }
+        }
+    }
+    best
+}
+
+/// Offers cell offset `o` to every lane that cannot rule it out.
+#[inline(always)]
+fn visit_cell<const D: usize>(
+    lat: &Lattice,
+    kind: &KindState,
+    p: &Points,
+    o: [i32; 3],
+    best: &mut Nearest,
+) {
+    let mut open = [false; LANES];
+    for l in 0..LANES {
+        let gap: [f32; 3] = std::array::from_fn(|a| match a < D {
+            true => cell_gap(p.axis[a].frac[l], o[a]),
+            false => 0.0,
+        });
+        open[l] = cell_metric(gap, kind.distance) < kind.cell_bound.min(best.m2[l]);
+    }
+    if !open.contains(&true) {
+        return;
+    }
+    for l in 0..LANES {
+        let mut cells = [0u32; 4];
+        for a in 0..D {
+            cells[a] = lattice_cell(cell_offset(p.axis[a].cell[l], o[a]), lat.period[a]);
+        }
+        let h = lattice_hash(lat, cells, D);
+        let d: [f32; 3] = std::array::from_fn(|a| match a < D {
+            true => o[a] as f32 + feature_point(lat, kind, h, a as u32) - p.axis[a].frac[l],
+            false => 0.0,
+        });
+        let m = cell_metric(d, kind.distance);
+        let first = open[l] && m < best.m1[l];
+        let second = open[l] && !first && m < best.m2[l];
+        best.m2[l] = if first {
+            best.m1[l]
+        } else if second {
+            m
+        } else {
+            best.m2[l]
+        };
+        best.hash[l] = if first { h } else { best.hash[l] };
+        best.m1[l] = if first { m } else { best.m1[l] };
+    }
+}
+
+/// Cellular noise in D (2 or 3) dimensions for every lane of a block.
+#[inline(always)]
+pub fn cellular<const D: usize>(
+    lat: &Lattice,
+    kind: &KindState,
+    p: &Points,
+    out: &mut [f32; LANES],
+) {
+    let near = cellular_search::<D>(lat, kind, p);
+    for l in 0..LANES {
+        let d1 = cell_distance(near.m1[l], kind.distance) * kind.distance_scale;
+        let d2 = cell_distance(near.m2[l], kind.distance) * kind.distance_scale;
+        let q = match kind.cell_return {
+            r if r == CellReturn::F2 as u32 => d2,
+            r if r == CellReturn::F2MinusF1 as u32 => d2 - d1,
+            r if r == CellReturn::F1TimesF2 as u32 => d1 * d2,
+            _ => d1,
+        };
+        out[l] = if kind.cell_return == CellReturn::CellValue as u32 {
+            lattice_value(lat, near.hash[l])
+        } else {
+            q * kind.return_scale - 1.0
+        };
+    }
+}
+
+kernels! {
+    Cellular2Block, 2, |lat, k, p, out| cellular::<2>(lat, k, p, out);
+    Cellular3Block, 3, |lat, k, p, out| cellular::<3>(lat, k, p, out);
+}
+
+/// The row function of cellular noise in `dims` dimensions.
+pub fn row(dims: u32, _: Interp, hashed: bool, isa: InstructionSet) -> OctaveRow {
+    match dims {
+        2 => row_of!(Cellular2Block, hashed, isa),
+        _ => row_of!(Cellular3Block, hashed, isa),
+    }
+}

@@ -1,0 +1,52 @@
+//! Classic gradient noise, 1D-3D, in f32 lanes: mirrors gradient.wgsl.
+
+use crate::kinds::Interp;
+use crate::kinds::lattice::corners::corner_block;
+use crate::kinds::lattice::corners::{Corners, corner_cells, interp_corners};
+use crate::kinds::lattice::kernel::{InstructionSet, OctaveRow, kernels, row_of};
+use crate::kinds::lattice::lane_hash::LaneLattice as Lattice;
+use crate::kinds::lattice::lane_hash::{lattice_gradient, lattice_hash};
+
+/// Classic gradient noise in D (1..=3) dimensions (gradient.wgsl): `G[hash] . d` at each
+/// corner, interpolated.
+pub struct Gradient;
+
+impl<const D: usize> Corners<D> for Gradient {
+    type Corner = [f32; 4];
+    #[inline(always)]
+    fn corners(lat: &Lattice, lo: [u32; D], hi: [u32; D]) -> [[f32; 4]; 8] {
+        std::array::from_fn(|n| {
+            lattice_gradient(
+                lat,
+                lattice_hash(lat, corner_cells(&lo, &hi, n & ((1 << D) - 1)), D),
+            )
+        })
+    }
+    #[inline(always)]
+    fn blend(g: &[[f32; 4]; 8], f: [f32; D], w: [f32; D]) -> f32 {
+        let mut v = [0.0; 16];
+        for n in 0..(1 << D) {
+            let mut dot = 0.0;
+            for a in 0..D {
+                dot += g[n][a] * (f[a] - ((n >> a) & 1) as f32);
+            }
+            v[n] = dot;
+        }
+        interp_corners(&mut v, &w)
+    }
+}
+
+kernels! {
+    Gradient1Block, 1, |lat, _k, p, out| corner_block::<Gradient, 1>(lat, p, out);
+    Gradient2Block, 2, |lat, _k, p, out| corner_block::<Gradient, 2>(lat, p, out);
+    Gradient3Block, 3, |lat, _k, p, out| corner_block::<Gradient, 3>(lat, p, out);
+}
+
+/// The row function of classic gradient noise in `dims` dimensions.
+pub fn row(dims: u32, _: Interp, hashed: bool, isa: InstructionSet) -> OctaveRow {
+    match dims {
+        1 => row_of!(Gradient1Block, hashed, isa),
+        2 => row_of!(Gradient2Block, hashed, isa),
+        _ => row_of!(Gradient3Block, hashed, isa),
+    }
+}

@@ -1,0 +1,29 @@
+//! Classic gradient noise (1985 style) with seed-drawn unit gradients, 1D-3D (CONVENTIONS §3).
+
+pub(crate) mod lanes;
+pub(crate) mod twin;
+
+use super::param::{CORNER_INTERPS, FREQUENCY, SEED, interp};
+use super::{Interp, KindInfo, continuous, smooth_lipschitz};
+
+pub(super) static GRADIENT: KindInfo = KindInfo {
+    summary: "classic gradient noise (§3), 1D-3D",
+    dims: [1, 3],
+    interp: Some(Interp::Cubic),
+    catmull_rom: false,
+    tiles: true,
+    skew: None,
+    derivatives: true,
+    magnitude: 1.5,
+    lipschitz: smooth_lipschitz,
+    discontinuity: continuous,
+    params: &[FREQUENCY, SEED, interp("cubic", CORNER_INTERPS)],
+    twin: twin::gradient,
+    twin_dual: Some(twin::gradient_d),
+    lanes: lanes::row,
+    wgsl: include_str!("gradient.wgsl"),
+    wgsl_call: |dims, _, lat, pt| format!("gradient({lat}, {pt}, {dims}u)"),
+    wgsl_dual_call: Some(|dims, _, lat, pt| {
+        format!("gradient_kinds_d({lat}, {pt}, {dims}u, false)")
+    }),
+};

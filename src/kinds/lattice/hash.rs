@@ -1,0 +1,63 @@
+//! The hash lattice (CONVENTIONS §2): xxHash32 (Yann Collet) of a cell's 32-bit coordinates
+//! under the octave's seed, in its small-input form (as Catlike Coding's SmallXXHash, with
+//! xxHash32's length term kept); mirrors `shaders/noise/hash.wgsl`. Integer-only, so the CPU
+//! and the GPU get the same bits; each step is a bijection of the word it eats, so no axis
+//! repeats before 2^32 cells.
+
+use crate::tables::{PRIME_2, PRIME_3, PRIME_4, PRIME_5};
+
+/// The accumulator before `words` 32-bit words: `seed + PRIME_5 + 4 words` (xxHash32 for
+/// inputs under 16 bytes).
+#[inline(always)]
+pub fn hash_start(seed: u32, words: u32) -> u32 {
+    seed.wrapping_add(PRIME_5).wrapping_add(4 * words)
+}
+
+/// Folds one 32-bit word into the accumulator: `rotl(acc + word PRIME_3, 17) PRIME_4`.
+#[inline(always)]
+pub fn hash_eat(acc: u32, word: u32) -> u32 {
+    acc.wrapping_add(word.wrapping_mul(PRIME_3))
+        .rotate_left(17)
+        .wrapping_mul(PRIME_4)
+}
+
+/// xxHash32's avalanche.
+#[inline(always)]
+pub fn hash_finish(acc: u32) -> u32 {
+    let mut h = acc;
+    h ^= h >> 15;
+    h = h.wrapping_mul(PRIME_2);
+    h ^= h >> 13;
+    h = h.wrapping_mul(PRIME_3);
+    h ^ (h >> 16)
+}
+
+/// The hash of a cell's first `dims` coordinates (each modulo 2^32) under `seed`: for 1-3 dims
+/// exactly `xxh32` of their little-endian bytes; 4D continues the same small-input steps.
+#[inline(always)]
+pub fn cell_hash(seed: u32, cells: [u32; 4], dims: usize) -> u32 {
+    let mut h = hash_start(seed, dims as u32);
+    for &c in &cells[..dims] {
+        h = hash_eat(h, c);
+    }
+    hash_finish(h)
+}
+
+/// 32 more bits from a cell's hash: `xxh32` of the word `n` under the seed `h` (feature point
+/// axes, and so on).
+#[inline(always)]
+pub fn hash_bits(h: u32, n: u32) -> u32 {
+    hash_finish(hash_eat(hash_start(h, 1), n))
+}
+
+/// A value in [-1, 1) from a hash: its top 24 bits times 2^-23, minus 1 (exact in f32 and f64).
+#[inline(always)]
+pub fn hash_value(h: u32) -> f64 {
+    f64::from(h >> 8) * (1.0 / 8_388_608.0) - 1.0
+}
+
+/// A unit float in [0, 1) from a hash: its top 24 bits times 2^-24.
+#[inline(always)]
+pub fn hash_unit(h: u32) -> f64 {
+    f64::from(h >> 8) * (1.0 / 16_777_216.0)
+}

@@ -1,0 +1,171 @@
+//! A block of `LANES` consecutive texels of one row, as every kind receives it: per lattice
+//! axis and lane the cell (modulo 2^32), the f32 fraction, its interpolation weight and the
+//! wrapped corner cells. The coordinates are the GPU's (`texel_lattice_point` in common.wgsl):
+//! 32.32 fixed point, stepped exactly in u64 words, so a lane sees the GPU's point bit for bit.
+
+use crate::kinds::Interp;
+
+/// Texels per block: 16 f32 lanes fill one AVX-512 register and two AVX2 ones.
+pub const LANES: usize = 16;
+
+/// One lattice axis of a block, lane by lane.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AxisLanes {
+    /// The lower cell, unwrapped, modulo 2^32.
+    pub cell: [u32; LANES],
+    /// The fraction in [0, 1): its top 24 bits times 2^-24, exactly the GPU's f32.
+    pub frac: [f32; LANES],
+    /// The interpolation weight of `frac`.
+    pub weight: [f32; LANES],
+    /// The lower and upper corner cells, wrapped by the tiling period.
+    pub lo: [u32; LANES],
+    /// The upper corner cell, wrapped.
+    pub hi: [u32; LANES],
+}
+
+/// A block of texels on one octave's lattice (the lanes' `LatticePoint`s and `AxisFrame`s).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Points {
+    /// Per lattice axis.
+    pub axis: [AxisLanes; 4],
+}
+
+/// A coordinate in the GPU's 32.32 words as one u64: the cell modulo 2^32 in the high half,
+/// the fraction's top 32 bits in the low half. Sums wrap exactly as `add_steps` carries.
+#[inline(always)]
+pub fn joined(cell: u32, word: u32) -> u64 {
+    u64::from(cell) << 32 | u64::from(word)
+}
+
+/// Where one octave puts a row: the coordinate of its first texel per axis and the step from
+/// texel to texel along x, both as 32.32 words, and each lane's offset within a block.
+#[derive(Clone, Copy, Debug)]
+pub struct RowFrame {
+    /// The first texel's coordinate per lattice axis.
+    pub start: [u64; 4],
+    /// The step per texel along x per lattice axis.
+    pub step: [u64; 4],
+    /// `l * step` per axis and lane.
+    pub lane: [[u64; LANES]; 4],
+}
+
+impl RowFrame {
+    /// The row of texels (x0 + i, j, k) in a frame of origin `(cell, word)` per axis and steps
+    /// `step = [e cell, e word, o cell, o word]`: texel t sits at
+    /// `origin[a] + t[a] e + (t.x + t.y + t.z) o` on axis a (CONVENTIONS §1).
+    pub fn new(
+        (cell, word, step): ([u32; 4], [u32; 4], [u32; 4]),
+        dims: usize,
+        [x0, j, k]: [u32; 3],
+    ) -> RowFrame {
+        let e = joined(step[0], step[1]);
+        let o = joined(step[2], step[3]);
+        let t = [x0, j, k, 0].map(u64::from);
+        let diagonal_sum = t[0] + t[1] + t[2];
+        let mut row = RowFrame {
+            start: [0; 4],
+            step: [0; 4],
+            lane: [[0; LANES]; 4],
+        };
+        for a in 0..dims {
+            row.start[a] = joined(cell[a], word[a])
+                .wrapping_add(t[a].wrapping_mul(e))
+                .wrapping_add(diagonal_sum.wrapping_mul(o));
+            row.step[a] = if a == 0 { e.wrapping_add(o) } else { o };
+            row.lane[a] = std::array::from_fn(|l| row.step[a].wrapping_mul(l as u64));
+        }
+        row
+    }
+}
+
+/// Fills the points of the block whose first texel is `first` texels into `row`: cells and
+/// fractions, weights and wrapped corner cells (the axes' `AxisFrame`s). Axes that do not move
+/// along the row (all but x, except for simplex's skew) are filled for the first block only.
+#[inline(always)]
+pub fn block_points(
+    row: &RowFrame,
+    interp: Interp,
+    period: &[i32; 4],
+    dims: usize,
+    first: usize,
+    p: &mut Points,
+) {
+    for a in 0..dims {
+        if first > 0 && row.step[a] == 0 {
+            continue;
+        }
+        let base = row.start[a].wrapping_add(row.step[a].wrapping_mul(first as u64));
+        let axis = &mut p.axis[a];
+        for l in 0..LANES {
+            let q = base.wrapping_add(row.lane[a][l]);
+            axis.cell[l] = (q >> 32) as u32;
+            axis.frac[l] = ((q as u32) >> 8) as f32 * (1.0 / 16_777_216.0);
+        }
+        interp_weights(interp, &axis.frac, &mut axis.weight);
+        // Untiled axes (the common case) skip the remainder's f64 division.
+        if period[a] > 0 {
+            for l in 0..LANES {
+                axis.lo[l] = lattice_cell(axis.cell[l], period[a]);
+                axis.hi[l] = lattice_cell(axis.cell[l].wrapping_add(1), period[a]);
+            }
+        } else {
+            for l in 0..LANES {
+                axis.lo[l] = axis.cell[l];
+                axis.hi[l] = axis.cell[l].wrapping_add(1);
+            }
+        }
+    }
+}
+
+/// `interp_weight` for every lane; the match stays outside the lane loops so each vectorizes.
+#[inline(always)]
+fn interp_weights(interp: Interp, t: &[f32; LANES], w: &mut [f32; LANES]) {
+    match interp {
+        Interp::Nearest => {
+            for l in 0..LANES {
+                w[l] = if t[l] >= 0.5 { 1.0 } else { 0.0 };
+            }
+        }
+        Interp::Linear => *w = *t,
+        Interp::Cosine => {
+            for l in 0..LANES {
+                w[l] = (1.0 - (std::f32::consts::PI * t[l]).cos()) * 0.5;
+            }
+        }
+        Interp::Cubic => {
+            for l in 0..LANES {
+                w[l] = t[l] * t[l] * (3.0 - 2.0 * t[l]);
+            }
+        }
+        Interp::Quintic | Interp::CatmullRom => {
+            for l in 0..LANES {
+                let t = t[l];
+                w[l] = t * t * t * (t * (t * 6.0 - 15.0) + 10.0);
+            }
+        }
+    }
+}
+
+/// `lattice_cell` of common.wgsl: a cell wrapped by the tiling period (Euclidean), or as it
+/// is where the axis does not wrap. Tiled cells stay within a few periods of [0, period), so
+/// they read as i32; the remainder is taken in f64 (exact for i32, and without the integer
+/// division that would keep the lane loops from vectorizing).
+#[inline(always)]
+pub fn lattice_cell(cell: u32, period: i32) -> u32 {
+    let c = f64::from(cell as i32);
+    let p = f64::from(period.max(1));
+    let wrapped = (c - p * (c / p).floor()) as i32 as u32;
+    if period > 0 { wrapped } else { cell }
+}
+
+/// Cell `base + o` of one axis, o a small signed offset (`cell_offset` in common.wgsl).
+#[inline(always)]
+pub fn cell_offset(base: u32, o: i32) -> u32 {
+    base.wrapping_add(o as u32)
+}
+
+/// `a + t (b - a)`, in Ken Perlin's operation order.
+#[inline(always)]
+pub fn lerp(t: f32, a: f32, b: f32) -> f32 {
+    a + t * (b - a)
+}

@@ -1,0 +1,12 @@
+//! What the kinds share: the twin's lattice (cells, hashes, interpolation; f64), the lanes'
+//! lattice (the same in u32 and f32 lanes, 16 texels of a row at a time), the derivatives'
+//! shared part, and the lanes' kernels per instruction set.
+
+pub(crate) mod corners;
+pub(crate) mod dual;
+pub(crate) mod hash;
+pub(crate) mod kernel;
+pub(crate) mod lane_hash;
+pub(crate) mod lanes;
+pub(crate) mod math;
+pub(crate) mod twin;

@@ -1,0 +1,217 @@
+//! Ken Perlin's improved noise, 1D-4D, in f32 lanes: mirrors perlin.wgsl function by function.
+
+use crate::kinds::Interp;
+use crate::kinds::lattice::corners::corner_block;
+use crate::kinds::lattice::corners::{Corners, corner_cells, frame, interp_corners, pad};
+use crate::kinds::lattice::kernel::{InstructionSet, OctaveRow, kernels, row_of};
+use crate::kinds::lattice::lane_hash::LaneLattice as Lattice;
+use crate::kinds::lattice::lane_hash::{corner_hashes2, corner_hashes2_untiled, corner_hashes3};
+use crate::kinds::lattice::lane_hash::{corner_hashes3_untiled, lattice_hash};
+use crate::kinds::lattice::lanes::LANES;
+use crate::kinds::lattice::lanes::{Points, lerp};
+use crate::tables::{C1, C3, PERLIN4_GRADIENTS, S1, S3};
+
+/// The 4D gradients rounded to f32, as the GPU's are.
+const PERLIN4_F32: [[f32; 4]; 32] = to_f32(PERLIN4_GRADIENTS);
+
+const fn to_f32<const N: usize, const M: usize>(t: [[f64; N]; M]) -> [[f32; N]; M] {
+    let mut out = [[0.0; N]; M];
+    let mut m = 0;
+    while m < M {
+        let mut n = 0;
+        while n < N {
+            out[m][n] = t[m][n] as f32;
+            n += 1;
+        }
+        m += 1;
+    }
+    out
+}
+const PERLIN1_SCALE: f32 = crate::kinds::perlin::twin::PERLIN1_SCALE as f32;
+const PERLIN2_SCALE: f32 = crate::kinds::perlin::twin::PERLIN2_SCALE as f32;
+
+/// `(1 + (h & 7)) / 8`, negated where `h & 8` is set.
+#[inline(always)]
+pub fn grad1(hash: u32, x: f32) -> f32 {
+    let h = hash & 15;
+    let g = (1 + (h & 7)) as f32 * 0.125;
+    if h & 8 == 0 { g * x } else { -g * x }
+}
+
+/// The unit vector at angle `2 pi ((h & 15) + 0.5) / 16`, from the hash's bits as perlin.wgsl
+/// computes it: entry `h & 3` of the first quadrant turned `(h >> 2) & 3` quarter turns
+/// (selects, not a table read; a test checks it against the table).
+#[inline(always)]
+pub fn grad2_vector(hash: u32) -> [f32; 2] {
+    let (c1, s1, c3, s3) = (C1 as f32, S1 as f32, C3 as f32, S3 as f32);
+    let j = hash & 3;
+    let u = if j < 2 {
+        if j == 0 { c1 } else { c3 }
+    } else if j == 2 {
+        s3
+    } else {
+        s1
+    };
+    let v = if j < 2 {
+        if j == 0 { s1 } else { s3 }
+    } else if j == 2 {
+        c3
+    } else {
+        c1
+    };
+    let q = (hash >> 2) & 3;
+    let g = if q & 1 == 1 { [-v, u] } else { [u, v] };
+    if q >= 2 { [-g[0], -g[1]] } else { g }
+}
+
+/// The gradients of four corner hashes, padded to the 8 of [`Corners::corners`] (explicit
+/// calls: a closure through `array::map` was not inlined and kept the lane loop scalar).
+#[inline(always)]
+fn grad2_vectors(h: [u32; 4]) -> [[f32; 2]; 8] {
+    pad([
+        grad2_vector(h[0]),
+        grad2_vector(h[1]),
+        grad2_vector(h[2]),
+        grad2_vector(h[3]),
+    ])
+}
+
+/// Ken Perlin's `grad`: `+-u +-v` by the bits of `h & 15`.
+#[inline(always)]
+pub fn grad3(hash: u32, x: f32, y: f32, z: f32) -> f32 {
+    let h = hash & 15;
+    let u = if h < 8 { x } else { y };
+    let v = if h < 4 {
+        y
+    } else if h == 12 || h == 14 {
+        x
+    } else {
+        z
+    };
+    (if h & 1 == 0 { u } else { -u }) + (if h & 2 == 0 { v } else { -v })
+}
+
+/// The 4D gradient of `h & 31` dotted with d.
+#[inline(always)]
+pub fn grad4(hash: u32, d: [f32; 4]) -> f32 {
+    let g = PERLIN4_F32[(hash & 31) as usize];
+    (0..4).fold(0.0, |sum, a| sum + g[a] * d[a])
+}
+
+/// 1D Perlin noise (perlin1 in perlin.wgsl): corner hashes, then graded and blended.
+pub struct Perlin1;
+
+impl Corners<1> for Perlin1 {
+    type Corner = u32;
+    #[inline(always)]
+    fn corners(lat: &Lattice, lo: [u32; 1], hi: [u32; 1]) -> [u32; 8] {
+        pad([
+            lattice_hash(lat, [lo[0], 0, 0, 0], 1),
+            lattice_hash(lat, [hi[0], 0, 0, 0], 1),
+        ])
+    }
+    #[inline(always)]
+    fn blend(h: &[u32; 8], [x]: [f32; 1], [w]: [f32; 1]) -> f32 {
+        PERLIN1_SCALE * lerp(w, grad1(h[0], x), grad1(h[1], x - 1.0))
+    }
+}
+
+/// 2D Perlin noise (perlin2): the corners' gradients (`grad2`'s vectors), then blended.
+pub struct Perlin2;
+
+impl Corners<2> for Perlin2 {
+    type Corner = [f32; 2];
+    #[inline(always)]
+    fn corners(lat: &Lattice, lo: [u32; 2], hi: [u32; 2]) -> [[f32; 2]; 8] {
+        grad2_vectors(corner_hashes2(lat, lo, hi))
+    }
+    #[inline(always)]
+    fn corners_untiled(lat: &Lattice, lo: [u32; 2]) -> [[f32; 2]; 8] {
+        grad2_vectors(corner_hashes2_untiled(lat, lo))
+    }
+    #[inline(always)]
+    fn blend(g: &[[f32; 2]; 8], [x, y]: [f32; 2], w: [f32; 2]) -> f32 {
+        let dot = |g: [f32; 2], x: f32, y: f32| g[0] * x + g[1] * y;
+        PERLIN2_SCALE
+            * lerp(
+                w[1],
+                lerp(w[0], dot(g[0], x, y), dot(g[1], x - 1.0, y)),
+                lerp(w[0], dot(g[2], x, y - 1.0), dot(g[3], x - 1.0, y - 1.0)),
+            )
+    }
+}
+
+/// 3D Perlin noise (perlin3): Ken Perlin's reference, corner hashes then `grad3` and blend.
+pub struct Perlin3;
+
+impl Corners<3> for Perlin3 {
+    type Corner = u32;
+    #[inline(always)]
+    fn corners(lat: &Lattice, lo: [u32; 3], hi: [u32; 3]) -> [u32; 8] {
+        corner_hashes3(lat, lo, hi)
+    }
+    #[inline(always)]
+    fn corners_untiled(lat: &Lattice, lo: [u32; 3]) -> [u32; 8] {
+        corner_hashes3_untiled(lat, lo)
+    }
+    #[inline(always)]
+    fn blend(h: &[u32; 8], [x, y, z]: [f32; 3], w: [f32; 3]) -> f32 {
+        let (x1, y1, z1) = (x - 1.0, y - 1.0, z - 1.0);
+        lerp(
+            w[2],
+            lerp(
+                w[1],
+                lerp(w[0], grad3(h[0], x, y, z), grad3(h[1], x1, y, z)),
+                lerp(w[0], grad3(h[2], x, y1, z), grad3(h[3], x1, y1, z)),
+            ),
+            lerp(
+                w[1],
+                lerp(w[0], grad3(h[4], x, y, z1), grad3(h[5], x1, y, z1)),
+                lerp(w[0], grad3(h[6], x, y1, z1), grad3(h[7], x1, y1, z1)),
+            ),
+        )
+    }
+}
+
+/// 4D Perlin noise (perlin4), lane by lane.
+#[inline(always)]
+pub fn perlin4(lat: &Lattice, p: &Points, l: usize) -> f32 {
+    let c = frame::<4>(p, l);
+    let mut v = [0.0; 16];
+    for (n, slot) in v.iter_mut().enumerate() {
+        let d = std::array::from_fn(|a| c.f[a] - ((n >> a) & 1) as f32);
+        *slot = grad4(lattice_hash(lat, corner_cells(&c.lo, &c.hi, n), 4), d);
+    }
+    interp_corners(&mut v, &c.w)
+}
+
+kernels! {
+    Perlin1Block, 1, |lat, _k, p, out| corner_block::<Perlin1, 1>(lat, p, out);
+    Perlin2Block, 2, |lat, _k, p, out| corner_block::<Perlin2, 2>(lat, p, out);
+    Perlin3Block, 3, |lat, _k, p, out| corner_block::<Perlin3, 3>(lat, p, out);
+    Perlin4Block, 4, |lat, _k, p, out| for l in 0..LANES { out[l] = perlin4(lat, p, l); };
+}
+
+/// The row function of Perlin noise in `dims` dimensions.
+pub fn row(dims: u32, _: Interp, hashed: bool, isa: InstructionSet) -> OctaveRow {
+    match dims {
+        1 => row_of!(Perlin1Block, hashed, isa),
+        2 => row_of!(Perlin2Block, hashed, isa),
+        3 => row_of!(Perlin3Block, hashed, isa),
+        _ => row_of!(Perlin4Block, hashed, isa),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tables::PERLIN2_GRADIENTS;
+
+    #[test]
+    fn grad2_from_bits_is_the_tables_gradient() {
+        for h in 0..64u32 {
+            let g = PERLIN2_GRADIENTS[(h & 15) as usize];
+            assert_eq!(grad2_vector(h), [g[0] as f32, g[1] as f32], "hash {h}");
+        }
+    }
+}

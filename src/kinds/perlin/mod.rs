@@ -1,0 +1,35 @@
+//! Ken Perlin's improved noise (2002), 1D-4D (CONVENTIONS §3): 3D is his reference; 1D and 2D
+//! keep its hash, fade and corners with gradients of their own.
+
+pub(crate) mod lanes;
+pub(crate) mod twin;
+
+use super::param::{CORNER_INTERPS, FREQUENCY, SEED, interp};
+use super::{Interp, KindInfo, continuous, smooth_lipschitz};
+
+pub(super) static PERLIN: KindInfo = KindInfo {
+    summary: "Ken Perlin's improved noise (§3), 1D-4D",
+    dims: [1, 4],
+    interp: Some(Interp::Quintic),
+    catmull_rom: false,
+    tiles: true,
+    skew: None,
+    derivatives: true,
+    magnitude: 1.5,
+    lipschitz: smooth_lipschitz,
+    discontinuity: continuous,
+    params: &[FREQUENCY, SEED, interp("quintic", CORNER_INTERPS)],
+    twin: |lat, pt, dims| match dims {
+        1 => twin::perlin1(lat, pt),
+        2 => twin::perlin2(lat, pt),
+        3 => twin::perlin3(lat, pt),
+        _ => twin::perlin4(lat, pt),
+    },
+    twin_dual: Some(twin::perlin_d),
+    lanes: lanes::row,
+    wgsl: include_str!("perlin.wgsl"),
+    wgsl_call: |dims, _, lat, pt| format!("perlin{dims}({lat}, {pt})"),
+    wgsl_dual_call: Some(|dims, _, lat, pt| {
+        format!("gradient_kinds_d({lat}, {pt}, {dims}u, true)")
+    }),
+};

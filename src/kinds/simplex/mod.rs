@@ -1,0 +1,45 @@
+//! Simplex noise (Gustavson 2005, "Simplex noise demystified"), 2D-4D (CONVENTIONS §8), on the
+//! skewed lattice.
+
+pub(crate) mod lanes;
+pub(crate) mod twin;
+
+use super::param::{FREQUENCY, SEED};
+use super::{KindInfo, continuous, smooth_lipschitz};
+use crate::tables::{F2, F4};
+
+pub(super) static SIMPLEX: KindInfo = KindInfo {
+    summary: "simplex noise (§8), 2D-4D",
+    dims: [2, 4],
+    interp: None,
+    catmull_rom: false,
+    tiles: false,
+    skew: Some(|dims| match dims {
+        2 => F2,
+        3 => 1.0 / 3.0,
+        _ => F4,
+    }),
+    derivatives: true,
+    magnitude: 1.5,
+    lipschitz: smooth_lipschitz,
+    discontinuity: continuous,
+    params: &[FREQUENCY, SEED],
+    twin: |lat, pt, dims| match dims {
+        2 => twin::simplex2(lat, pt),
+        3 => twin::simplex3(lat, pt),
+        _ => twin::simplex4(lat, pt),
+    },
+    twin_dual: Some(|lat, pt, dims| {
+        twin::simplex_d(&match dims {
+            2 => twin::simplex2_corners(lat, pt),
+            3 => twin::simplex3_corners(lat, pt),
+            _ => twin::simplex4_corners(lat, pt),
+        })
+    }),
+    lanes: lanes::row,
+    wgsl: include_str!("simplex.wgsl"),
+    wgsl_call: |dims, _, lat, pt| format!("simplex{dims}({lat}, {pt})"),
+    wgsl_dual_call: Some(|dims, _, lat, pt| {
+        format!("simplex_d(simplex{dims}_corners({lat}, {pt}))")
+    }),
+};

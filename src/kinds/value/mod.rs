@@ -1,0 +1,46 @@
+//! Value noise: interpolated lattice values, 1D-4D, with Catmull-Rom besides the corner
+//! interpolations (CONVENTIONS §3).
+
+pub(crate) mod lanes;
+pub(crate) mod twin;
+
+use super::param::{FREQUENCY, SEED, interp};
+use super::{Interp, KindInfo, continuous, smooth_lipschitz};
+
+pub(super) static VALUE: KindInfo = KindInfo {
+    summary: "value noise (§3), 1D-4D",
+    dims: [1, 4],
+    interp: Some(Interp::Quintic),
+    catmull_rom: true,
+    tiles: true,
+    skew: None,
+    derivatives: true,
+    magnitude: 1.5,
+    lipschitz: smooth_lipschitz,
+    discontinuity: continuous,
+    params: &[FREQUENCY, SEED, interp("quintic", Interp::NAMES)],
+    twin: |lat, pt, dims| {
+        if lat.interp == Interp::CatmullRom {
+            twin::value_catmull_rom(lat, pt, dims)
+        } else {
+            twin::value(lat, pt, dims)
+        }
+    },
+    twin_dual: Some(|lat, pt, dims| {
+        if lat.interp == Interp::CatmullRom {
+            twin::value_catmull_rom_d(lat, pt, dims)
+        } else {
+            twin::value_d(lat, pt, dims)
+        }
+    }),
+    lanes: lanes::row,
+    wgsl: include_str!("value.wgsl"),
+    wgsl_call: |dims, interp, lat, pt| match interp {
+        Interp::CatmullRom => format!("value_catmull_rom({lat}, {pt}, {dims}u)"),
+        _ => format!("value({lat}, {pt}, {dims}u)"),
+    },
+    wgsl_dual_call: Some(|dims, interp, lat, pt| match interp {
+        Interp::CatmullRom => format!("value_catmull_rom_d({lat}, {pt}, {dims}u)"),
+        _ => format!("value_d({lat}, {pt}, {dims}u)"),
+    }),
+};
