@@ -103,8 +103,11 @@ fn bench_case(
         group.bench_function(ENGINES[0], |b| {
             b.iter(|| {
                 let mut encoder = r.device().create_command_encoder(&Default::default());
-                r.render_to_buffer(&mut encoder, &prep, &target, 0)
-                    .expect("gpu render");
+                let buffer = gpu_noise::Target::Buffer {
+                    buffer: &target,
+                    offset: 0,
+                };
+                r.record(&mut encoder, &prep, buffer).expect("gpu render");
                 r.queue().submit([encoder.finish()]);
                 r.device()
                     .poll(wgpu::PollType::wait_indefinitely())
@@ -112,7 +115,8 @@ fn bench_case(
             })
         });
         group.bench_function(ENGINES[1], |b| {
-            b.iter(|| r.render(&prep).expect("gpu render"))
+            let full = gpu_noise::Window::full(prep.size());
+            b.iter(|| r.read(&prep, full).expect("gpu render"))
         });
     }
     group.bench_function(ENGINES[8], |b| b.iter(|| simd::render_f32(&prep).unwrap()));

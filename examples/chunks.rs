@@ -1,7 +1,7 @@
 //! Streaming a world in chunks on the caller's own device, far from the origin: a camera flies
 //! east from beyond 1e9 texels; each frame, the chunks within two of the camera's chunk that
 //! are not resident yet are rendered by gpu-noise into their own height buffers
-//! (`Prepared::chunk` + `render_to_buffer`), and this example's own compute pass builds each
+//! (`Job::chunk` + `Renderer::record`), and this example's own compute pass builds each
 //! chunk's mesh (camera-relative positions and normals) on the GPU, with no readback. Chunks
 //! that leave the ring are dropped. At the end the resident meshes are read back once to check
 //! that neighbours share their border vertices bit for bit and to write a hillshaded picture.
@@ -12,8 +12,8 @@
 
 use std::collections::HashMap;
 
-use gpu_noise::{Chunk, Colormap, Fractal, Kind, LatticeKind, NoiseSpec, Prepared};
-use gpu_noise::{Renderer, RendererOptions};
+use gpu_noise::{Chunk, Colormap, Fractal, Job, Kind, LatticeKind, NoiseSpec};
+use gpu_noise::{Renderer, RendererOptions, Target};
 
 #[path = "support/mod.rs"]
 mod support;
@@ -157,7 +157,7 @@ struct Resident {
 }
 
 /// The world: ridged perlin on the hash lattice (no 256-cell repeats), 6 octaves.
-fn world() -> Result<Prepared, gpu_noise::Error> {
+fn world() -> Result<Job, gpu_noise::Error> {
     let mut spec = NoiseSpec::new(Kind::Perlin, 2);
     spec.fractal = Fractal::Ridged;
     spec.octaves = 6;
@@ -172,7 +172,7 @@ struct Streamer<'a> {
     queue: &'a wgpu::Queue,
     renderer: Renderer,
     mesher: Mesher,
-    world: Prepared,
+    world: Job,
     size: u32,
     /// Every mesh position is relative to this chunk, the camera's first.
     anchor: [i64; 2],
@@ -217,8 +217,11 @@ impl Streamer<'_> {
         );
         let usage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC;
         let vertices = buffer(self.device, "vertices", texels * 24, usage);
-        self.renderer
-            .render_to_buffer(encoder, &prep, &heights, 0)?;
+        let target = Target::Buffer {
+            buffer: &heights,
+            offset: 0,
+        };
+        self.renderer.record(encoder, &prep, target)?;
         let n = i64::from(self.size);
         let origin = [0, 1].map(|a| ((at[a] - self.anchor[a]) * n) as f32);
         let chunk = Resident {

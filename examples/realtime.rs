@@ -13,8 +13,8 @@ use std::time::Instant;
 use gpu_noise::RenderStats;
 use gpu_noise::low_level::levels::level8;
 use gpu_noise::{
-    AdapterChoice, Colormap, Error, Fractal, Kind, NoiseSpec, Prepared, Renderer, RendererOptions,
-    Size,
+    AdapterChoice, Colormap, Error, Fractal, Job, Kind, NoiseSpec, Renderer, RendererOptions, Size,
+    Target, Window,
 };
 
 struct Args {
@@ -53,11 +53,16 @@ fn parse_args() -> Result<Args, String> {
     Ok(a)
 }
 
+/// Four lattice cells across whatever the size.
+fn frequency(side: u32) -> f64 {
+    4.0 / f64::from(side)
+}
+
 /// 4D fBm, 6 octaves, four cells across whatever the size.
 fn spec(side: u32) -> NoiseSpec {
     let mut s = NoiseSpec::new(Kind::Perlin, 4);
     s.size = Size::new(side, side, 1);
-    s.frequency = 4.0 / f64::from(side);
+    s.frequency = frequency(side);
     s.fractal = Fractal::Fbm;
     s.octaves = 6;
     s
@@ -65,9 +70,9 @@ fn spec(side: u32) -> NoiseSpec {
 
 /// The offset (texel units) of frame k of n: angle 2 pi k / n on a circle of radius 1.5 cells
 /// in (z, w), so frame n is frame 0 again.
-fn frame_offset(spec: &NoiseSpec, k: u32, n: u32) -> [f64; 4] {
+fn frame_offset(frequency: f64, k: u32, n: u32) -> [f64; 4] {
     let angle = std::f64::consts::TAU * f64::from(k) / f64::from(n);
-    let radius = 1.5 / spec.frequency;
+    let radius = 1.5 / frequency;
     [0.0, 0.0, radius * angle.cos(), radius * angle.sin()]
 }
 
@@ -76,20 +81,24 @@ fn frame_offset(spec: &NoiseSpec, k: u32, n: u32) -> [f64; 4] {
 /// uploads the tables).
 fn render_only_fps(
     r: &mut Renderer,
-    prep: &mut Prepared,
+    prep: &mut Job,
     frames: u32,
 ) -> gpu_noise::Result<(f64, RenderStats)> {
     let target = r.device().create_buffer(&wgpu::BufferDescriptor {
         label: Some("frame"),
-        size: prep.spec().size.texels() * 4,
+        size: prep.size().texels() * 4,
         usage: wgpu::BufferUsages::STORAGE,
         mapped_at_creation: false,
     });
-    let spec = prep.spec().clone();
-    let frame = |r: &mut Renderer, prep: &mut Prepared, k: u32| -> gpu_noise::Result<()> {
-        prep.set_offset(frame_offset(&spec, k, frames))?;
+    let frequency = frequency(prep.size().width);
+    let frame = |r: &mut Renderer, prep: &mut Job, k: u32| -> gpu_noise::Result<()> {
+        prep.set_offset(frame_offset(frequency, k, frames))?;
         let mut encoder = r.device().create_command_encoder(&Default::default());
-        r.render_to_buffer(&mut encoder, prep, &target, 0)?;
+        let buffer = Target::Buffer {
+            buffer: &target,
+            offset: 0,
+        };
+        r.record(&mut encoder, prep, buffer)?;
         r.queue().submit([encoder.finish()]);
         r.device()
             .poll(wgpu::PollType::wait_indefinitely())
@@ -107,12 +116,12 @@ fn render_only_fps(
 }
 
 /// Frames per second with every frame read back to the host.
-fn readback_fps(r: &mut Renderer, prep: &mut Prepared, frames: u32) -> gpu_noise::Result<f64> {
-    let spec = prep.spec().clone();
+fn readback_fps(r: &mut Renderer, prep: &mut Job, frames: u32) -> gpu_noise::Result<f64> {
+    let frequency = frequency(prep.size().width);
     let start = Instant::now();
     for k in 0..frames {
-        prep.set_offset(frame_offset(&spec, k, frames))?;
-        std::hint::black_box(r.render(prep)?);
+        prep.set_offset(frame_offset(frequency, k, frames))?;
+        std::hint::black_box(r.read(prep, Window::full(prep.size()))?);
     }
     Ok(f64::from(frames) / start.elapsed().as_secs_f64())
 }
@@ -122,14 +131,14 @@ fn readback_fps(r: &mut Renderer, prep: &mut Prepared, frames: u32) -> gpu_noise
 fn write_gif(r: &mut Renderer, args: &Args) -> Result<f32, Box<dyn std::error::Error>> {
     use image::codecs::gif::{GifEncoder, Repeat};
     let mut prep = spec(args.gif_size).validate()?;
-    let base = prep.spec().clone();
+    let frequency = frequency(args.gif_size);
     let table = Colormap::Magma.table((-0.7, 0.7));
     let mut encoder = GifEncoder::new_with_speed(std::fs::File::create(&args.gif)?, 10);
     encoder.set_repeat(Repeat::Infinite)?;
     let mut first = Vec::new();
     for k in 0..=args.gif_frames {
-        prep.set_offset(frame_offset(&base, k, args.gif_frames))?;
-        let values = r.render(&prep)?;
+        prep.set_offset(frame_offset(frequency, k, args.gif_frames))?;
+        let values = r.read(&prep, Window::full(prep.size()))?;
         if k == 0 {
             first = values.clone();
         }

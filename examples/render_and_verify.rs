@@ -3,7 +3,7 @@
 
 use gpu_noise::export::{ExportOptions, Format, write_image};
 use gpu_noise::tolerance::{compare, gpu_error_bound};
-use gpu_noise::{AdapterChoice, Fractal, Kind, NoiseSpec, Renderer, RendererOptions, Size};
+use gpu_noise::{AdapterChoice, Fractal, Kind, NoiseSpec, Renderer, RendererOptions, Size, Window};
 
 fn main() -> Result<(), gpu_noise::Error> {
     let mut spec = NoiseSpec::new(Kind::Perlin, 3);
@@ -14,7 +14,8 @@ fn main() -> Result<(), gpu_noise::Error> {
     let choice = AdapterChoice::from_env()?; // WGPU_BACKEND, WGPU_ADAPTER_NAME
     // Once; reuse it every frame. Renderer::new(&device, &queue, ..) uses a device of yours.
     let mut renderer = pollster::block_on(Renderer::open(&choice, RendererOptions::default()))?;
-    let image: Vec<f32> = renderer.render(&prepared)?; // x fastest, then y, then z
+    // Any window of the image; here all of it. f32, x fastest, then y, then z.
+    let image: Vec<f32> = renderer.read(&prepared, Window::full(prepared.size()))?;
     let reference: Vec<f64> = gpu_noise::cpu::render_f64(&prepared)?;
     let cmp = compare(&image, &reference);
     let bound = gpu_error_bound(&spec);

@@ -106,7 +106,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let view = target.create_view(&Default::default());
 
     let mut encoder = device.create_command_encoder(&Default::default());
-    bindings.update(&mut encoder, &prepared); // tables and state for the spec
+    bindings.update(&mut encoder, &prepared)?; // tables and state for the spec
     {
         let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
             label: Some("clouds"),

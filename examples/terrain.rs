@@ -9,7 +9,7 @@
 
 use std::io::Write;
 
-use gpu_noise::{Colormap, Fractal, Kind, NoiseSpec, Renderer, RendererOptions, Size};
+use gpu_noise::{Colormap, Fractal, Kind, NoiseSpec, Renderer, RendererOptions, Size, Target};
 
 #[path = "support/mod.rs"]
 mod support;
@@ -193,7 +193,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     // One encoder: the heightmap and the mesh pass, no readback in between.
     let mut encoder = device.create_command_encoder(&Default::default());
-    renderer.render_to_buffer(&mut encoder, &prepared, &heights, 0)?;
+    let target = Target::Buffer {
+        buffer: &heights,
+        offset: 0,
+    };
+    renderer.record(&mut encoder, &prepared, target)?;
     record_mesh_pass(&device, &mut encoder, side, &heights, &vertices);
     queue.submit([encoder.finish()]);
     let mesh = read_f32(&device, &queue, &vertices); // the only readback

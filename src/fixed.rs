@@ -124,7 +124,7 @@ impl Fixed {
     }
 
     /// `self` if its magnitude is below 2^62 cells.
-    fn checked(self) -> Option<Fixed> {
+    pub(crate) fn checked(self) -> Option<Fixed> {
         (self.0.unsigned_abs() < (1u128 << 126)).then_some(self)
     }
 }

@@ -73,6 +73,7 @@ pub mod export;
 mod fixed;
 mod gpu;
 pub mod graph;
+mod job;
 mod kinds;
 mod layout;
 mod levels;
@@ -95,11 +96,11 @@ pub use colormap::Colormap;
 pub use error::{Error, Result};
 pub use gpu::{
     AdapterChoice, GraphBindings, NoiseBindings, PendingReadback, Range, RenderStats, Renderer,
-    RendererOptions, TextureOutput,
+    RendererOptions, Target, TextureOutput,
 };
-pub use graph::{Graph, GraphBuilder, PreparedGraph};
+pub use graph::{Graph, GraphBuilder};
+pub use job::{Chunk, Job};
 pub use spec::{
-    CellReturn, Chunk, Distance, Fractal, Interp, Kind, LatticeKind, NoiseSpec, ParseNameError,
-    Prepared, Size,
+    CellReturn, Distance, Fractal, Interp, Kind, LatticeKind, NoiseSpec, ParseNameError, Size,
 };
 pub use window::Window;

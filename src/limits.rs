@@ -6,11 +6,12 @@ pub use crate::fixed::MAX_CELL;
 pub use crate::graph::bound::MAX_DISPLACEMENT_CELLS;
 pub use crate::graph::read::MAX_NAME;
 pub use crate::graph::{MAX_DEPTH, MAX_GRAPH_BYTES, MAX_NODES, MAX_STEPS};
+pub use crate::job::MAX_LOD;
 pub use crate::kinds::impulse::{
     MAX_DENSITY, MAX_GABOR_BANDWIDTH, MAX_GABOR_FREQUENCY, MIN_GABOR_BANDWIDTH,
 };
 pub use crate::kinds::param::{MAX_FREQUENCY, MAX_OCTAVE_SCALE};
 pub use crate::spec::validate::{MAX_OFFSET, MIN_OCTAVE_FREQUENCY};
 pub use crate::spec::{
-    MAX_COORD, MAX_IMPULSES, MAX_LOD, MAX_OCTAVES, MAX_SIDE, MAX_TEXELS, MAX_WORLD_TEXELS,
+    MAX_COORD, MAX_IMPULSES, MAX_OCTAVES, MAX_SIDE, MAX_TEXELS, MAX_WORLD_TEXELS,
 };

@@ -13,12 +13,11 @@ pub mod gpu {
     pub use crate::gpu::adapter::{
         AdapterSummary, best_adapter, is_software, list_adapters, new_instance, parse_backends,
     };
-    pub use crate::gpu::graph::{GraphInstance, GraphWindow};
     pub use crate::gpu::params::RenderParams;
     pub use crate::gpu::pipelines::{ENTRIES, Entry, NoiseKey, OVERRIDE_NAMES};
-    pub use crate::gpu::state::{FrameState, NoiseState, OctaveState, words};
     pub use crate::kinds::KindState;
     pub use crate::layout::HostLayout;
+    pub use crate::wgsl::host::{FrameState, GraphInstance, NoiseState, OctaveState, words};
 }
 
 /// The seeded tables and fixed gradient sets (CONVENTIONS §2).
@@ -35,8 +34,7 @@ pub mod fixed {
 pub mod spec {
     pub use crate::spec::frames::*;
     pub use crate::spec::{
-        KindParams, Octave, gabor_kernel_energy, octave_weights, poisson_thresholds,
-        sparse_kernel_energy,
+        KindParams, gabor_kernel_energy, octave_weights, poisson_thresholds, sparse_kernel_energy,
     };
 }
 
@@ -64,9 +62,8 @@ pub mod colormap {
 /// view of a source.
 pub mod wgsl {
     pub use crate::wgsl::sources::{
-        GRAPH_FILES, GRAPH_KERNEL, GRAPH_MODULE, KERNEL_FILES, KERNEL_NOISE_GROUP, LIBRARY_FILES,
-        REDUCE_GROUPS, TILE_SIZE, WORKGROUP_SIZE, graph_source, kernel_source, parse_module,
-        validate_kernels,
+        GRAPH_FILES, GRAPH_MODULE, KERNEL_FILES, KERNEL_NOISE_GROUP, LIBRARY_FILES, REDUCE_GROUPS,
+        TILE_SIZE, WORKGROUP_SIZE, graph_source, kernel_source, parse_module, validate_kernels,
     };
 }
 

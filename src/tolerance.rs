@@ -2,7 +2,7 @@
 //! the refusal to render on the GPU where that bound would be meaningless.
 
 use crate::error::{Error, Result};
-use crate::spec::{CellReturn, Fractal, Kind, NoiseSpec};
+use crate::spec::{Fractal, NoiseSpec};
 
 /// CONVENTIONS §7: f32 arithmetic inside one octave stays within 2e-5 of the f64 reference
 /// when the sample point reaches the GPU exactly (measured: about 1e-7 on lavapipe and llvmpipe).
@@ -12,9 +12,7 @@ pub const ARITHMETIC_BOUND: f64 = 2e-5;
 /// specs ([`check_gpu_precision`]) and `verify` fails them.
 pub const MEANINGFUL_FRACTION: f64 = 1e-3;
 
-/// A generous Lipschitz constant of one octave (|gradient| of any kind and smooth
-/// interpolation here stays below it): how much a small error in the point moves the value.
-pub const OCTAVE_LIPSCHITZ: f64 = 8.0;
+pub use crate::kinds::OCTAVE_LIPSCHITZ;
 
 /// The bound and the reasoning behind it, as `verify` prints it.
 #[derive(Clone, Debug, PartialEq)]
@@ -45,11 +43,10 @@ pub fn check_gpu_precision(spec: &NoiseSpec) -> Result<()> {
         return Ok(());
     }
     // What makes an octave steep: Gabor's frequency, the impulse density, else the kind itself.
-    let field = match spec.kind {
-        Kind::Gabor => "gabor_frequency",
-        Kind::SparseConvolution => "density",
-        _ => "kind",
-    };
+    let steepest = ["gabor_frequency", "density"]
+        .into_iter()
+        .find(|p| spec.kind.info().params.iter().any(|q| q.name == *p));
+    let field = steepest.unwrap_or("kind");
     Err(Error::Precision {
         field,
         reason: format!(
@@ -95,24 +92,14 @@ fn fraction_term(spec: &NoiseSpec) -> f64 {
 /// How fast one octave can change: [`OCTAVE_LIPSCHITZ`], more for dense impulses and for
 /// Gabor's oscillation (CONVENTIONS §7).
 pub fn octave_lipschitz(spec: &NoiseSpec) -> f64 {
-    match spec.kind {
-        Kind::SparseConvolution => OCTAVE_LIPSCHITZ * (spec.density / 3.0).max(1.0).sqrt(),
-        Kind::Gabor => {
-            OCTAVE_LIPSCHITZ * (spec.density / 3.0).max(1.0).sqrt() * spec.gabor_frequency.max(1.0)
-        }
-        _ => OCTAVE_LIPSCHITZ,
-    }
+    (spec.kind.info().lipschitz)(&spec.kind_fields())
 }
 
 /// What in `spec` is discontinuous where f32 and f64 arithmetic can decide differently, if
 /// anything. (Steps of `nearest` and simplex's corner order are decided on the fractions' top
 /// 24 bits, identically on both backends.)
 pub fn discontinuity(spec: &NoiseSpec) -> Option<&'static str> {
-    match spec.kind {
-        Kind::Cellular if spec.cell_return == CellReturn::CellValue => Some("cell-value borders"),
-        Kind::Gabor => Some("Gabor kernels at their 5% truncation"),
-        _ => None,
-    }
+    (spec.kind.info().discontinuity)(&spec.kind_fields())
 }
 
 /// Texel-by-texel comparison of a GPU image with the f64 reference.

@@ -5,28 +5,32 @@
 // `graph_state`, so a new frequency, threshold or seed rewrites the state, not the pipeline.
 // `graph_state` is bound by kernel.wgsl (the crate's kernels) or module.wgsl (a caller's shader).
 
-// One noise or coordinate evaluation (mirrors src/gpu/graph.rs `GraphInstance`): texel t lands
-// at cell + word / 2^32 + sum_b t[b] (step_cell[b] + step_word[b] / 2^32) on each lattice axis.
+// One noise or coordinate evaluation (mirrors src/wgsl/host.rs `GraphInstance`): texel t lands
+// at origin + sum_b t[b] step[b] on each lattice axis, each in three words (common.wgsl's
+// Coordinate).
 struct GraphInstance {
     cell: vec4<u32>,
     word: vec4<u32>,
+    low: vec4<u32>,
     step_cell: array<vec4<u32>, 3>,
     step_word: array<vec4<u32>, 3>,
+    step_low: array<vec4<u32>, 3>,
     // Lattice cells per unit of displacement (frequency times simplex's skew).
     delta_map: mat4x4<f32>,
     // Table slot, impulse salt, hash seed, kind-state index.
     lattice: vec4<u32>,
+    // Tiling period in cells per axis; 0 = the axis does not wrap.
+    period: vec4<i32>,
 }
 
 // Instance i's exact lattice point of texel t (cpu: texel_lattice_point on its frame).
 fn graph_point(i: u32, t: vec3<u32>) -> LatticePoint {
     let g = graph_state.instances[i];
-    var cell = g.cell;
-    var word = g.word;
+    var q = Coordinate(g.cell, g.word, g.low);
     for (var b = 0u; b < 3u; b++) {
-        add_steps(&cell, &word, vec4<u32>(t[b]), g.step_cell[b], g.step_word[b]);
+        add_steps(&q, vec4<u32>(t[b]), g.step_cell[b], g.step_word[b], g.step_low[b]);
     }
-    return LatticePoint(cell, point_frac(word));
+    return LatticePoint(q.cell, point_frac(q.word));
 }
 
 // A lattice point moved by d cells: the fraction plus d, split again (cpu: displaced).
@@ -45,7 +49,7 @@ fn graph_point_moved(i: u32, t: vec3<u32>, d: vec4<f32>) -> LatticePoint {
 // Instance i's lattice; mode and interpolation are literals at the call.
 fn graph_lattice(i: u32, mode: u32, interp: u32) -> Lattice {
     let l = graph_state.instances[i].lattice;
-    return Lattice(l.x, vec4<i32>(0), l.y, l.z, mode, interp, l.w);
+    return Lattice(l.x, graph_state.instances[i].period, l.y, l.z, mode, interp, l.w);
 }
 
 // Coordinate instance i's axis a as f32 (its cell read as a signed 32-bit number: exact within

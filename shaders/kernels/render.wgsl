@@ -1,7 +1,10 @@
 // The crate's own compute kernels: a window of texels into a buffer, an r32float texture
-// (2D, 2D array, 3D), an rgba8unorm texture through a colormap, 16-bit heightmap words, or
-// caller-given points. They include the noise library (shaders/noise/) with NOISE_GROUP = 1
-// and take their own parameters at group 0 and their target at group 2.
+// (2D, 2D array, 3D), an rgba8unorm texture through a colormap, 16-bit heightmap words, values
+// with gradients, normal maps, or caller-given points. They include the noise library
+// (shaders/noise/) with NOISE_GROUP = 1 and take their own parameters at group 0 and their
+// target at group 2. What a texel's value is comes from the program file before them:
+// noise_at_texel(t) and noise_at_texel_d(t) of a flat spec (kernels/flat.wgsl) or of a graph's
+// generated code (kernels/graph.wgsl), so every target serves every job.
 
 // Texel kernels run 8 x 8 x 1 workgroups over the window's x, y and z, so no invocation
 // divides to find its texel; the point, word and reduction kernels run 64 in a row.
@@ -68,10 +71,6 @@ fn in_window(local: vec3<u32>) -> bool {
 // The element of texel `local` in a buffer of rows of words_per_row elements.
 fn row_element(local: vec3<u32>) -> u32 {
     return (local.z * params.extent.y + local.y) * params.words_per_row + local.x;
-}
-
-fn noise_at_texel(t: vec3<u32>) -> f32 {
-    return fractal_noise_texel(t);
 }
 
 fn output_range() -> vec2<f32> {
@@ -204,7 +203,7 @@ fn render_gradient(@builtin(global_invocation_id) gid: vec3<u32>) {
     if !in_window(local) {
         return;
     }
-    let d = fractal_noise_texel_d(params.origin.xyz + local);
+    let d = noise_at_texel_d(params.origin.xyz + local);
     let at = 4u * row_element(local);
     out_values[at] = d.x;
     out_values[at + 1u] = d.y;
@@ -221,7 +220,7 @@ fn render_normal(@builtin(global_invocation_id) gid: vec3<u32>) {
         return;
     }
     let t = params.origin.xyz + local;
-    let d = fractal_noise_texel_d(t);
+    let d = noise_at_texel_d(t);
     let s = params.normal_strength;
     let normal = normalize(vec3<f32>(-s * d.y, s * d.z, 1.0));
     textureStore(out_rgba8, t.xy, vec4<f32>(normal * 0.5 + vec3<f32>(0.5), 1.0));

@@ -67,15 +67,18 @@ struct KindState {
     poisson: array<vec4<u32>, 16>,
 }
 
-// Where an octave puts the image's texels (mirrors src/gpu/state.rs `FrameState`, from
-// spec::frames::OctaveFrame): texel (0, 0, 0) at cell `cell` + fraction `word / 2^32` per axis.
-// `step` holds two steps as (cells, 2^-32 words): e = (step.x, step.y) and o = (step.z, step.w);
-// texel t lands at cell + word / 2^32 + t[a] e + (t.x + t.y + t.z) o on lattice axis a, since
-// every diagonal step is e + o and every off-diagonal one o (0 but for simplex's skew).
+// Where an octave puts the image's texels (mirrors src/wgsl/host.rs `FrameState`, from
+// spec::frames::OctaveFrame): texel (0, 0, 0) at cell `cell` + fraction
+// `word / 2^32 + low / 2^64` per axis. Two steps, each as (cells, top and low fraction words):
+// e = (step.x, step.y, step_low.x) and o = (step.z, step.w, step_low.y); texel t lands at
+// origin + t[a] e + (t.x + t.y + t.z) o on lattice axis a, since every diagonal step is e + o
+// and every off-diagonal one o (0 but for simplex's skew).
 struct OctaveFrame {
     cell: vec4<u32>,
     word: vec4<u32>,
+    low: vec4<u32>,
     step: vec4<u32>,
+    step_low: vec4<u32>,
 }
 
 // Mirrors src/gpu/state.rs `NoiseState` (layout checked by a test through naga's layouter).
@@ -208,30 +211,51 @@ fn mul_wide(a: vec4<u32>, b: vec4<u32>) -> Wide {
     return Wide((mid << s) | (p00 & m), a1 * b1 + (p01 >> s) + (p10 >> s) + (mid >> s));
 }
 
-// Adds n steps (whole cells and 2^-32 words) to a coordinate, carrying exactly.
-fn add_steps(cell: ptr<function, vec4<u32>>, word: ptr<function, vec4<u32>>, n: vec4<u32>,
-    step_cell: vec4<u32>, step_word: vec4<u32>) {
-    let product = mul_wide(n, step_word);
-    let w = *word + product.lo;
-    let carry = select(vec4<u32>(0u), vec4<u32>(1u), w < product.lo);
-    *word = w;
-    *cell = *cell + n * step_cell + product.hi + carry;
+// A lattice coordinate per axis in three words: the cell modulo 2^32, then the fraction's top
+// and low 32 bits (Q64.64 truncated to 2^-64, exact for every frame's numbers).
+struct Coordinate {
+    cell: vec4<u32>,
+    word: vec4<u32>,
+    low: vec4<u32>,
 }
 
-// Image texel t on octave o's lattice, exact (mirrors cpu::common::texel_lattice_point): one
-// 64-bit product per lattice axis, and simplex's skew as one more shared by all axes. Texel z
+fn carry_of(sum: vec4<u32>, addend: vec4<u32>) -> vec4<u32> {
+    return select(vec4<u32>(0u), vec4<u32>(1u), sum < addend);
+}
+
+// Adds n steps (whole cells, top and low fraction words) to a coordinate, carrying exactly:
+// two 64-bit products per axis (CONVENTIONS §1).
+fn add_steps(q: ptr<function, Coordinate>, n: vec4<u32>, step_cell: vec4<u32>,
+    step_word: vec4<u32>, step_low: vec4<u32>) {
+    let lo = mul_wide(n, step_low);
+    let hi = mul_wide(n, step_word);
+    let low = (*q).low + lo.lo;
+    let c0 = carry_of(low, lo.lo);
+    let w0 = (*q).word + lo.hi;
+    let c1 = carry_of(w0, lo.hi);
+    let w1 = w0 + c0;
+    let c2 = carry_of(w1, c0);
+    let word = w1 + hi.lo;
+    let c3 = carry_of(word, hi.lo);
+    (*q).low = low;
+    (*q).word = word;
+    (*q).cell = (*q).cell + n * step_cell + hi.hi + c1 + c2 + c3;
+}
+
+// Image texel t on octave o's lattice, exact (mirrors cpu::points::texel_lattice_point): the
+// steps' products per lattice axis, and simplex's skew as more shared by all axes. Texel z
 // counts only in volumes (NOISE_VOLUME): a constant 0 lets the compiler drop its products.
 fn texel_lattice_point(o: u32, texel: vec3<u32>) -> LatticePoint {
     let t = vec3<u32>(texel.xy, select(0u, texel.z, NOISE_VOLUME == 1u));
     let f = noise_state.frame[o];
-    var cell = f.cell;
-    var word = f.word;
-    add_steps(&cell, &word, vec4<u32>(t, 0u), vec4<u32>(f.step.x), vec4<u32>(f.step.y));
+    var q = Coordinate(f.cell, f.word, f.low);
+    add_steps(&q, vec4<u32>(t, 0u), vec4<u32>(f.step.x), vec4<u32>(f.step.y),
+        vec4<u32>(f.step_low.x));
     if NOISE_KIND == KIND_SIMPLEX {
-        add_steps(&cell, &word, vec4<u32>(t.x + t.y + t.z), vec4<u32>(f.step.z),
-            vec4<u32>(f.step.w));
+        add_steps(&q, vec4<u32>(t.x + t.y + t.z), vec4<u32>(f.step.z), vec4<u32>(f.step.w),
+            vec4<u32>(f.step_low.y));
     }
-    return LatticePoint(cell, point_frac(word));
+    return LatticePoint(q.cell, point_frac(q.word));
 }
 
 // An f32 point already on the lattice, split by floor: precise near the origin only (for

@@ -1,11 +1,12 @@
 //! The fractal sums over octaves (CONVENTIONS §4) and the texel-to-point map (CONVENTIONS §1);
 //! mirrors `shaders/noise/fractal.wgsl` (one octave by kind is the table's, `kinds::noise_octave`).
 
-use super::points::{octave_lattice, texel_lattice_point};
+use super::points::{instance_lattice, texel_lattice_point};
+use crate::job::{FlatView, Job};
 use crate::kinds::lattice::twin::{LatticePoint, lattice_point};
-use crate::kinds::{Dual, Fractal, noise_octave, noise_octave_dual};
+use crate::kinds::{Dual, Fractal, MAX_OCTAVES, noise_octave, noise_octave_dual};
+use crate::spec::NoiseSpec;
 use crate::spec::frames::sample_point;
-use crate::spec::{NoiseSpec, Octave, Prepared};
 
 /// One octave's contribution before weighting (CONVENTIONS §4).
 #[inline(always)]
@@ -28,33 +29,38 @@ pub fn fractal_finish(fractal: Fractal, sum: f64) -> f64 {
     }
 }
 
-/// The weighted fractal sum of one lattice point per octave (`point(k, octave)`).
+/// The weighted fractal sum of a flat job's octaves, octave k at `point(k)`.
 #[inline(always)]
-fn fractal_sum(prep: &Prepared, point: impl Fn(usize, &Octave) -> LatticePoint) -> f64 {
-    let spec = prep.spec();
+fn fractal_sum(job: &Job, flat: &FlatView, point: impl Fn(usize) -> LatticePoint) -> f64 {
+    let spec = &flat.spec;
     let dims = spec.dims as usize;
     let mut sum = 0.0;
-    for (k, octave) in prep.octaves().iter().enumerate() {
-        let lat = octave_lattice(octave, spec.interp, prep.kind_params(), spec.lattice);
-        let n = noise_octave(&lat, spec.kind, dims, &point(k, octave));
-        sum += octave.weight() * fractal_term(spec.fractal, n);
+    for k in 0..flat.octaves() {
+        let n = noise_octave(&instance_lattice(job, k), spec.kind, dims, &point(k));
+        sum += flat.weights[k] * fractal_term(spec.fractal, n);
     }
     fractal_finish(spec.fractal, sum)
 }
 
-/// The spec's noise at a caller-given point `p` (noise space, no frequency applied): octave k
-/// samples `p x scale_k`, split exactly (CONVENTIONS §1), with the tables of seed s + k. Points
-/// that [`NoiseSpec::check_points`] refuses give NaN.
-pub fn fractal_noise(prep: &Prepared, p: [f64; 4]) -> f64 {
-    let spec = prep.spec();
-    let mut points = [LatticePoint::default(); crate::spec::MAX_OCTAVES as usize];
-    for (k, octave) in prep.octaves().iter().enumerate() {
-        match sample_point(spec, p, octave.scale(), octave.period()) {
-            Some(l) => points[k] = lattice_point(&l),
+/// A flat job's noise at a caller-given point `p` (noise space, no frequency applied): octave
+/// k samples `p x scale_k`, split exactly (CONVENTIONS §1), with the tables of seed s + k.
+/// Points that [`NoiseSpec::check_points`] refuses, and graph jobs (whose points are in texel
+/// units: [`sample_texels`](crate::cpu::sample_texels)), give NaN.
+pub fn fractal_noise(job: &Job, p: [f64; 4]) -> f64 {
+    let Some(flat) = job.flat() else {
+        return f64::NAN;
+    };
+    let spec = &flat.spec;
+    let skew = spec.kind.skew(spec.dims);
+    let mut points = [LatticePoint::default(); MAX_OCTAVES as usize];
+    for (k, point) in points.iter_mut().enumerate().take(flat.octaves()) {
+        let scale = flat.scales[k];
+        match sample_point(p, scale, skew, spec.dims as usize, job.period(k)) {
+            Some(l) => *point = lattice_point(&l),
             None => return f64::NAN,
         }
     }
-    fractal_sum(prep, |k, _| points[k])
+    fractal_sum(job, flat, |k| points[k])
 }
 
 /// The domain point of image texel (i, j, k), `frequency * (offset + (i, j, k, 0))`, rounded to
@@ -72,31 +78,34 @@ pub fn texel_point(spec: &NoiseSpec, i: u32, j: u32, k: u32) -> [f64; 4] {
     ]
 }
 
-/// The spec's noise at image texel (i, j, k): each octave at its frame's exact lattice point.
+/// The job's noise at image texel `t`: a flat job's octaves at their frames' exact lattice
+/// points, any other plan step by step.
 #[inline(always)]
-pub fn noise_at_texel(prep: &Prepared, i: u32, j: u32, k: u32) -> f64 {
-    fractal_sum(prep, |_, octave| {
-        texel_lattice_point(octave.frame(), [i, j, k])
-    })
+pub fn noise_at_texel(job: &Job, t: [u32; 3]) -> f64 {
+    match job.flat() {
+        Some(flat) => fractal_sum(job, flat, |k| texel_lattice_point(job.frame(k), t)),
+        None => super::plan::value_at(job, super::plan::Position::Texel(t), &mut Vec::new()),
+    }
 }
 
-/// The spec's noise at image texel (i, j, k) with its partial derivatives along the texel axes:
+/// A flat job's noise at image texel `t` with its partial derivatives along the texel axes:
 /// `[value, d/di, d/dj, d/dk]` (CONVENTIONS §12). Octave k's lattice gradient is chained
 /// through the fractal term and times `frequency * scale_k` (lattice cells per texel). `None`
-/// for kinds without derivatives ([`NoiseSpec::check_derivatives`]).
-pub fn noise_gradient_at_texel(prep: &Prepared, i: u32, j: u32, k: u32) -> Option<[f64; 4]> {
-    let spec = prep.spec();
+/// for kinds without derivatives ([`NoiseSpec::check_derivatives`]) and for graph jobs.
+pub fn noise_gradient_at_texel(job: &Job, t: [u32; 3]) -> Option<[f64; 4]> {
+    let flat = job.flat()?;
+    let spec = &flat.spec;
     let dims = spec.dims as usize;
     let (mut sum, mut grad) = (0.0, [0.0; 4]);
-    for octave in prep.octaves() {
-        let lat = octave_lattice(octave, spec.interp, prep.kind_params(), spec.lattice);
-        let pt = texel_lattice_point(octave.frame(), [i, j, k]);
+    for k in 0..flat.octaves() {
+        let lat = instance_lattice(job, k);
+        let pt = texel_lattice_point(job.frame(k), t);
         let octave_d = noise_octave_dual(&lat, spec.kind, dims, &pt)?;
         let (n, g) = fractal_term_d(spec.fractal, octave_d);
-        let per_texel = spec.frequency * octave.scale();
-        sum += octave.weight() * n;
+        let per_texel = spec.frequency * flat.scales[k];
+        sum += flat.weights[k] * n;
         for a in 0..4 {
-            grad[a] += octave.weight() * per_texel * g[a];
+            grad[a] += flat.weights[k] * per_texel * g[a];
         }
     }
     let (value, stretch) = if spec.fractal == Fractal::Ridged {

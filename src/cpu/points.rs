@@ -2,9 +2,8 @@
 //! split into the lattice point every kind receives, and an octave's lattice view.
 
 use crate::fixed::Fixed;
+use crate::job::Job;
 use crate::kinds::lattice::twin::{Lattice, LatticePoint, lattice_point};
-use crate::kinds::{Interp, KindParams, LatticeKind};
-use crate::spec::Octave;
 use crate::spec::frames::OctaveFrame;
 
 /// The exact lattice coordinate of image texel `t` in an octave's frame. Validation keeps
@@ -29,23 +28,19 @@ pub fn texel_lattice_point(frame: &OctaveFrame, t: [u32; 3]) -> LatticePoint {
     lattice_point(&texel_coordinates(frame, t))
 }
 
-/// The lattice of one octave of a prepared spec.
-pub fn octave_lattice<'a>(
-    octave: &'a Octave,
-    interp: Interp,
-    params: &'a KindParams,
-    mode: LatticeKind,
-) -> Lattice<'a> {
-    let tables = octave.tables();
+/// Noise instance `i`'s lattice: its tables, tiling period, interpolation and parameters.
+pub fn instance_lattice(job: &Job, i: usize) -> Lattice<'_> {
+    let inst = &job.plan().instances[i];
+    let tables = job.tables(i);
     Lattice {
         perm: &tables.perm,
         gradients: &tables.gradients,
         values: &tables.values,
-        period: octave.period(),
-        interp,
-        params,
+        period: job.period(i),
+        interp: inst.interp,
+        params: &inst.params,
         salt: tables.impulse_salt,
-        mode,
+        mode: inst.lattice,
         hash_seed: tables.hash_seed,
     }
 }

@@ -6,21 +6,21 @@
 //! Perlin 1D-3D). Every other kind takes the stepped point as it is.
 
 use super::fractal::{fractal_finish, fractal_term};
-use super::points::{octave_lattice, texel_coordinates};
+use super::points::{instance_lattice, texel_coordinates};
+use crate::job::{FlatView, Job};
 use crate::kinds::lattice::twin::{axis_frame, lattice_point};
 use crate::kinds::perlin::twin::{perlin1_blend, perlin1_hashes, perlin2_blend, perlin2_hashes};
 use crate::kinds::perlin::twin::{perlin3_blend, perlin3_hashes};
 use crate::kinds::{Kind, noise_octave};
-use crate::spec::Prepared;
 
-/// Fills `out` (`out.len()` texels) with the noise of image texels (x0 + i, j, k).
-pub fn render_row(prep: &Prepared, x0: u32, j: u32, k: u32, out: &mut [f64]) {
-    let spec = prep.spec();
+/// Fills `out` (`out.len()` texels) with the noise of image texels (x0 + i, j, k) of a flat job.
+pub fn render_row(job: &Job, flat: &FlatView, [x0, j, k]: [u32; 3], out: &mut [f64]) {
+    let spec = &flat.spec;
     out.fill(0.0);
-    for octave in prep.octaves() {
-        let lat = octave_lattice(octave, spec.interp, prep.kind_params(), spec.lattice);
-        let amplitude = octave.weight();
-        let frame = octave.frame();
+    for o in 0..flat.octaves() {
+        let lat = instance_lattice(job, o);
+        let amplitude = flat.weights[o];
+        let frame = job.frame(o);
         // The exact coordinates of the row's first texel, then one exact step per texel.
         let mut l = texel_coordinates(frame, [x0, j, k]);
         let first = lattice_point(&l);

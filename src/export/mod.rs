@@ -9,10 +9,10 @@
 //! ```no_run
 //! use gpu_noise::export::{ExportOptions, Format, write_image};
 //! # fn main() -> gpu_noise::Result<()> {
-//! let prepared = gpu_noise::NoiseSpec::new(gpu_noise::Kind::Perlin, 2).validate()?;
-//! let image = gpu_noise::cpu::render_f32(&prepared)?;
-//! let options = ExportOptions::for_spec(prepared.spec());
-//! write_image("noise.png".as_ref(), &image, prepared.spec().size, Format::Png, &options)?;
+//! let spec = gpu_noise::NoiseSpec::new(gpu_noise::Kind::Perlin, 2);
+//! let image = gpu_noise::cpu::render_f32(&spec.validate()?)?;
+//! let options = ExportOptions::for_spec(&spec);
+//! write_image("noise.png".as_ref(), &image, spec.size, Format::Png, &options)?;
 //! # Ok(()) }
 //! ```
 

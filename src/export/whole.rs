@@ -101,7 +101,7 @@ mod tests {
         spec.size = size;
         let prepared = spec.validate().unwrap();
         let image = crate::cpu::render_f32(&prepared).unwrap();
-        let options = ExportOptions::for_spec(prepared.spec());
+        let options = ExportOptions::for_spec(&spec);
         for (name, format) in [
             ("a.png", Format::Png),
             ("a.exr", Format::Exr),

@@ -8,11 +8,12 @@ use std::num::NonZeroU64;
 
 use wgpu::util::StagingBelt;
 
-use super::state::NoiseState;
 use super::stats::RenderStats;
-use crate::error::Result;
-use crate::spec::Prepared;
+use crate::error::{Error, Result};
+use crate::job::Job;
+use crate::tables::OctaveTables;
 use crate::tables::{PERM_LEN, TABLE_SIZE};
+use crate::wgsl::host::NoiseState;
 
 /// Table slots in the pool: a fractal of 16 octaves uses 16; the rest keep recent seeds.
 pub const TABLE_SLOTS: usize = 64;
@@ -168,28 +169,34 @@ impl NoiseBindings {
         self.stats
     }
 
-    /// Records, into `encoder`, the uploads that make the bindings describe `prep`: tables of
-    /// seeds not in a slot yet, and the state uniform if it changed. Commands recorded after
-    /// this in `encoder` (or in encoders submitted later) see this state; submit encoders in
-    /// the order you record into them. Returns the state written.
-    pub fn update(&mut self, encoder: &mut wgpu::CommandEncoder, prep: &Prepared) -> NoiseState {
+    /// Records, into `encoder`, the uploads that make the bindings describe the flat `job`:
+    /// tables of seeds not in a slot yet, and the state uniform if it changed. Commands recorded
+    /// after this in `encoder` (or in encoders submitted later) see this state; submit encoders
+    /// in the order you record into them. Returns the state written; a job made from a graph
+    /// is an error (its module is `Job::wgsl_module`, its bindings [`GraphBindings`](crate::GraphBindings)).
+    pub fn update(&mut self, encoder: &mut wgpu::CommandEncoder, job: &Job) -> Result<NoiseState> {
+        let Some(flat) = job.flat() else {
+            return Err(Error::target(
+                "bindings",
+                "the noise library's bindings hold a flat spec; bind a graph's job with \
+                 GraphBindings and its module (Job::wgsl_module)",
+            ));
+        };
         self.clock += 1;
-        let dims = prep.spec().dims;
-        let keys: Vec<SlotKey> = prep
-            .octaves()
-            .iter()
-            .map(|o| SlotKey {
-                seed: o.seed(),
+        let dims = job.dims();
+        let keys: Vec<SlotKey> = (0..flat.octaves())
+            .map(|k| SlotKey {
+                seed: job.plan().instances[k].seed,
                 dims,
             })
             .collect();
         let mut slots = Vec::with_capacity(keys.len());
-        for (octave, key) in prep.octaves().iter().zip(&keys) {
+        for (k, key) in keys.iter().enumerate() {
             let slot = match self.slots.iter().position(|s| s.key == Some(*key)) {
                 Some(found) => found,
                 None => {
                     let free = self.least_recent_slot(&keys);
-                    self.upload_tables(encoder, free, octave);
+                    self.upload_tables(encoder, free, job.tables(k));
                     self.slots[free].key = Some(*key);
                     free
                 }
@@ -197,14 +204,14 @@ impl NoiseBindings {
             self.slots[slot].last_used = self.clock;
             slots.push(slot as u32);
         }
-        let state = NoiseState::new(prep, &slots);
+        let state = job.noise_state(&slots).unwrap_or_default();
         if self.written != Some(state) {
             self.write(encoder, &self.state.clone(), 0, bytemuck::bytes_of(&state));
             self.stats.uniform_writes += 1;
             self.written = Some(state);
         }
         self.belt.finish_and_recall_on_submit(encoder);
-        state
+        Ok(state)
     }
 
     /// The least recently used slot whose tables `keep` does not need.
@@ -219,9 +226,8 @@ impl NoiseBindings {
         &mut self,
         encoder: &mut wgpu::CommandEncoder,
         slot: usize,
-        octave: &crate::spec::Octave,
+        tables: &OctaveTables,
     ) {
-        let tables = octave.tables();
         let values: Vec<f32> = tables.values.iter().map(|&v| v as f32).collect();
         let slot = slot as u64;
         let (perm, gradients, value_buffer) = (

@@ -1,12 +1,46 @@
-//! [`GraphBindings`]: what a caller's own shader binds to call a graph
-//! ([`PreparedGraph::wgsl_module`]): the graph's tables at bindings 1-3 and its state at 4 of
-//! one bind group, the group the module was made for.
+//! [`GraphBindings`]: what a caller's own shader binds to call a job's plan
+//! ([`Job::wgsl_module`]): its tables at bindings 1-3 and its state at 4 of one bind group, the
+//! group the module was made for.
 
 use wgpu::util::DeviceExt;
 
-use super::graph::{storage_entry, table_bytes};
 use crate::error::{Error, Result};
-use crate::graph::PreparedGraph;
+use crate::job::Job;
+use crate::tables::OctaveTables;
+
+/// The tables as the library reads them, slot after slot: permutation windows (u32), gradients
+/// (vec4<f32>), values (f32); one zero entry each for a plan without noise (bindings cannot be
+/// empty).
+pub(crate) fn table_bytes(tables: &[OctaveTables]) -> [Vec<u8>; 3] {
+    let (mut perm, mut gradients, mut values) = (Vec::new(), Vec::new(), Vec::new());
+    for t in tables {
+        perm.extend(crate::tables::perm_windows(&t.perm));
+        gradients.extend_from_slice(&t.gradients);
+        values.extend(t.values.iter().map(|&v| v as f32));
+    }
+    if perm.is_empty() {
+        (perm, gradients, values) = (vec![0], vec![[0.0; 4]], vec![0.0]);
+    }
+    [
+        bytemuck::cast_slice(&perm).to_vec(),
+        bytemuck::cast_slice(&gradients).to_vec(),
+        bytemuck::cast_slice(&values).to_vec(),
+    ]
+}
+
+/// A read-only (or writable) storage buffer at `binding`, compute stage.
+pub(crate) fn storage_entry(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility: wgpu::ShaderStages::COMPUTE,
+        ty: wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Storage { read_only },
+            has_dynamic_offset: false,
+            min_binding_size: None,
+        },
+        count: None,
+    }
+}
 
 /// The buffers and bind group behind `gn_graph_value(t)` in a caller's shader. A new frame of the
 /// same graph with new numbers is [`GraphBindings::update`]: one state write.
@@ -27,34 +61,34 @@ impl GraphBindings {
         [1, 2, 3, 4].map(|b| storage_entry(b, true))
     }
 
-    /// Buffers and a bind group holding `prepared`'s tables and state.
-    pub fn new(device: &wgpu::Device, prepared: &PreparedGraph) -> Self {
+    /// Buffers and a bind group holding `job`'s tables and state.
+    pub fn new(device: &wgpu::Device, job: &Job) -> Self {
         let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("gpu-noise graph module"),
             entries: &Self::layout_entries(),
         });
         let state = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
             label: Some("gpu-noise graph module state"),
-            contents: &prepared.kernel().state_bytes(),
+            contents: &job.kernel_state(),
             usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
         });
-        let group = Self::group(device, &layout, prepared, &state);
+        let group = Self::group(device, &layout, job, &state);
         Self {
             layout,
             group,
             state,
-            source: prepared.kernel().source.clone(),
-            seeds: seeds(prepared),
+            source: job.kernel().source.clone(),
+            seeds: seeds(job),
         }
     }
 
     fn group(
         device: &wgpu::Device,
         layout: &wgpu::BindGroupLayout,
-        prepared: &PreparedGraph,
+        job: &Job,
         state: &wgpu::Buffer,
     ) -> wgpu::BindGroup {
-        let tables = table_bytes(prepared).map(|bytes| {
+        let tables = table_bytes(&job.plan().tables).map(|bytes| {
             device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
                 label: Some("gpu-noise graph module tables"),
                 contents: &bytes,
@@ -98,30 +132,25 @@ impl GraphBindings {
     /// Takes a new frame of the same graph: writes its state (queued before the next submit),
     /// and rebuilds the bind group only where its seeds changed. A graph of another structure
     /// needs a new module: that is an error naming it.
-    pub fn update(
-        &mut self,
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
-        prepared: &PreparedGraph,
-    ) -> Result<()> {
-        if prepared.kernel().source != self.source {
+    pub fn update(&mut self, device: &wgpu::Device, queue: &wgpu::Queue, job: &Job) -> Result<()> {
+        if job.kernel().source != self.source {
             return Err(Error::InvalidTarget {
                 target: "bindings",
                 reason: "the graph's structure changed (nodes, octaves, kinds, interpolation): \
-                         build a new module (PreparedGraph::wgsl_module) and GraphBindings"
+                         build a new module (Job::wgsl_module) and GraphBindings"
                     .into(),
             });
         }
-        queue.write_buffer(&self.state, 0, &prepared.kernel().state_bytes());
-        let seeds = seeds(prepared);
+        queue.write_buffer(&self.state, 0, &job.kernel_state());
+        let seeds = seeds(job);
         if seeds != self.seeds {
-            self.group = Self::group(device, &self.layout, prepared, &self.state);
+            self.group = Self::group(device, &self.layout, job, &self.state);
             self.seeds = seeds;
         }
         Ok(())
     }
 }
 
-fn seeds(prepared: &PreparedGraph) -> (u32, Vec<u64>) {
-    (prepared.graph().dims(), prepared.table_seeds().to_vec())
+fn seeds(job: &Job) -> (u32, Vec<u64>) {
+    (job.dims(), job.plan().table_seeds.clone())
 }

@@ -3,21 +3,19 @@
 
 pub mod adapter;
 pub mod bindings;
-mod derivatives;
-pub mod graph;
 mod graph_bindings;
-mod graph_record;
-mod host;
 mod limits;
 pub mod params;
 pub mod pipelines;
+mod program;
 pub mod readback;
 mod record;
 pub mod renderer;
+mod sample;
 mod scratch;
-pub mod state;
 pub mod stats;
 pub mod targets;
+mod unfused;
 
 pub use adapter::AdapterChoice;
 pub use bindings::{NoiseBindings, TABLE_SLOTS};
@@ -26,7 +24,7 @@ pub use readback::PendingReadback;
 pub use renderer::{Renderer, RendererOptions};
 pub(crate) use scratch::PARTIAL_RANGE_BYTES;
 pub use stats::RenderStats;
-pub use targets::{Range, TextureOutput};
+pub use targets::{Range, Target, TextureOutput};
 
 /// The output of a future that is already complete, polled once without blocking; `None` if it
 /// is still pending. wgpu's native error scopes resolve at once, so this reads them without an

@@ -1,15 +1,10 @@
-//! The kernels' entry points, their bind group layouts, and specialized compute pipelines: one
-//! per (entry point, kind, dims, interpolation, fractal), compiled on first use and cached, so
-//! the driver sees only the branches a spec takes.
+//! The kernels' entry points and their target layouts, and what a flat program's pipelines are
+//! specialized for ([`NoiseKey`]: the driver sees only the branches a spec takes).
 
-use std::collections::HashMap;
 use std::num::NonZeroU64;
 
-use super::bindings::NoiseBindings;
-use super::params::RenderParams;
-use super::ready_now;
-use crate::error::{Error, Result};
-use crate::spec::Prepared;
+use crate::error::Result;
+use crate::job::Job;
 
 /// The `override` constants of the noise library, in declaration order, as the composed module
 /// spells them (with the library's prefix, `wgsl::PREFIX`; checked by a test).
@@ -48,18 +43,21 @@ pub struct NoiseKey {
 }
 
 impl NoiseKey {
-    /// The key of a prepared spec.
-    pub fn of(prep: &Prepared) -> Self {
-        let spec = prep.spec();
+    /// The key of a flat job (a graph's is all zeros: its program is its generated code).
+    pub fn of(job: &Job) -> Self {
+        let Some(flat) = job.flat() else {
+            return Self::default();
+        };
+        let spec = &flat.spec;
         Self {
             kind: spec.kind as u32,
             dims: spec.dims,
             interp: spec.interp as u32,
             fractal: spec.fractal as u32,
             lattice: spec.lattice as u32,
-            octaves: prep.octaves().len() as u32,
-            tiled: u32::from(prep.octaves().iter().any(|o| o.period() != [0; 4])),
-            volume: u32::from(spec.size.depth > 1),
+            octaves: flat.octaves() as u32,
+            tiled: u32::from((0..flat.octaves()).any(|k| job.period(k) != [0; 4])),
+            volume: u32::from(job.size().depth > 1),
         }
     }
 
@@ -190,14 +188,15 @@ impl Entry {
         }
     }
 
-    /// Whether the entry evaluates noise (and so is specialized per spec).
-    fn uses_noise(self) -> bool {
-        self != Entry::RangeFinal
-    }
-
     /// Whether the device's limits allow this kernel's storage buffers (the library's and its
     /// target's); else [`Error::Unsupported`] naming the limit.
     pub fn fits(self, limits: &wgpu::Limits) -> Result<()> {
+        self.fits_beside(limits, 0)
+    }
+
+    /// [`fits`](Self::fits) with `more` storage buffers in the program's group (a graph's
+    /// state).
+    pub fn fits_beside(self, limits: &wgpu::Limits, more: u32) -> Result<()> {
         let own = self
             .target_layout_entries()
             .iter()
@@ -212,7 +211,7 @@ impl Entry {
             })
             .count() as u32;
         // The library's group is in every pipeline layout, so its buffers always count.
-        super::limits::check_target(limits, self.name(), own)
+        super::limits::check_target(limits, self.name(), own + more)
     }
 
     /// The group 2 (target) bindings the entry uses, as in render.wgsl and reduce.wgsl.
@@ -246,128 +245,18 @@ impl Entry {
     }
 }
 
-/// The shader module, the layouts, and the pipelines built from them so far.
-pub struct PipelineCache {
-    module: wgpu::ShaderModule,
-    params_layout: wgpu::BindGroupLayout,
-    target_layouts: HashMap<Entry, wgpu::BindGroupLayout>,
-    pipeline_layouts: HashMap<Entry, wgpu::PipelineLayout>,
-    pipelines: HashMap<(Entry, NoiseKey), wgpu::ComputePipeline>,
-}
-
-impl PipelineCache {
-    /// Compiles the kernel module and creates every layout; pipelines come later, on demand.
-    pub fn new(device: &wgpu::Device, library: &NoiseBindings) -> Result<Self> {
-        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-            label: Some("gpu-noise kernels"),
-            source: wgpu::ShaderSource::Wgsl(crate::wgsl::sources::kernel_source().into()),
-        });
-        let params_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: Some("gpu-noise params"),
-            entries: &[wgpu::BindGroupLayoutEntry {
-                binding: 0,
-                visibility: wgpu::ShaderStages::COMPUTE,
-                ty: wgpu::BindingType::Buffer {
-                    ty: wgpu::BufferBindingType::Uniform,
-                    has_dynamic_offset: false,
-                    min_binding_size: NonZeroU64::new(std::mem::size_of::<RenderParams>() as u64),
-                },
-                count: None,
-            }],
-        });
-        let mut target_layouts = HashMap::new();
-        let mut pipeline_layouts = HashMap::new();
-        let limits = device.limits();
-        // A kernel whose bindings pass the device's limits gets no layout (creating it would
-        // be a validation error); asking for it is `Error::Unsupported` (`fits`).
-        for entry in ENTRIES.into_iter().filter(|e| e.fits(&limits).is_ok()) {
-            let target = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-                label: Some(entry.name()),
-                entries: &entry.target_layout_entries(),
-            });
-            let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-                label: Some(entry.name()),
-                bind_group_layouts: &[Some(&params_layout), Some(library.layout()), Some(&target)],
-                immediate_size: 0,
-            });
-            target_layouts.insert(entry, target);
-            pipeline_layouts.insert(entry, layout);
+impl Job {
+    /// The values of the WGSL override constants a pipeline of yours needs for this job: for a
+    /// flat job's `gn_fractal_noise` (with [`wgsl::noise_module`](crate::wgsl::noise_module))
+    /// `GN_NOISE_KIND`, `GN_NOISE_DIMS`, `GN_NOISE_INTERP`, `GN_NOISE_FRACTAL`,
+    /// `GN_NOISE_LATTICE`, `GN_NOISE_OCTAVES`, `GN_NOISE_TILED`, `GN_NOISE_VOLUME`; for a graph's
+    /// `gn_graph_value` ([`Job::wgsl_module`]) `GN_NOISE_TILED`. Pass them as
+    /// `PipelineCompilationOptions::constants`. A pipeline serves every job with the same
+    /// constants, so moving the offset or the frequency each frame needs no new one.
+    pub fn pipeline_constants(&self) -> Vec<(&'static str, f64)> {
+        match self.flat() {
+            Some(_) => NoiseKey::of(self).constants().to_vec(),
+            None => vec![("GN_NOISE_TILED", f64::from(u8::from(self.is_tiled())))],
         }
-        if let Some(Some(source)) = ready_now(scope.pop()) {
-            return Err(Error::Gpu {
-                context: "compiling the kernel module".into(),
-                source,
-            });
-        }
-        Ok(Self {
-            module,
-            params_layout,
-            target_layouts,
-            pipeline_layouts,
-            pipelines: HashMap::new(),
-        })
-    }
-
-    /// The layout of group 0 (the kernels' parameters).
-    pub fn params_layout(&self) -> &wgpu::BindGroupLayout {
-        &self.params_layout
-    }
-
-    /// The layout of group 2 for `entry`, or why the device cannot run it.
-    pub fn target_layout(&self, entry: Entry) -> Result<&wgpu::BindGroupLayout> {
-        self.target_layouts
-            .get(&entry)
-            .ok_or_else(|| Error::Unsupported(format!("no layout for {}", entry.name())))
-    }
-
-    /// Makes sure the pipeline for `entry` specialized for `prep` exists, compiling it (inside a
-    /// validation error scope) the first time. Returns whether it was compiled now.
-    pub fn prepare(&mut self, device: &wgpu::Device, entry: Entry, key: NoiseKey) -> Result<bool> {
-        let key = if entry.uses_noise() {
-            key
-        } else {
-            NoiseKey::default()
-        };
-        if self.pipelines.contains_key(&(entry, key)) {
-            return Ok(false);
-        }
-        entry.fits(&device.limits())?;
-        let Some(layout) = self.pipeline_layouts.get(&entry) else {
-            return Err(Error::Unsupported(format!(
-                "no layout for {}",
-                entry.name()
-            )));
-        };
-        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-            label: Some(entry.name()),
-            layout: Some(layout),
-            module: &self.module,
-            entry_point: Some(entry.name()),
-            compilation_options: wgpu::PipelineCompilationOptions {
-                constants: &key.constants(),
-                ..Default::default()
-            },
-            cache: None,
-        });
-        if let Some(Some(source)) = ready_now(scope.pop()) {
-            return Err(Error::Gpu {
-                context: format!("building the {} pipeline for {key:?}", entry.name()),
-                source,
-            });
-        }
-        self.pipelines.insert((entry, key), pipeline);
-        Ok(true)
-    }
-
-    /// A pipeline made by [`prepare`](Self::prepare).
-    pub fn get(&self, entry: Entry, key: NoiseKey) -> Option<&wgpu::ComputePipeline> {
-        let key = if entry.uses_noise() {
-            key
-        } else {
-            NoiseKey::default()
-        };
-        self.pipelines.get(&(entry, key))
     }
 }

@@ -1,21 +1,26 @@
-//! [`Renderer`]: the kernels, their pipelines, the noise library's bindings and a few scratch
-//! buffers on one device, built once and reused for every render. The device is the caller's
-//! ([`Renderer::new`], vello's shape) or one the crate opens ([`Renderer::open`]).
+//! [`Renderer`]: the kernels, their pipelines, the programs' bindings and a few scratch buffers
+//! on one device, built once and reused for every render. The device is the caller's
+//! ([`Renderer::new`], vello's shape) or one the crate opens ([`Renderer::open`]). Two verbs
+//! serve every job and target: [`Renderer::record`] into the caller's encoder and
+//! [`Renderer::read`] to the host (with [`Renderer::read_async`] and the streaming
+//! [`Renderer::for_each_band`]).
 
-use std::collections::HashMap;
+use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
 use wgpu::util::StagingBelt;
 
 use super::adapter::{AdapterChoice, AdapterSummary, best_adapter, new_instance};
-use super::bindings::NoiseBindings;
-use super::params::RenderParams;
-use super::pipelines::{Entry, NoiseKey, PipelineCache};
-use super::readback::StagingPool;
+use super::pipelines::{ENTRIES, Entry};
+use super::program::{Program, Programs};
+use super::readback::PendingReadback;
+use super::record::{Recorder, Targets};
 use super::stats::RenderStats;
+use super::targets::Target;
 use crate::error::{Error, Result};
-use crate::spec::Prepared;
-use crate::wgsl::sources::{TILE_SIZE, WORKGROUP_SIZE};
+use crate::job::Job;
+use crate::wgsl::sources::WORKGROUP_SIZE;
+use crate::window::Window;
 
 /// Knobs for tests and tuning; the defaults follow the device's limits.
 #[derive(Clone, Copy, Debug, Default)]
@@ -65,54 +70,33 @@ fn release(caught: Caught) -> wgpu::Error {
     }
 }
 
-/// What a group-2 bind group binds; bind groups are cached by it and reused across frames.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum TargetKey {
-    /// A buffer range at binding 0 (`render_buffer`) or 7 (`pack_r16`).
-    Buffer(Entry, wgpu::Buffer, u64, u64),
-    /// A storage texture (`render_r32_*`, `render_rgba8`).
-    Texture(Entry, wgpu::Texture),
-    /// Output values and points (`sample_points`).
-    Sample(wgpu::Buffer, wgpu::Buffer),
-    /// The min/max buffers (`range_partial`, `range_final`).
-    Range(Entry),
-}
-
-/// Bind groups kept at most; the cache is cleared past it (callers that make new textures
-/// every frame must not grow it without bound).
-const TARGET_CACHE: usize = 64;
 const BELT_CHUNK: u64 = 16 * 1024;
+/// Bands in flight at once while reading: one rendering while the previous one is read.
+const IN_FLIGHT: usize = 2;
 
-/// Renders noise on a device: into the caller's buffers and textures (recorded into the
+/// Renders jobs on a device: into the caller's buffers and textures (recorded into the
 /// caller's encoder, never submitted on the caller's behalf), or to the host.
 pub struct Renderer {
-    pub(crate) device: wgpu::Device,
-    pub(crate) queue: wgpu::Queue,
+    device: wgpu::Device,
+    queue: wgpu::Queue,
     adapter: Option<AdapterSummary>,
     health: Option<Health>,
-    pub(crate) library: NoiseBindings,
-    pub(crate) pipelines: PipelineCache,
-    params: wgpu::Buffer,
-    params_group: wgpu::BindGroup,
-    params_written: Option<RenderParams>,
-    pub(crate) belt: StagingBelt,
-    pub(crate) scratch: super::scratch::Scratch,
-    targets: HashMap<TargetKey, wgpu::BindGroup>,
-    pub(crate) staging: StagingPool,
+    programs: Programs,
+    targets: Targets,
+    belt: StagingBelt,
     options: RendererOptions,
-    pub(crate) stats: RenderStats,
-    pub(crate) graphs: super::graph::GraphPipelines,
+    stats: RenderStats,
 }
 
 impl Renderer {
     /// A renderer on the caller's device and queue. Nothing is submitted here or later except by
-    /// the host-readback methods; recording methods take the caller's encoder.
+    /// the host-readback methods; [`record`](Self::record) takes the caller's encoder.
     ///
     /// ```no_run
     /// # async fn run(device: wgpu::Device, queue: wgpu::Queue) -> gpu_noise::Result<()> {
-    /// use gpu_noise::{Kind, NoiseSpec, Renderer, RendererOptions};
+    /// use gpu_noise::{Kind, NoiseSpec, Renderer, RendererOptions, Target};
     /// let mut renderer = Renderer::new(&device, &queue, RendererOptions::default())?;
-    /// let prepared = NoiseSpec::new(Kind::Perlin, 2).validate()?; // 256x256
+    /// let job = NoiseSpec::new(Kind::Perlin, 2).validate()?; // 256x256
     /// let heights = device.create_buffer(&wgpu::BufferDescriptor {
     ///     label: Some("heights"),
     ///     size: 256 * 256 * 4,
@@ -120,7 +104,7 @@ impl Renderer {
     ///     mapped_at_creation: false,
     /// });
     /// let mut encoder = device.create_command_encoder(&Default::default());
-    /// renderer.render_to_buffer(&mut encoder, &prepared, &heights, 0)?;
+    /// renderer.record(&mut encoder, &job, Target::Buffer { buffer: &heights, offset: 0 })?;
     /// queue.submit([encoder.finish()]); // the caller submits
     /// # Ok(()) }
     /// ```
@@ -180,9 +164,6 @@ impl Renderer {
         Self::build(device, queue, Some(summary), Some(health), options)
     }
 
-    // wgpu's handles are not Send on the web (one thread there); the pool is shared with
-    // readbacks whose map callbacks must be Send on native.
-    #[cfg_attr(target_arch = "wasm32", allow(clippy::arc_with_non_send_sync))]
     fn build(
         device: wgpu::Device,
         queue: wgpu::Queue,
@@ -190,46 +171,19 @@ impl Renderer {
         health: Option<Health>,
         options: RendererOptions,
     ) -> Result<Self> {
-        super::limits::check_renderer(&device.limits(), crate::wgsl::sources::WORKGROUP_SIZE)?;
-        let library = NoiseBindings::new(&device)?;
-        let pipelines = PipelineCache::new(&device, &library)?;
-        let params = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("gpu-noise params"),
-            size: std::mem::size_of::<RenderParams>() as u64,
-            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        let params_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("gpu-noise params"),
-            layout: pipelines.params_layout(),
-            entries: &[wgpu::BindGroupEntry {
-                binding: 0,
-                resource: params.as_entire_binding(),
-            }],
-        });
-        let scratch = super::scratch::Scratch::new(&device);
-        let stats = RenderStats {
-            bind_groups_created: 1,
-            buffers_created: 1 + scratch.buffers_created(),
-            ..Default::default()
-        };
+        super::limits::check_renderer(&device.limits(), WORKGROUP_SIZE)?;
+        let programs = Programs::new(&device)?;
+        let (targets, stats) = Targets::new(&device, &programs);
         Ok(Self {
             belt: StagingBelt::new(device.clone(), BELT_CHUNK),
             device,
             queue,
             adapter,
             health,
-            library,
-            pipelines,
-            params,
-            params_group,
-            params_written: None,
-            scratch,
-            targets: HashMap::new(),
-            staging: Arc::new(Mutex::new(Vec::new())),
+            programs,
+            targets,
             options,
             stats,
-            graphs: super::graph::GraphPipelines::new(),
         })
     }
 
@@ -256,18 +210,13 @@ impl Renderer {
         &self.queue
     }
 
-    /// What the renderer has written and created so far: a new frame of the same spec with a
+    /// What the renderer has written and created so far: a new frame of the same job with a
     /// new offset adds one uniform write and nothing else.
     pub fn stats(&self) -> RenderStats {
-        self.stats + self.library.stats()
+        self.stats + self.programs.library().stats()
     }
 
-    /// The noise library's bindings, which this renderer's kernels use at group 1.
-    pub fn library(&self) -> &NoiseBindings {
-        &self.library
-    }
-
-    /// Texels per band for host readback: what one storage binding holds, or the option.
+    /// Texels per band of host readback: what one storage binding holds, or the option.
     pub fn chunk_texels(&self) -> u32 {
         let limits = self.device.limits();
         let max = limits
@@ -278,149 +227,219 @@ impl Renderer {
             .max(WORKGROUP_SIZE)
     }
 
-    /// Compiles every kernel this device can run for `prep`'s pipeline constants (kind, dims,
-    /// interpolation, fractal, lattice, octave count, tiling, volume) that is not compiled yet:
-    /// the buffer, R32Float (2D, 2D array, 3D), colormapped Rgba8, 16-bit heightmap and
-    /// auto-range kernels. Call it when a new kind or fractal is chosen (a level loads, a user
-    /// picks another noise), so that the first frame that uses it does not wait for the
-    /// driver's compiler. Returns how many pipelines it compiled (0 when all were ready). The
-    /// derivative and point kernels compile on first use.
-    pub fn prepare(&mut self, prep: &Prepared) -> Result<u32> {
+    /// Compiles every kernel this device can run for `job`'s program that is not compiled yet
+    /// (the buffer, R32Float, colormapped Rgba8, 16-bit heightmap and auto-range kernels), so
+    /// that the first frame of a new kind or graph does not wait for the driver's compiler.
+    /// Returns how many pipelines it compiled (0 when all were ready). The derivative and point
+    /// kernels compile on first use.
+    pub fn prepare(&mut self, job: &Job) -> Result<u32> {
         let before = self.stats.pipelines_compiled;
         let limits = self.device.limits();
-        for entry in crate::gpu::pipelines::ENTRIES {
+        let mut encoder = self.device.create_command_encoder(&Default::default());
+        let program = self.bind(&mut encoder, job)?;
+        for entry in ENTRIES {
             let warmed = !matches!(entry, Entry::Gradient | Entry::Normal | Entry::Sample);
             if warmed && entry.fits(&limits).is_ok() {
-                self.pipeline_key(entry, prep)?;
+                (self.programs).pipeline(&self.device, entry, &program.key, &mut self.stats)?;
             }
         }
+        // The encoder holds the program's uploads: submit them, in order with later work.
+        self.submit(encoder)?;
         Ok((self.stats.pipelines_compiled - before) as u32)
     }
 
-    /// Compiles the pipeline of `entry` for `prep` if needed.
-    pub(crate) fn pipeline_key(&mut self, entry: Entry, prep: &Prepared) -> Result<NoiseKey> {
-        let key = NoiseKey::of(prep);
-        if self.pipelines.prepare(&self.device, entry, key)? {
-            self.stats.pipelines_compiled += 1;
-        }
-        Ok(key)
-    }
-
-    /// The cached group-2 bind group for `key`, made by `make` the first time.
-    pub(crate) fn target_group(
-        &mut self,
-        key: TargetKey,
-        make: impl FnOnce(&wgpu::Device, &wgpu::BindGroupLayout) -> wgpu::BindGroup,
-    ) -> Result<wgpu::BindGroup> {
-        if let Some(group) = self.targets.get(&key) {
-            return Ok(group.clone());
-        }
-        if self.targets.len() >= TARGET_CACHE {
-            self.targets.clear();
-        }
-        let entry = match &key {
-            TargetKey::Buffer(e, ..) | TargetKey::Texture(e, _) | TargetKey::Range(e) => *e,
-            TargetKey::Sample(..) => Entry::Sample,
-        };
-        let group = make(&self.device, self.pipelines.target_layout(entry)?);
-        self.stats.bind_groups_created += 1;
-        self.targets.insert(key, group.clone());
-        Ok(group)
-    }
-
-    /// Records one dispatch of `entry`: the parameters (written only if they changed), the three
-    /// bind groups, and `groups` workgroups.
-    pub(crate) fn dispatch(
+    /// Records `job`'s whole image into `target` ([`Target`]): a buffer, or a texture of the
+    /// image's size. Every target is checked first (a wrong usage, format or size is
+    /// [`Error::InvalidTarget`], never a wgpu validation error); nothing is submitted.
+    pub fn record(
         &mut self,
         encoder: &mut wgpu::CommandEncoder,
-        entry: Entry,
-        key: NoiseKey,
-        params: RenderParams,
-        groups: [u32; 3],
-        target: &wgpu::BindGroup,
+        job: &Job,
+        target: Target,
     ) -> Result<()> {
-        if self.params_written != Some(params) {
-            let size = wgpu::BufferSize::new(std::mem::size_of::<RenderParams>() as u64)
-                .ok_or_else(|| Error::Unsupported("empty parameter block".into()))?;
-            self.belt
-                .write_buffer(encoder, &self.params, 0, size)
-                .copy_from_slice(bytemuck::bytes_of(&params));
-            self.params_written = Some(params);
-            self.stats.uniform_writes += 1;
-        }
-        let pipeline = self
-            .pipelines
-            .get(entry, key)
-            .ok_or_else(|| Error::Unsupported(format!("no pipeline for {}", entry.name())))?;
-        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-            label: Some(entry.name()),
-            timestamp_writes: None,
-        });
-        pass.set_pipeline(pipeline);
-        pass.set_bind_group(0, &self.params_group, &[]);
-        pass.set_bind_group(1, self.library.bind_group(), &[]);
-        pass.set_bind_group(2, target, &[]);
-        pass.dispatch_workgroups(groups[0], groups[1], groups[2]);
-        self.stats.dispatches += 1;
+        let program = self.bind(encoder, job)?;
+        self.recorder(job, program).record(encoder, target)?;
+        self.belt.finish_and_recall_on_submit(encoder);
         Ok(())
     }
 
-    /// Workgroups for `items` invocations of a kernel that runs 64 in a row, folded into 2D
-    /// past the per-dimension limit, and the invocations per dispatch row.
-    pub(crate) fn grid(&self, items: u64) -> ([u32; 3], u32) {
-        let max = u64::from(self.device.limits().max_compute_workgroups_per_dimension);
-        let groups = items.div_ceil(u64::from(WORKGROUP_SIZE)).max(1);
-        let x = groups.min(max);
-        let y = groups.div_ceil(x);
-        ([x as u32, y as u32, 1], x as u32 * WORKGROUP_SIZE)
-    }
-
-    /// Dispatches a texel kernel over the window of `params` in TILE_SIZE x TILE_SIZE x 1
-    /// workgroups: one dispatch, or several (each with its `base`) where the window reaches
-    /// past the device's workgroups per dimension.
-    pub(crate) fn dispatch_tiles(
+    /// Records rendering `window` of `job`'s image (at most one band,
+    /// [`chunk_texels`](Self::chunk_texels) f32) and a copy to the host; the values arrive once
+    /// the caller has submitted `encoder` ([`PendingReadback`]): one f32 a texel, four
+    /// (`[value, d/dx, d/dy, d/dz]`) for a job with gradients.
+    pub fn record_read(
         &mut self,
         encoder: &mut wgpu::CommandEncoder,
-        entry: Entry,
-        key: NoiseKey,
-        params: RenderParams,
-        target: &wgpu::BindGroup,
+        job: &Job,
+        window: Window,
+    ) -> Result<PendingReadback> {
+        let program = self.bind(encoder, job)?;
+        let pending = self.recorder(job, program).record_read(encoder, window)?;
+        self.belt.finish_and_recall_on_submit(encoder);
+        Ok(pending)
+    }
+
+    /// Renders `window` of `job`'s image and reads it back (blocking): f32, x fastest, then y,
+    /// then z, four a texel with gradients.
+    ///
+    /// ```no_run
+    /// use gpu_noise::{AdapterChoice, Kind, NoiseSpec, Renderer, RendererOptions, Window};
+    /// # fn main() -> gpu_noise::Result<()> {
+    /// let choice = AdapterChoice::from_env()?;
+    /// let mut renderer = pollster::block_on(Renderer::open(&choice, RendererOptions::default()))?;
+    /// let job = NoiseSpec::new(Kind::Perlin, 2).validate()?;
+    /// let image = renderer.read(&job, Window::full(job.size()))?;
+    /// assert_eq!(image.len(), 256 * 256);
+    /// # Ok(()) }
+    /// ```
+    pub fn read(&mut self, job: &Job, window: Window) -> Result<Vec<f32>> {
+        window.check_in_memory()?;
+        let mut out = Vec::new();
+        self.for_each_band(job, window, u64::from(self.chunk_texels()), &mut |_, v| {
+            out.extend_from_slice(&v);
+            Ok(())
+        })?;
+        Ok(out)
+    }
+
+    /// As [`read`](Self::read), without blocking the thread: each band is awaited (the
+    /// future polls the device; on the web, the browser maps it).
+    pub async fn read_async(&mut self, job: &Job, window: Window) -> Result<Vec<f32>> {
+        window.check_inside(job.size())?;
+        window.check_in_memory()?;
+        let mut out = Vec::new();
+        for band in window.bands(self.band_texels(job)) {
+            let mut encoder = self.device.create_command_encoder(&Default::default());
+            let pending = self.record_read(&mut encoder, job, band)?;
+            self.submit(encoder)?;
+            out.extend_from_slice(&pending.await?);
+        }
+        self.check_health()?;
+        Ok(out)
+    }
+
+    /// Renders `window` in bands of at most `band_texels` texels, in memory order, and hands
+    /// each band's values to `consume` while the next band renders (blocking).
+    pub fn for_each_band(
+        &mut self,
+        job: &Job,
+        window: Window,
+        band_texels: u64,
+        consume: &mut dyn FnMut(Window, Vec<f32>) -> Result<()>,
     ) -> Result<()> {
-        let max = self
-            .device
-            .limits()
-            .max_compute_workgroups_per_dimension
-            .max(1);
-        let tile = [TILE_SIZE, TILE_SIZE, 1];
-        let reach: [u32; 3] = std::array::from_fn(|a| max.saturating_mul(tile[a]));
-        let [w, h, d, _] = params.extent;
-        for z in (0..d).step_by(reach[2] as usize) {
-            for y in (0..h).step_by(reach[1] as usize) {
-                for x in (0..w).step_by(reach[0] as usize) {
-                    let base = [x, y, z];
-                    let groups = std::array::from_fn(|a| {
-                        (params.extent[a] - base[a]).min(reach[a]).div_ceil(tile[a])
-                    });
-                    let part = RenderParams {
-                        base: [x, y, z, 0],
-                        ..params
-                    };
-                    self.dispatch(encoder, entry, key, part, groups, target)?;
-                }
+        window.check_inside(job.size())?;
+        let limit = band_texels.clamp(1, self.band_texels(job));
+        let mut in_flight: VecDeque<(Window, PendingReadback)> = VecDeque::new();
+        for band in window.bands(limit) {
+            let mut encoder = self.device.create_command_encoder(&Default::default());
+            let pending = self.record_read(&mut encoder, job, band)?;
+            self.submit(encoder)?;
+            in_flight.push_back((band, pending));
+            if in_flight.len() == IN_FLIGHT
+                && let Some((done, pending)) = in_flight.pop_front()
+            {
+                consume(done, pending.wait()?)?;
+                self.check_health()?;
             }
         }
-        Ok(())
+        while let Some((done, pending)) = in_flight.pop_front() {
+            consume(done, pending.wait()?)?;
+        }
+        self.check_health()
+    }
+
+    /// A flat job's noise at `points` already in noise space (no frequency applied), blocking.
+    pub fn sample(&mut self, job: &Job, points: &[[f64; 4]]) -> Result<Vec<f32>> {
+        let mut out = Vec::with_capacity(points.len());
+        for part in points.chunks(self.points_per_band(job)) {
+            let mut encoder = self.device.create_command_encoder(&Default::default());
+            let program = self.bind(&mut encoder, job)?;
+            let queue = self.queue.clone();
+            let mut recorder = self.recorder(job, program);
+            let pending = super::sample::record(&mut recorder, &mut encoder, &queue, part)?;
+            self.belt.finish_and_recall_on_submit(&encoder);
+            self.submit(encoder)?;
+            out.extend_from_slice(&pending.wait()?);
+        }
+        Ok(out)
+    }
+
+    /// Records a copy of the last `Range::Auto` min and max into a readback: `[lo, hi]`.
+    pub fn read_auto_range(&mut self, encoder: &mut wgpu::CommandEncoder) -> PendingReadback {
+        let range = self.targets.scratch.range.clone();
+        let staging = (self.targets).staging_buffer(&self.device, 8, &mut self.stats);
+        encoder.copy_buffer_to_buffer(&range, 0, &staging, 0, 8);
+        PendingReadback::on_submit(
+            &self.device,
+            encoder,
+            staging,
+            8,
+            self.targets.staging.clone(),
+        )
+    }
+
+    /// Records `job`'s image one expanded step per dispatch, each step's values kept in
+    /// `registers` (STORAGE, [`unfused_bytes`](Self::unfused_bytes) long): the unfused
+    /// baseline that the fused kernel is measured against (`gpu-noise bench --graph`). Returns
+    /// the byte offset of the output values in `registers`.
+    pub fn record_unfused(
+        &mut self,
+        encoder: &mut wgpu::CommandEncoder,
+        job: &Job,
+        registers: &wgpu::Buffer,
+    ) -> Result<u64> {
+        let program = self.bind(encoder, job)?;
+        let at = super::unfused::record(&mut self.recorder(job, program), encoder, registers)?;
+        self.belt.finish_and_recall_on_submit(encoder);
+        Ok(at)
+    }
+
+    /// Bytes of the register buffer [`record_unfused`](Self::record_unfused) needs.
+    pub fn unfused_bytes(job: &Job) -> u64 {
+        super::unfused::registers_bytes(job)
+    }
+
+    /// Binds `job` (its program's group 1), after refusing jobs whose error bound would say
+    /// nothing (CONVENTIONS §7).
+    fn bind(&mut self, encoder: &mut wgpu::CommandEncoder, job: &Job) -> Result<Program> {
+        job.check_gpu_precision()?;
+        (self.programs).bind(&self.device, &mut self.belt, encoder, job, &mut self.stats)
+    }
+
+    fn recorder<'a>(&'a mut self, job: &'a Job, program: Program) -> Recorder<'a> {
+        let band_texels = self.chunk_texels();
+        Recorder {
+            device: &self.device,
+            programs: &mut self.programs,
+            targets: &mut self.targets,
+            belt: &mut self.belt,
+            stats: &mut self.stats,
+            job,
+            program,
+            band_texels,
+        }
+    }
+
+    /// Texels per readback band of `job` (a quarter with gradients: four f32 a texel).
+    fn band_texels(&self, job: &Job) -> u64 {
+        u64::from(self.chunk_texels()) / if job.has_gradient() { 4 } else { 1 }
+    }
+
+    /// Points per submission: what one binding of split points holds (16 bytes per octave).
+    fn points_per_band(&self, job: &Job) -> usize {
+        let octaves = job.noise_evaluations().max(1) as u64;
+        (u64::from(self.chunk_texels()) / (8 * octaves)).max(1) as usize
     }
 
     /// Submits an encoder of the renderer's own and reports any error its device raised.
-    pub(crate) fn submit(&mut self, encoder: wgpu::CommandEncoder) -> Result<()> {
+    fn submit(&mut self, encoder: wgpu::CommandEncoder) -> Result<()> {
         self.belt.finish_and_recall_on_submit(&encoder);
         self.queue.submit([encoder.finish()]);
         self.check_health()
     }
 
     /// A lost device or an uncaptured error of the crate's own device, as an error.
-    pub(crate) fn check_health(&self) -> Result<()> {
+    fn check_health(&self) -> Result<()> {
         let Some(health) = &self.health else {
             return Ok(());
         };

@@ -4,7 +4,39 @@
 use super::pipelines::Entry;
 use crate::colormap::Colormap;
 use crate::error::{Error, Result};
-use crate::spec::{NoiseSpec, Size};
+use crate::spec::Size;
+
+/// Where [`Renderer::record`](super::Renderer::record) writes a job's whole image.
+#[derive(Clone, Copy, Debug)]
+pub enum Target<'a> {
+    /// A storage buffer from byte `offset` (a multiple of the device's
+    /// `min_storage_buffer_offset_alignment`, 256 on most devices): one f32 per texel, x
+    /// fastest, then y, then z (CONVENTIONS §1); four (`[value, d/dx, d/dy, d/dz]`) for a job
+    /// with gradients. `BufferUsages::STORAGE`.
+    Buffer {
+        /// The buffer.
+        buffer: &'a wgpu::Buffer,
+        /// Its first byte written.
+        offset: u64,
+    },
+    /// A texture of the image's size:
+    /// - `R32Float` (2D, 2D array with one layer per z, 3D): raw values; needs
+    ///   `STORAGE_BINDING`, and for 3D `COPY_DST` too, on every backend (wgpu's GL backend binds
+    ///   a 3D storage image one slice at a time, so there the volume is rendered into a buffer
+    ///   and copied, and a program written on Vulkan must run on GL as well).
+    /// - `Rgba8Unorm` (2D): values through `output.range` and `output.colormap`, or for a job
+    ///   with gradients a tangent-space normal map (`output.normal_strength`, CONVENTIONS §12);
+    ///   needs `STORAGE_BINDING`.
+    /// - `R16Unorm` (2D, 2D array, 3D): levels through `output.range`, packed into a buffer
+    ///   and copied, as terrain engines take heightmaps; needs `COPY_DST` and the device
+    ///   feature `TEXTURE_FORMAT_16BIT_NORM`.
+    Texture {
+        /// The texture.
+        texture: &'a wgpu::Texture,
+        /// Levels, colormap and normal strength.
+        output: &'a TextureOutput,
+    },
+}
 
 /// How noise values map to levels in normalized targets (`Rgba8Unorm`, `R16Unorm`).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -20,10 +52,11 @@ pub enum Range {
 }
 
 impl Range {
-    /// The fixed (lo, hi) this range means for `spec`; `None` for `Auto`.
-    pub fn fixed(self, spec: &NoiseSpec) -> Option<(f64, f64)> {
+    /// The fixed (lo, hi) this range means for an image whose nominal range is `nominal`;
+    /// `None` for `Auto`.
+    pub fn fixed(self, nominal: (f64, f64)) -> Option<(f64, f64)> {
         match self {
-            Range::Nominal => Some(spec.fractal.nominal_range()),
+            Range::Nominal => Some(nominal),
             Range::Fixed(lo, hi) => Some((lo, hi)),
             Range::Auto => None,
         }
@@ -51,6 +84,9 @@ pub struct TextureOutput {
     pub range: Range,
     /// How levels become colors in `Rgba8Unorm` targets (gray by default).
     pub colormap: Colormap,
+    /// Normal maps (a job with gradients into `Rgba8Unorm`): heights are the value times this
+    /// many texels, > 0 (default 8).
+    pub normal_strength: f32,
 }
 
 impl Default for TextureOutput {
@@ -58,9 +94,13 @@ impl Default for TextureOutput {
         Self {
             range: Range::Nominal,
             colormap: Colormap::Gray,
+            normal_strength: DEFAULT_NORMAL_STRENGTH,
         }
     }
 }
+
+/// Normal maps' default height scale: the noise value times this many texels.
+pub const DEFAULT_NORMAL_STRENGTH: f32 = 8.0;
 
 /// What kind of texture a target is, which decides the kernel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,7 +169,7 @@ pub(crate) fn check_buffer(
     if bytes > max {
         return bad(format!(
             "{bytes} bytes is more than one storage binding may hold on this device ({max}); \
-             render a smaller image or use Renderer::render_window for bands"
+             render a smaller image, or read it in bands with Renderer::read"
         ));
     }
     Ok(())
@@ -151,7 +191,7 @@ pub(crate) fn check_texture(
     );
     if (w, h, layers) != (size.width, size.height, size.depth) {
         return bad(format!(
-            "is {w}x{h}x{layers} but the spec's size is {}x{}x{}; they must be equal",
+            "is {w}x{h}x{layers} but the image's size is {}x{}x{}; they must be equal",
             size.width, size.height, size.depth
         ));
     }

@@ -4,8 +4,8 @@
 
 use super::node::{Combiner, Modifier};
 use super::plan::{Plan, Step};
-use crate::spec::{Fractal, Kind};
-use crate::tolerance::{ARITHMETIC_BOUND, Bound, octave_lipschitz};
+use crate::spec::Fractal;
+use crate::tolerance::{ARITHMETIC_BOUND, Bound};
 
 /// f32's relative rounding, allowed once per step on its magnitude.
 const ROUNDING: f64 = 1.0 / 8_388_608.0; // 2^-23
@@ -17,17 +17,6 @@ const FRACTION: f64 = 1.0 / 16_777_216.0; // 2^-24
 struct Bounds {
     m: f64,
     e: f64,
-}
-
-/// The nominal magnitude of a kind's value: the smooth kinds stay within [-1, 1] with a
-/// margin, cellular distances past their 99.9th percentile reach about 2, the impulse kinds
-/// (standard deviation 1/3) stay within 12 sigma.
-fn kind_magnitude(kind: Kind) -> f64 {
-    match kind {
-        Kind::Cellular => 2.0,
-        Kind::SparseConvolution | Kind::Gabor => 4.0,
-        _ => 1.5,
-    }
 }
 
 /// The graph's bound, and what in it is discontinuous (where f32 and f64 can decide a
@@ -128,14 +117,14 @@ fn step_bounds(
     match step {
         Step::Noise { instance, delta } => {
             let inst = &plan.instances[*instance];
-            let lipschitz = octave_lipschitz(&inst.spec);
+            let lipschitz = (inst.kind.info().lipschitz)(&inst.fields);
             let map = row_norm(&inst.delta_map);
             let moved = delta.map_or(0.0, |d| lipschitz * map * b[d].e);
-            if let Some(jump) = crate::tolerance::discontinuity(&inst.spec) {
+            if let Some(jump) = (inst.kind.info().discontinuity)(&inst.fields) {
                 jumps.push(jump);
             }
             Bounds {
-                m: kind_magnitude(inst.spec.kind),
+                m: inst.kind.info().magnitude,
                 e: ARITHMETIC_BOUND + lipschitz * FRACTION + moved,
             }
         }

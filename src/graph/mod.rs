@@ -21,7 +21,7 @@
 //! g.output("warped");
 //! let graph = g.build()?;
 //! let prepared = graph.prepare(Size::new(64, 64, 1), [0.0; 4])?;
-//! let values = prepared.render_f64()?;
+//! let values = gpu_noise::cpu::render_f64(&prepared)?;
 //! assert_eq!(values.len(), 64 * 64);
 //! # Ok::<(), gpu_noise::Error>(())
 //! ```
@@ -33,20 +33,18 @@ mod affine;
 pub(crate) mod bound;
 mod builder;
 mod check;
-mod codegen;
-mod eval;
 pub(crate) mod kind_fields;
 pub mod meta;
 pub(crate) mod node;
 pub(crate) mod ops;
-mod plan;
+pub(crate) mod plan;
 pub(crate) mod read;
 mod read_ops;
 mod value;
 
 pub use builder::{GraphBuilder, NodeBuilder};
-pub use eval::PreparedGraph;
 pub(crate) use node::Node;
+pub use node::Source;
 pub use value::Value;
 
 use crate::error::Result;
@@ -139,6 +137,22 @@ impl Graph {
     /// The index of the output node.
     pub fn output(&self) -> usize {
         self.output
+    }
+
+    /// A graph of `nodes` (valid by construction) with the last as its output.
+    pub(crate) fn from_parts(
+        dims: u32,
+        seed: u64,
+        lattice: LatticeKind,
+        nodes: Vec<Node>,
+    ) -> Graph {
+        Graph {
+            dims,
+            seed,
+            lattice,
+            output: nodes.len() - 1,
+            nodes,
+        }
     }
 
     /// The same graph with another seed (every source's seed moves with it).

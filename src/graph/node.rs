@@ -1,7 +1,7 @@
 //! A graph's nodes, typed: what [`read`](super::read) makes of the untyped form once every
 //! parameter is in range and every input names a node (CONVENTIONS §13).
 
-use crate::spec::{Fractal, NoiseSpec};
+use crate::kinds::{Fractal, Interp, Kind, KindFields};
 
 /// One named node.
 #[derive(Clone, Debug, PartialEq)]
@@ -15,9 +15,8 @@ pub struct Node {
 /// What a node computes (inputs are node indices).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Op {
-    /// A noise kind: the spec's kind, seed, frequency, interpolation and kind parameters (its
-    /// dims, lattice, size and offset come from the graph and the render).
-    Source(Box<NoiseSpec>),
+    /// A noise kind (its dims and lattice come from the graph).
+    Source(Source),
     /// One value everywhere.
     Constant(f64),
     /// The point's coordinate on `axis` times `frequency`.
@@ -116,6 +115,21 @@ pub enum Op {
         /// Half-width of the S-curve between them.
         falloff: f64,
     },
+}
+
+/// A noise kind at a frequency: its kind node's parameters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Source {
+    /// The kind.
+    pub kind: Kind,
+    /// Lattice cells per unit of the point.
+    pub frequency: f64,
+    /// Added to the graph's seed (and to each octave's and warp iteration's k).
+    pub seed: u64,
+    /// Interpolation between corners (the kind's default where it interpolates none).
+    pub interp: Interp,
+    /// The kind's own parameters.
+    pub fields: KindFields,
 }
 
 /// A domain warp (Quilez's form, with FastNoiseLite's independent or progressive iterations).

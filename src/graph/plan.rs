@@ -5,14 +5,15 @@
 
 use std::collections::HashMap;
 
-use super::affine::{IDENTITY, Mat, PointMap, rotation, skew_matrix, uniform_scale};
-use super::node::{Combiner, Modifier, Op, Warp};
+use super::affine::{IDENTITY, Mat, rotation, skew_matrix, uniform_scale};
+use super::node::{Combiner, Modifier, Op, Source, Warp};
 use super::read::graph_error;
 use super::{Graph, MAX_STEPS};
 use crate::error::{Error, Result};
 use crate::fixed::Fixed;
-use crate::spec::frames::{OctaveFrame, lattice_skew};
-use crate::spec::{Fractal, KindParams, NoiseSpec, Size, octave_weights};
+use crate::kinds::{Fractal, Interp, Kind, KindFields, KindParams, LatticeKind};
+use crate::spec::frames::PointMap;
+use crate::spec::octave_weights;
 use crate::tables::OctaveTables;
 
 /// Where a node is evaluated: its point is `m root + c + delta`, root = offset + texel (texel
@@ -112,32 +113,36 @@ impl Step {
 /// One noise evaluation: a source node in one context.
 #[derive(Clone, Debug)]
 pub(crate) struct Instance {
-    /// Kind, dims, seed (the context's added), frequency and kind parameters.
-    pub spec: NoiseSpec,
-    pub frame: OctaveFrame,
-    /// Any point's place on the lattice (what the frame holds for texels).
+    pub kind: Kind,
+    /// The seed of its tables: the graph's, the node's and the context's k summed.
+    pub seed: u64,
+    pub interp: Interp,
+    pub lattice: LatticeKind,
+    pub fields: KindFields,
+    pub params: KindParams,
+    /// Its map from a root point to its lattice (frequency times the transforms above it).
     pub points: PointMap,
     /// Index into the plan's tables.
     pub tables: usize,
-    pub params: KindParams,
     /// Lattice displacement per unit of the context's displacement: frequency times the skew.
     pub delta_map: Mat,
 }
 
-/// A coordinate node in one context: its frame (no skew) and frequency.
+/// A coordinate node in one context: its map (no skew) and frequency.
 #[derive(Clone, Debug)]
-pub(crate) struct CoordinateFrame {
-    pub frame: OctaveFrame,
+pub(crate) struct Coordinate {
     pub points: PointMap,
     pub frequency: f64,
 }
 
-/// The expanded graph.
+/// The expanded graph: the same for every image of its world (frames come with a placement).
 #[derive(Clone, Debug)]
 pub(crate) struct Plan {
+    /// Axes of the point.
+    pub dims: usize,
     pub steps: Vec<Step>,
     pub instances: Vec<Instance>,
-    pub coordinates: Vec<CoordinateFrame>,
+    pub coordinates: Vec<Coordinate>,
     pub tables: Vec<OctaveTables>,
     /// The seed of each table slot.
     pub table_seeds: Vec<u64>,
@@ -148,8 +153,6 @@ pub(crate) struct Plan {
 
 struct Expander<'a> {
     graph: &'a Graph,
-    size: Size,
-    offset: [f64; 4],
     plan: Plan,
     memo: HashMap<Vec<u64>, usize>,
     table_slots: HashMap<u64, usize>,
@@ -157,12 +160,12 @@ struct Expander<'a> {
     path: Vec<usize>,
 }
 
-pub(crate) fn expand(graph: &Graph, size: Size, offset: [f64; 4]) -> Result<Plan> {
+/// Expands `graph` into straight-line steps (CONVENTIONS §13).
+pub(crate) fn expand(graph: &Graph) -> Result<Plan> {
     let mut x = Expander {
         graph,
-        size,
-        offset,
         plan: Plan {
+            dims: graph.dims as usize,
             steps: Vec::new(),
             instances: Vec::new(),
             coordinates: Vec::new(),
@@ -238,7 +241,7 @@ impl Expander<'_> {
         let graph = self.graph;
         let name = &graph.nodes[i].name;
         match &graph.nodes[i].op {
-            Op::Source(spec) => self.noise(name, spec, ctx),
+            Op::Source(source) => self.noise(name, source, ctx),
             Op::Constant(v) => self.push(Step::Constant(*v)),
             Op::Coordinate { axis, frequency } => self.coordinate(name, *axis, *frequency, ctx),
             op @ (Op::Fractal { .. } | Op::RidgedMulti { .. }) => self.fractal(name, op, ctx),
@@ -440,37 +443,35 @@ impl Expander<'_> {
         Ok(out)
     }
 
-    fn noise(&mut self, name: &str, spec: &NoiseSpec, ctx: &Context) -> Result<usize> {
-        let mut spec = spec.clone();
-        spec.seed = spec.seed.wrapping_add(ctx.seed);
-        spec.lattice = self.graph.lattice;
-        spec.size = self.size;
-        spec.offset = self.offset;
-        let skew = lattice_skew(spec.kind, spec.dims);
-        let (frame, points) = self.frame(name, ctx, spec.frequency, skew)?;
-        let slot = match self.table_slots.get(&spec.seed) {
+    fn noise(&mut self, name: &str, source: &Source, ctx: &Context) -> Result<usize> {
+        let dims = self.dims();
+        let seed = source.seed.wrapping_add(ctx.seed);
+        let skew = source.kind.skew(dims as u32);
+        let points = PointMap::new(&ctx.m, &ctx.c, source.frequency, skew, dims)
+            .ok_or_else(|| reach_error(name, "frequency"))?;
+        let slot = match self.table_slots.get(&seed) {
             Some(&s) => s,
             None => {
-                self.plan
-                    .tables
-                    .push(OctaveTables::new(spec.seed, spec.dims));
-                self.plan.table_seeds.push(spec.seed);
-                self.table_slots
-                    .insert(spec.seed, self.plan.tables.len() - 1);
+                (self.plan.tables).push(OctaveTables::new(seed, dims as u32));
+                self.plan.table_seeds.push(seed);
+                self.table_slots.insert(seed, self.plan.tables.len() - 1);
                 self.plan.tables.len() - 1
             }
         };
-        let k = skew_matrix(skew, self.dims());
+        let k = skew_matrix(skew, dims);
         let mut delta_map = [[0.0; 4]; 4];
         for a in 0..4 {
             for b in 0..4 {
-                delta_map[a][b] = spec.frequency * k[a][b];
+                delta_map[a][b] = source.frequency * k[a][b];
             }
         }
         self.plan.instances.push(Instance {
-            params: spec.kind_params(),
-            spec,
-            frame,
+            kind: source.kind,
+            seed,
+            interp: source.interp,
+            lattice: self.graph.lattice,
+            fields: source.fields,
+            params: KindParams::new(source.kind, dims as u32, &source.fields),
             points,
             tables: slot,
             delta_map,
@@ -489,48 +490,15 @@ impl Expander<'_> {
         frequency: f64,
         ctx: &Context,
     ) -> Result<usize> {
-        let (frame, points) = self.frame(name, ctx, frequency, None)?;
-        self.plan.coordinates.push(CoordinateFrame {
-            frame,
-            points,
-            frequency,
-        });
+        let points = PointMap::new(&ctx.m, &ctx.c, frequency, None, self.dims())
+            .ok_or_else(|| reach_error(name, "frequency"))?;
+        self.plan.coordinates.push(Coordinate { points, frequency });
         let instance = self.plan.coordinates.len() - 1;
         self.push(Step::Coordinate {
             instance,
             axis,
             delta: ctx.delta,
         })
-    }
-
-    /// The exact frame of `frequency` times the context's point (skewed for simplex): origin
-    /// `sum_b (f m)[a][b] offset[b] + f c[a]`, steps `K (f m)` rounded to 2^-32 (CONVENTIONS §13).
-    fn frame(
-        &self,
-        name: &str,
-        ctx: &Context,
-        f: f64,
-        skew: Option<f64>,
-    ) -> Result<(OctaveFrame, PointMap)> {
-        let points = PointMap::new(&ctx.m, &ctx.c, f, skew, self.dims())
-            .ok_or_else(|| reach_error(name, "frequency"))?;
-        let frame = points
-            .frame(&self.offset)
-            .ok_or_else(|| reach_error(name, "frequency"))?;
-        self.check_corners(name, &frame)?;
-        Ok((frame, points))
-    }
-
-    /// Every texel's point stays below 2^62 cells: the frame is affine, so the corners suffice.
-    fn check_corners(&self, name: &str, frame: &OctaveFrame) -> Result<()> {
-        let far = [self.size.width, self.size.height, self.size.depth].map(|s| i64::from(s) - 1);
-        for corner in 0..8 {
-            let t = [0, 1, 2].map(|b| if corner >> b & 1 == 1 { far[b] } else { 0 });
-            if frame.point(t).is_none() {
-                return Err(reach_error(name, "frequency"));
-            }
-        }
-        Ok(())
     }
 }
 

@@ -180,24 +180,13 @@ impl<'a> NodeReader<'a> {
         let x = value
             .as_f64()
             .ok_or_else(|| self.err(name, format!("must be a number, got {}", value.describe())))?;
-        let low_ok = if min_open { x > min } else { x >= min };
-        if !(low_ok && x <= max) {
-            let low = if min_open { "(" } else { "[" };
-            return Err(self.err(name, format!("must be in {low}{min}, {max}], got {x}")));
-        }
-        self.f32_safe(name, x)
-    }
-
-    /// `x`, unless the GPU's f32 would round it to 0: a nonzero magnitude below f32's smallest
-    /// normal number (1.2e-38) divides by zero there.
-    fn f32_safe(&self, name: &str, x: f64) -> Result<f64> {
-        if x != 0.0 && x.abs() < f64::from(f32::MIN_POSITIVE) {
-            return Err(self.err(
-                name,
-                format!("{x:e} is 0 in the GPU's f32; give 0 or a magnitude of at least 1.2e-38"),
-            ));
-        }
-        Ok(x)
+        let ty = ParamType::Number {
+            default,
+            min,
+            max,
+            min_open,
+        };
+        ty.check_number(x).map_err(|reason| self.err(name, reason))
     }
 
     pub(super) fn whole(&self, name: &str) -> Result<u32> {
@@ -230,21 +219,24 @@ impl<'a> NodeReader<'a> {
     }
 
     pub(super) fn choice<T: FromStr>(&self, name: &str) -> Result<T> {
+        let text = self.text_choice(name)?;
+        text.parse()
+            .map_err(|_| self.err(name, format!("{text:?} is not understood here")))
+    }
+
+    /// The name given for choice `name` (or its default), one of the row's options.
+    pub(super) fn text_choice(&self, name: &str) -> Result<String> {
         let ParamType::Choice { default, options } = self.param_type(name) else {
             return Err(self.err(name, "is not a choice of this node type"));
         };
-        let text = match self.get(name) {
-            None => default,
-            Some(Value::Text(t)) if options.contains(&t.as_str()) => t.as_str(),
-            Some(v) => {
-                return Err(self.err(
-                    name,
-                    format!("must be one of {}, got {}", options.join(", "), show(v)),
-                ));
-            }
-        };
-        text.parse()
-            .map_err(|_| self.err(name, format!("{text:?} is not understood here")))
+        match self.get(name) {
+            None => Ok(default.to_string()),
+            Some(Value::Text(t)) if options.contains(&t.as_str()) => Ok(t.clone()),
+            Some(v) => Err(self.err(
+                name,
+                format!("must be one of {}, got {}", options.join(", "), show(v)),
+            )),
+        }
     }
 
     pub(super) fn flag(&self, name: &str) -> Result<bool> {

@@ -4,10 +4,10 @@
 
 use std::str::FromStr;
 
-use super::node::{Combiner, Modifier, Op, Warp};
+use super::node::{Combiner, Modifier, Op, Source, Warp};
 use super::read::NodeReader;
 use crate::error::Result;
-use crate::spec::{Fractal, Kind, NoiseSpec};
+use crate::kinds::{Fractal, Kind};
 
 impl NodeReader<'_> {
     pub(super) fn op(&self) -> Result<Op> {
@@ -77,7 +77,6 @@ impl NodeReader<'_> {
     }
 
     fn source(&self, kind: Kind) -> Result<Op> {
-        let mut spec = NoiseSpec::new(kind, self.dims);
         if !(kind.min_dims()..=kind.max_dims()).contains(&self.dims) {
             return Err(self.err(
                 "type",
@@ -89,13 +88,17 @@ impl NodeReader<'_> {
                 ),
             ));
         }
-        spec.frequency = self.number("frequency")?;
-        spec.seed = self.seed()?;
-        if kind.interpolates() {
-            spec.interp = self.choice("interp")?;
-        }
-        super::kind_fields::read_kind_fields(self, &mut spec)?;
-        Ok(Op::Source(Box::new(spec)))
+        Ok(Op::Source(Source {
+            kind,
+            frequency: self.number("frequency")?,
+            seed: self.seed()?,
+            interp: if kind.interpolates() {
+                self.choice("interp")?
+            } else {
+                kind.default_interp()
+            },
+            fields: super::kind_fields::read_kind_fields(self, kind)?,
+        }))
     }
 
     fn rotate(&self) -> Result<Op> {

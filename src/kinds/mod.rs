@@ -28,8 +28,8 @@ pub use lattice::dual::Dual;
 pub use lattice::kernel::{InstructionSet, OctaveRow};
 pub use param::{MAX_OCTAVES, Param};
 pub use params::{
-    KindFields, KindParams, KindState, MAX_IMPULSES, gabor_kernel_energy, poisson_thresholds,
-    sparse_kernel_energy,
+    KIND_FIELDS, KindField, KindFields, KindParams, KindState, KindValue, MAX_IMPULSES,
+    gabor_kernel_energy, poisson_thresholds, sparse_kernel_energy,
 };
 
 use lattice::twin::{Lattice, LatticePoint};

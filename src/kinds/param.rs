@@ -184,6 +184,28 @@ pub const PERSISTENCE: Param = positive(
 );
 
 impl ParamType {
+    /// Whether `x` is an allowed value of a number parameter, else why not (the message names
+    /// no field: callers name theirs). Nonzero magnitudes the GPU's f32 would round to 0
+    /// (below 1.2e-38) are refused: they would divide by zero there.
+    pub fn check_number(&self, x: f64) -> Result<f64, String> {
+        let ParamType::Number {
+            min, max, min_open, ..
+        } = *self
+        else {
+            return Err("is not a number parameter".into());
+        };
+        let low_ok = if min_open { x > min } else { x >= min };
+        if !(low_ok && x <= max) {
+            let low = if min_open { "(" } else { "[" };
+            return Err(format!("must be in {low}{min}, {max}], got {x}"));
+        }
+        if x != 0.0 && x.abs() < f64::from(f32::MIN_POSITIVE) {
+            return Err(format!(
+                "{x:e} is 0 in the GPU's f32; give 0 or a magnitude of at least 1.2e-38"
+            ));
+        }
+        Ok(x)
+    }
     /// The default as the docs and `--help` show it.
     pub fn default_text(&self) -> String {
         match *self {

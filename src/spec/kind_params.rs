@@ -17,6 +17,17 @@ impl NoiseSpec {
         }
     }
 
+    /// Sets the spec's kind-owned fields.
+    pub fn set_kind_fields(&mut self, fields: &KindFields) {
+        self.jitter = fields.jitter;
+        self.distance = fields.distance;
+        self.cell_return = fields.cell_return;
+        self.density = fields.density;
+        self.gabor_frequency = fields.gabor_frequency;
+        self.gabor_orientation = fields.gabor_orientation;
+        self.gabor_bandwidth = fields.gabor_bandwidth;
+    }
+
     /// What the spec's kind derives from its fields.
     pub fn kind_params(&self) -> KindParams {
         KindParams::new(self.kind, self.dims, &self.kind_fields())

@@ -1,23 +1,19 @@
-//! What to render: [`NoiseSpec`], its enums, and validation into a [`Prepared`] spec
-//! (docs/CONVENTIONS.md §1, §3-§5).
-//!
-//! A spec is plain data. [`NoiseSpec::validate`] checks every field and builds the per-octave
-//! tables, scales, weights and tiling periods that both backends read; the result is opaque, so
-//! nothing can change after validation without validating again.
+//! What to render: [`NoiseSpec`] (a flat spec: one kind, its fractal sum, its image), the
+//! world's frames (CONVENTIONS §1), and the spec's validation (§3-§5). A spec is plain data;
+//! [`NoiseSpec::validate`] checks every field and makes the [`Job`](crate::Job) every backend
+//! runs.
 
-mod chunk;
 pub mod frames;
 mod kind_params;
-mod prepared;
 mod tiling;
 pub(crate) mod validate;
+mod weights;
 
 pub use crate::kinds::{
     CellReturn, Distance, Fractal, Interp, Kind, KindParams, LatticeKind, MAX_IMPULSES,
     MAX_OCTAVES, ParseNameError, gabor_kernel_energy, poisson_thresholds, sparse_kernel_energy,
 };
-pub use chunk::{Chunk, MAX_LOD};
-pub use prepared::{Octave, Prepared, octave_weights};
+pub use weights::octave_weights;
 /// Largest image side: texel indices times the octave steps stay within the GPU's 32-bit words.
 pub const MAX_SIDE: u32 = 1 << 24;
 /// Largest image held in memory at once (4 GiB of f32): whole-image renders to a `Vec` or a
@@ -178,12 +174,5 @@ impl NoiseSpec {
             ));
         }
         Ok(())
-    }
-
-    /// Checks every field and builds the per-octave tables, scales, weights and tiling periods.
-    pub fn validate(&self) -> crate::Result<Prepared> {
-        self.check_fields()?;
-        let periods = self.tiling_periods()?;
-        Prepared::build(self.clone(), periods)
     }
 }

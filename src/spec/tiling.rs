@@ -24,7 +24,7 @@ impl NoiseSpec {
     }
 
     /// Per-octave period in lattice cells for each axis, 0 where the axis does not wrap.
-    pub(super) fn tiling_periods(&self) -> Result<Vec<[i64; 4]>> {
+    pub(crate) fn tiling_periods(&self) -> Result<Vec<[i64; 4]>> {
         let mut periods = vec![[0i64; 4]; self.octaves as usize];
         if !self.tile {
             return Ok(periods);

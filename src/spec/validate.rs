@@ -1,21 +1,21 @@
 //! Field checks of [`NoiseSpec::validate`]: every error names the spec field at fault and the
 //! allowed range.
 
-use super::frames::skew_stretch;
-use super::{Fractal, Interp, Kind, MAX_COORD, MAX_OCTAVES, MAX_SIDE, MAX_WORLD_TEXELS, NoiseSpec};
+use super::{Fractal, Interp, MAX_COORD, MAX_OCTAVES, MAX_SIDE, MAX_WORLD_TEXELS, NoiseSpec};
 use crate::error::{Error, Result};
 use crate::kinds::param::{MAX_FREQUENCY, MAX_OCTAVE_SCALE};
 
-/// Smallest frequency at any octave: steps are multiples of 2^-32 cells per texel
-/// (CONVENTIONS §1), so a smaller one would round to a still image.
-pub const MIN_OCTAVE_FREQUENCY: f64 = 1.0 / 4_294_967_296.0;
+/// Smallest frequency at any octave: 2^-40 cells per texel. Steps are the frequency rounded
+/// to 2^-64 (CONVENTIONS §1), so it keeps at least 24 significant bits, an f32's.
+pub const MIN_OCTAVE_FREQUENCY: f64 = 1.0 / 1_099_511_627_776.0;
 /// Largest |offset|, so the offset is a finite f32 on the GPU.
 pub const MAX_OFFSET: f64 = f32::MAX as f64;
 
 impl NoiseSpec {
-    pub(super) fn check_fields(&self) -> Result<()> {
+    pub(crate) fn check_fields(&self) -> Result<()> {
         self.check_kind_and_dims()?;
-        crate::graph::kind_fields::check_kind_fields(self)?;
+        (self.kind_fields().check(self.kind))
+            .map_err(|(field, reason)| Error::invalid(field, reason))?;
         self.check_octaves()?;
         check_positive("lacunarity", self.lacunarity, f64::MAX)?;
         check_positive("persistence", self.persistence, f64::MAX)?;
@@ -57,7 +57,7 @@ impl NoiseSpec {
                 format!("does not apply to {} noise", self.kind),
             ));
         }
-        if self.interp == Interp::CatmullRom && self.kind != Kind::Value {
+        if self.interp == Interp::CatmullRom && !self.kind.info().catmull_rom {
             return Err(Error::invalid(
                 "interp",
                 "catmull-rom is for value noise only; use nearest|linear|cosine|cubic|quintic",
@@ -111,7 +111,7 @@ impl NoiseSpec {
     }
 
     /// Every lattice coordinate at every octave (skewed for simplex) must stay below 2^62 cells,
-    /// and every octave's frequency at or above 2^-32 cells per texel. The message blames what
+    /// and every octave's frequency at or above 2^-40 cells per texel. The message blames what
     /// actually grows |p|: the lacunarity, the offset, or the frequency times the size.
     fn check_reach(&self) -> Result<()> {
         self.check_finest_step()?;
@@ -125,7 +125,7 @@ impl NoiseSpec {
                 ),
             ));
         }
-        let stretch = skew_stretch(self.kind, self.dims);
+        let stretch = self.kind.skew_stretch(self.dims);
         let reach = self.max_reach() * stretch;
         if reach < MAX_COORD {
             return Ok(());
@@ -151,7 +151,7 @@ impl NoiseSpec {
     }
 
     /// The smallest octave frequency (the first, or the last when lacunarity < 1) must be at
-    /// least 2^-32 cells per texel.
+    /// least 2^-40 cells per texel.
     fn check_finest_step(&self) -> Result<()> {
         let smallest = self.frequency * self.last_octave_scale().min(1.0);
         if smallest >= MIN_OCTAVE_FREQUENCY {
@@ -165,8 +165,9 @@ impl NoiseSpec {
         Err(Error::invalid(
             field,
             format!(
-                "every octave's frequency must be at least 2^-32 = {MIN_OCTAVE_FREQUENCY:e} \
-                 cells per texel (steps are multiples of 2^-32 cells), got {smallest:e}"
+                "every octave's frequency must be at least 2^-40 = {MIN_OCTAVE_FREQUENCY:e} \
+                 cells per texel (steps keep 24 significant bits at 2^-64 cells), got \
+                 {smallest:e}"
             ),
         ))
     }
@@ -175,7 +176,7 @@ impl NoiseSpec {
     /// times `lacunarity^(octaves-1)` (and simplex's skew) finite and below 2^62. The error
     /// (field `points`) gives the 1-based index of the first bad point.
     pub fn check_points(&self, points: &[[f64; 4]]) -> Result<()> {
-        let reach = self.last_octave_scale().max(1.0) * skew_stretch(self.kind, self.dims);
+        let reach = self.last_octave_scale().max(1.0) * self.kind.skew_stretch(self.dims);
         let bad = |c: &f64| !(c * reach).abs().lt(&MAX_COORD);
         let dims = self.dims as usize;
         match points.iter().position(|p| p[..dims].iter().any(bad)) {

@@ -2,7 +2,7 @@
 //! fields belong on its nodes.
 
 use super::SpecFile;
-use crate::{Error, Graph, Kind, NoiseSpec, PreparedGraph, Result};
+use crate::{Error, Graph, Job, Kind, NoiseSpec, Result};
 
 impl SpecFile {
     /// The spec's graph (its `graph` field), if any, read by the graph's own reader.
@@ -17,7 +17,7 @@ impl SpecFile {
     /// refused (nodes carry them), its seed and lattice replace the graph's, and its size and offset
     /// follow the flat spec's rules for the graph's dims. Also returns that image's spec (a value
     /// spec of the graph's dims: size, offset, and the levels' defaults).
-    pub fn place_graph(&self, graph: Graph) -> Result<(PreparedGraph, NoiseSpec)> {
+    pub fn place_graph(&self, graph: Graph) -> Result<(Job, NoiseSpec)> {
         refuse_noise_fields(self)?;
         let mut graph = graph;
         if let Some(dims) = self.dims.filter(|&d| d != graph.dims()) {

@@ -29,8 +29,10 @@
 //! gpu_noise::wgsl::validate(&source).expect("valid WGSL");
 //! ```
 
+pub(crate) mod codegen;
 mod constants;
 mod dispatch;
+pub(crate) mod host;
 mod namespace;
 pub(crate) mod sources;
 

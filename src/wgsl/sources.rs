@@ -103,9 +103,7 @@ pub const GRAPH_FILES: [(&str, &str); 2] = [
     ),
 ];
 
-/// The crate's graph kernel: bindings at group 0 and the entry point.
-pub const GRAPH_KERNEL: &str = include_str!("../../shaders/graph/kernel.wgsl");
-/// A graph in a caller's shader: the state's binding beside the library's.
+/// A graph's state binding beside the library's, in a caller's shader and in the crate's kernels.
 pub const GRAPH_MODULE: &str = include_str!("../../shaders/graph/module.wgsl");
 
 /// The noise library (without its single-kind accessors) at `group`, the graph files, and
@@ -120,9 +118,11 @@ fn graph_library(group: u32, generated: &str) -> String {
     source
 }
 
-/// A graph kernel of the crate: the library at group 1, the graph, and its entry point.
+/// The crate's kernels for a graph: the library at group 1, the graph and its state, and every
+/// kernel of [`KERNEL_FILES`] with the graph's program.
 pub fn graph_source(generated: &str) -> String {
-    namespaced(&graph_library(KERNEL_NOISE_GROUP, generated), GRAPH_KERNEL)
+    let library = graph_library(KERNEL_NOISE_GROUP, generated) + GRAPH_MODULE;
+    namespaced(&library, &kernels_tail(GRAPH_PROGRAM))
 }
 
 /// A graph as a module for a caller's shader, bindings at `group`, every name prefixed
@@ -131,15 +131,30 @@ pub fn graph_module(group: u32, generated: &str) -> String {
     namespaced(&(graph_library(group, generated) + GRAPH_MODULE), "")
 }
 
-/// The composed source of the crate's kernels: the prefixed library, then the kernels'
-/// generated constants and files.
+/// The composed source of the crate's kernels for flat specs: the prefixed library, then the
+/// kernels' generated constants, the flat program and the kernel files.
 pub fn kernel_source() -> String {
+    namespaced(
+        &library_source(KERNEL_NOISE_GROUP, true),
+        &kernels_tail(FLAT_PROGRAM),
+    )
+}
+
+/// What a texel's value is in the kernels: a flat spec's fractal sum.
+pub const FLAT_PROGRAM: &str = include_str!("../../shaders/kernels/flat.wgsl");
+/// What a texel's value is in the kernels: a graph's generated code.
+pub const GRAPH_PROGRAM: &str = include_str!("../../shaders/kernels/graph.wgsl");
+
+/// The kernels' generated constants, `program` and the kernel files.
+fn kernels_tail(program: &str) -> String {
     let mut tail = constants::kernel_constants();
+    tail.push_str(program);
+    tail.push('\n');
     for (_, text) in KERNEL_FILES {
         tail.push_str(text);
         tail.push('\n');
     }
-    namespaced(&library_source(KERNEL_NOISE_GROUP, true), &tail)
+    tail
 }
 
 /// naga's module of a WGSL source, parsed and validated, or every error with its span.

@@ -91,13 +91,13 @@ fn the_crate_s_wgpu_is_the_callers_wgpu() {
     let _ = same;
 }
 
-/// Found by hostile input: `Prepared` had public fields: raising `octaves` after validation made
+/// Found by hostile input: `Job` had public fields: raising `octaves` after validation made
 /// the shader read past the uploaded tables. Now its fields are private (a compile_fail doc test on
-/// `Prepared` shows the edit no longer compiles) and every change goes through validation.
+/// `Job` shows the edit no longer compiles) and every change goes through validation.
 #[test]
 fn prepared_changes_only_through_validation() {
     let mut prep = NoiseSpec::new(Kind::Perlin, 2).validate().unwrap();
-    let mut bad = prep.spec().clone();
+    let mut bad = prep.spec().unwrap().clone();
     bad.octaves = 16; // without a fractal
     assert!(matches!(
         prep.set_spec(bad),
@@ -106,8 +106,8 @@ fn prepared_changes_only_through_validation() {
             ..
         })
     ));
-    assert_eq!(prep.spec().octaves, 1);
-    assert_eq!(prep.octaves().len(), 1, "unchanged after the refused edit");
+    assert_eq!(prep.spec().unwrap().octaves, 1);
+    assert_eq!(prep.frames().len(), 1, "unchanged after the refused edit");
     assert!(prep.set_offset([f64::NAN, 0.0, 0.0, 0.0]).is_err());
-    assert_eq!(prep.spec().offset, [0.0; 4]);
+    assert_eq!(prep.spec().unwrap().offset, [0.0; 4]);
 }

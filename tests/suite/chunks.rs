@@ -1,15 +1,16 @@
-//! Chunks of a streamed world (`Prepared::chunk`): neighbours share their border texels bit for
+//! Chunks of a streamed world (`Job::chunk`): neighbours share their border texels bit for
 //! bit, a chunk at level L holds every 2^L-th texel of level 0, chunks are the world's own
 //! texels, and they stay within the bound of the twin far from the origin.
 
-use gpu_noise::tolerance::{compare, gpu_error_bound};
-use gpu_noise::{Chunk, Error, Fractal, Kind, LatticeKind, NoiseSpec, Prepared, Renderer, cpu};
+use gpu_noise::tolerance::compare;
+use gpu_noise::{Chunk, Error, Fractal, Job, Kind, LatticeKind, NoiseSpec, Renderer, cpu};
 
 use crate::support::renderer;
+use gpu_noise::Window;
 
 const N: u32 = 16;
 
-fn world(kind: Kind, dims: u32) -> Prepared {
+fn world(kind: Kind, dims: u32) -> Job {
     let mut s = NoiseSpec::new(kind, dims);
     s.fractal = Fractal::Ridged;
     s.octaves = 5;
@@ -20,9 +21,9 @@ fn world(kind: Kind, dims: u32) -> Prepared {
 }
 
 /// A chunk's texels from the GPU (as f32) and from the twin (rounded to f32), row-major.
-fn both(r: &mut Renderer, w: &Prepared, c: Chunk) -> (Vec<f32>, Vec<f32>) {
+fn both(r: &mut Renderer, w: &Job, c: Chunk) -> (Vec<f32>, Vec<f32>) {
     let prep = w.chunk(&c).unwrap();
-    let gpu = r.render(&prep).unwrap();
+    let gpu = r.read(&prep, Window::full(prep.size())).unwrap();
     let cpu = cpu::render_f32(&prep).unwrap();
     (gpu, cpu)
 }
@@ -52,10 +53,7 @@ fn neighbouring_chunks_share_their_borders_bit_for_bit() {
             assert_eq!(at(&c00, k, N), at(&c01, k, 0), "CPU row seam, lod {lod}");
         }
         let cmp = compare(&g00, &c00.iter().map(|&v| f64::from(v)).collect::<Vec<_>>());
-        assert!(
-            cmp.max_abs_err <= gpu_error_bound(w.spec()).value,
-            "{cmp:?}"
-        );
+        assert!(cmp.max_abs_err <= w.gpu_error_bound().value, "{cmp:?}");
     }
 }
 
@@ -110,10 +108,10 @@ fn far_volume_and_cellular_chunks_match_the_twin() {
         let dims = if chunk.volume { 3 } else { 2 };
         let w = world(kind, dims);
         let prep = w.chunk(&chunk).unwrap();
-        let gpu = r.render(&prep).unwrap();
+        let gpu = r.read(&prep, Window::full(prep.size())).unwrap();
         let cmp = compare(&gpu, &cpu::render_f64(&prep).unwrap());
         assert!(
-            cmp.max_abs_err <= gpu_error_bound(w.spec()).value,
+            cmp.max_abs_err <= w.gpu_error_bound().value,
             "{kind:?}: {cmp:?}"
         );
     }

@@ -3,6 +3,7 @@
 use gpu_noise::{Kind, cpu};
 
 use crate::support::{renderer, spec};
+use gpu_noise::Window;
 
 #[test]
 fn cpu_same_seed_same_bytes_different_seed_different_image() {
@@ -30,10 +31,15 @@ fn gpu_same_seed_same_bytes_different_seed_different_image() {
         let mut a = spec(kind, kind.max_dims().min(3), 32, 32);
         a.seed = 99;
         let prep = a.validate().unwrap();
-        let first = r.render(&prep).unwrap();
-        assert_eq!(first, r.render(&prep).unwrap(), "{kind:?}");
+        let first = r.read(&prep, Window::full(prep.size())).unwrap();
+        assert_eq!(
+            first,
+            r.read(&prep, Window::full(prep.size())).unwrap(),
+            "{kind:?}"
+        );
         a.seed = 100;
-        let other = r.render(&a.validate().unwrap()).unwrap();
+        let job = a.validate().unwrap();
+        let other = r.read(&job, Window::full(job.size())).unwrap();
         let differing = first.iter().zip(&other).filter(|(x, y)| x != y).count();
         assert!(
             differing > first.len() / 2,

@@ -11,6 +11,7 @@ use gpu_noise::{
 use proptest::prelude::*;
 
 use crate::support::renderer;
+use gpu_noise::Window;
 
 /// Values at and beyond the ends of every float field's range.
 const EXTREMES: [f64; 17] = [
@@ -65,7 +66,9 @@ fn outcome(spec: &NoiseSpec) -> Result<Outcome, String> {
             other => Err(format!("{other:?}")),
         };
     }
-    let image = renderer().render(&prep).map_err(|e| format!("GPU: {e}"))?;
+    let image = renderer()
+        .read(&prep, Window::full(prep.size()))
+        .map_err(|e| format!("GPU: {e}"))?;
     if image.iter().any(|v| !v.is_finite()) {
         return Err("a non-finite GPU value".into());
     }
@@ -95,12 +98,12 @@ const POINT_ERROR: f64 = 1e-6;
 /// texel within the point error of a discontinuity (a cell-value border, a Gabor kernel's
 /// truncation) has some corner on the GPU's side, so only real disagreements remain.
 fn texels_beyond_the_bound(
-    prep: &gpu_noise::Prepared,
+    prep: &gpu_noise::Job,
     image: &[f32],
     reference: &[f64],
     bound: f64,
 ) -> Vec<(usize, f64)> {
-    let spec = prep.spec();
+    let spec = prep.spec().unwrap();
     let dims = spec.dims as usize;
     let (w, h) = (spec.size.width as usize, spec.size.height as usize);
     let mut beyond = Vec::new();

@@ -263,7 +263,7 @@ fn row_renderer_is_bit_identical_to_the_per_texel_reference() {
                 for k in 0..s.size.depth {
                     for j in 0..s.size.height {
                         for i in 0..s.size.width {
-                            let texel = noise_at_texel(&prep, i, j, k);
+                            let texel = noise_at_texel(&prep, [i, j, k]);
                             assert_eq!(
                                 rows[n].to_bits(),
                                 texel.to_bits(),

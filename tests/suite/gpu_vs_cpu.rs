@@ -34,12 +34,10 @@ pub enum Backend<'a> {
 }
 
 impl Backend<'_> {
-    fn render(&mut self, prep: &gpu_noise::Prepared) -> gpu_noise::Result<Vec<f32>> {
+    fn render(&mut self, prep: &gpu_noise::Job) -> gpu_noise::Result<Vec<f32>> {
         match self {
-            Backend::Gpu(r) => r.render(prep),
-            Backend::Simd(isa) => {
-                simd::render_window_on(*isa, prep, Window::full(prep.spec().size))
-            }
+            Backend::Gpu(r) => r.read(prep, Window::full(prep.size())),
+            Backend::Simd(isa) => simd::render_window_on(*isa, prep, Window::full(prep.size())),
         }
     }
 
@@ -349,7 +347,7 @@ fn chunked_rendering_gives_the_same_bytes_as_one_dispatch() {
     s.fractal = Fractal::Ridged;
     s.octaves = 2;
     let prep = s.validate().unwrap();
-    let whole = r.render(&prep).unwrap();
+    let whole = r.read(&prep, Window::full(prep.size())).unwrap();
     let window = Window::full(s.size);
     let mut bands = Vec::new();
     let mut pieces = Vec::new();

@@ -3,11 +3,12 @@
 //! at transformed points (translate, scale, rotate), algebraic identities (a warp by constants
 //! is a translation, by coordinates a scaling; a + (-a) = 0), and the validator's messages.
 
-use gpu_noise::graph::{Graph, GraphBuilder, PreparedGraph, meta};
+use gpu_noise::Job;
+use gpu_noise::graph::{Graph, GraphBuilder, meta};
 use gpu_noise::{Error, Fractal, Interp, Kind, NoiseSpec, Size, cpu};
 
 fn render(graph: &Graph, size: Size, offset: [f64; 4]) -> Vec<f64> {
-    graph.prepare(size, offset).unwrap().render_f64().unwrap()
+    cpu::render_f64(&graph.prepare(size, offset).unwrap()).unwrap()
 }
 
 fn flat(spec: &NoiseSpec) -> Vec<f64> {
@@ -669,7 +670,7 @@ fn a_prepared_graph_reports_its_expansion() {
     g.node("m", "abs").input("source", "f");
     g.node("s", "add").inputs("inputs", &["m", "f"]);
     g.output("s");
-    let prepared: PreparedGraph = g
+    let prepared: Job = g
         .build()
         .unwrap()
         .prepare(Size::new(2, 2, 1), [0.0; 4])
@@ -705,7 +706,7 @@ fn points_and_texels_agree() {
             .unwrap()
             .prepare(Size::new(9, 7, 3), offset)
             .unwrap();
-        let texels = prepared.render_f64().unwrap();
+        let texels = gpu_noise::cpu::render_f64(&prepared).unwrap();
         let points: Vec<[f64; 4]> = (0..3u32)
             .flat_map(|k| (0..7u32).flat_map(move |j| (0..9u32).map(move |i| (i, j, k))))
             .map(|(i, j, k)| {
@@ -717,7 +718,7 @@ fn points_and_texels_agree() {
                 ]
             })
             .collect();
-        let sampled = prepared.sample(&points);
+        let sampled = cpu::sample_texels(&prepared, &points);
         if exact {
             assert_eq!(sampled, texels);
         } else {

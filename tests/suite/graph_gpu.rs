@@ -2,18 +2,20 @@
 //! node type renders within the graph's stated bound of the f64 twin, near the origin and far
 //! out; random graphs too.
 
-use gpu_noise::graph::{GraphBuilder, PreparedGraph};
-use gpu_noise::{Graph, Size, wgsl};
+use gpu_noise::Job;
+use gpu_noise::graph::GraphBuilder;
+use gpu_noise::{Graph, Size, Target, wgsl};
 
 use crate::support::renderer;
+use gpu_noise::Window;
 
 /// Texels of the GPU image farther than the bound from the twin, and the worst error.
-fn compare(prepared: &PreparedGraph, what: &str) -> (usize, f64, f64) {
+fn compare(prepared: &Job, what: &str) -> (usize, f64, f64) {
     wgsl::validate(&prepared.wgsl()).unwrap_or_else(|e| panic!("{what}: generated WGSL:\n{e}"));
     let gpu = renderer()
-        .render_graph(prepared)
+        .read(prepared, Window::full(prepared.size()))
         .unwrap_or_else(|e| panic!("{what}: {e}"));
-    let twin = prepared.render_f64().unwrap();
+    let twin = gpu_noise::cpu::render_f64(prepared).unwrap();
     let bound = prepared.gpu_error_bound().value;
     let errors: Vec<f64> = gpu
         .iter()
@@ -28,7 +30,7 @@ fn compare(prepared: &PreparedGraph, what: &str) -> (usize, f64, f64) {
     (over, worst, bound)
 }
 
-fn check(prepared: &PreparedGraph, what: &str) {
+fn check(prepared: &Job, what: &str) {
     let (over, worst, bound) = compare(prepared, what);
     assert_eq!(
         over, 0,
@@ -309,10 +311,12 @@ fn node_by_node_evaluation_gives_the_fused_values() {
         .unwrap()
         .prepare(Size::new(40, 24, 1), FAR)
         .unwrap();
-    let fused = renderer().render_graph(&prepared).unwrap();
-    let steps = renderer().render_graph_node_by_node(&prepared).unwrap();
+    let fused = renderer()
+        .read(&prepared, Window::full(prepared.size()))
+        .unwrap();
+    let steps = unfused(&prepared);
     let bound = prepared.gpu_error_bound().value;
-    let twin = prepared.render_f64().unwrap();
+    let twin = gpu_noise::cpu::render_f64(&prepared).unwrap();
     for i in 0..fused.len() {
         assert!((f64::from(steps[i]) - twin[i]).abs() <= bound, "texel {i}");
         assert!(
@@ -322,6 +326,25 @@ fn node_by_node_evaluation_gives_the_fused_values() {
             fused[i]
         );
     }
+}
+
+/// The job one step per dispatch (the unfused baseline), read back.
+fn unfused(job: &Job) -> Vec<f32> {
+    let mut renderer = renderer();
+    let (device, queue) = (renderer.device().clone(), renderer.queue().clone());
+    let registers = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("test registers"),
+        size: gpu_noise::Renderer::unfused_bytes(job),
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+        mapped_at_creation: false,
+    });
+    let mut encoder = device.create_command_encoder(&Default::default());
+    let at = renderer
+        .record_unfused(&mut encoder, job, &registers)
+        .unwrap();
+    queue.submit([encoder.finish()]);
+    let bytes = at + job.size().texels() * 4;
+    read_back(&device, &queue, &registers, bytes)[(at / 4) as usize..].to_vec()
 }
 
 /// Reads `bytes` of `buffer` (COPY_SRC) back as f32.
@@ -358,12 +381,13 @@ fn a_new_frame_of_a_graph_with_new_numbers_writes_the_state_and_creates_nothing(
         usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
         mapped_at_creation: false,
     });
-    let window = gpu_noise::Window::full(Size::new(32, 32, 1));
-    let mut record = |prepared: &PreparedGraph| {
+    let mut record = |prepared: &Job| {
         let mut encoder = device.create_command_encoder(&Default::default());
-        renderer
-            .render_graph_to_buffer(&mut encoder, prepared, window, &target, 0)
-            .unwrap();
+        let buffer = Target::Buffer {
+            buffer: &target,
+            offset: 0,
+        };
+        renderer.record(&mut encoder, prepared, buffer).unwrap();
         queue.submit([encoder.finish()]);
         renderer.stats()
     };
@@ -386,7 +410,7 @@ fn a_new_frame_of_a_graph_with_new_numbers_writes_the_state_and_creates_nothing(
     assert_eq!(after.dispatches, before.dispatches + 1);
     // The write took effect: the second frame's values are the second graph's.
     let values = read_back(&device, &queue, &target, 32 * 32 * 4);
-    let twin = second.render_f64().unwrap();
+    let twin = gpu_noise::cpu::render_f64(&second).unwrap();
     let bound = second.gpu_error_bound().value;
     for (g, c) in values.iter().zip(&twin) {
         assert!((f64::from(*g) - c).abs() <= bound);
@@ -403,7 +427,7 @@ struct CallerShader {
 }
 
 impl CallerShader {
-    fn new(prepared: &PreparedGraph, side: u32) -> Self {
+    fn new(prepared: &Job, side: u32) -> Self {
         let (device, queue, _) = crate::support::caller_device();
         let source = prepared.wgsl_module(1)
             + &format!(
@@ -509,7 +533,7 @@ fn a_callers_shader_calls_the_graph_and_takes_new_numbers_by_update() {
             .update(&shader_graph.device, &shader_graph.queue, &prepared)
             .unwrap();
         let values = shader_graph.run(&bindings, 24);
-        let twin = prepared.render_f64().unwrap();
+        let twin = gpu_noise::cpu::render_f64(&prepared).unwrap();
         let bound = prepared.gpu_error_bound().value;
         for (g, c) in values.iter().zip(&twin) {
             assert!((f64::from(*g) - c).abs() <= bound, "{g} vs {c}");
@@ -558,9 +582,12 @@ fn graphs_fill_r32float_textures_2d_and_3d() {
                 wgpu::TextureDimension::D2
             },
             format: wgpu::TextureFormat::R32Float,
-            usage: wgpu::TextureUsages::COPY_DST | wgpu::TextureUsages::COPY_SRC,
+            usage: wgpu::TextureUsages::STORAGE_BINDING
+                | wgpu::TextureUsages::COPY_DST
+                | wgpu::TextureUsages::COPY_SRC,
             view_formats: &[],
         });
+        let output = gpu_noise::TextureOutput::default();
         let row = (size.width * 4).next_multiple_of(256);
         let rows = device.create_buffer(&wgpu::BufferDescriptor {
             label: None,
@@ -569,9 +596,11 @@ fn graphs_fill_r32float_textures_2d_and_3d() {
             mapped_at_creation: false,
         });
         let mut encoder = device.create_command_encoder(&Default::default());
-        renderer
-            .render_graph_to_texture(&mut encoder, &prepared, &texture)
-            .unwrap();
+        let target = Target::Texture {
+            texture: &texture,
+            output: &output,
+        };
+        renderer.record(&mut encoder, &prepared, target).unwrap();
         encoder.copy_texture_to_buffer(
             texture.as_image_copy(),
             wgpu::TexelCopyBufferInfo {
@@ -586,7 +615,7 @@ fn graphs_fill_r32float_textures_2d_and_3d() {
         );
         queue.submit([encoder.finish()]);
         let padded = read_back(&device, &queue, &rows, rows.size());
-        let twin = prepared.render_f64().unwrap();
+        let twin = gpu_noise::cpu::render_f64(&prepared).unwrap();
         let bound = prepared.gpu_error_bound().value;
         let per_row = (row / 4) as usize;
         for (n, c) in twin.iter().enumerate() {
@@ -606,12 +635,16 @@ fn graphs_fill_r32float_textures_2d_and_3d() {
             sample_count: 1,
             dimension: wgpu::TextureDimension::D2,
             format: wgpu::TextureFormat::R32Float,
-            usage: wgpu::TextureUsages::COPY_DST,
+            usage: wgpu::TextureUsages::STORAGE_BINDING,
             view_formats: &[],
         });
         let mut encoder = device.create_command_encoder(&Default::default());
+        let target = Target::Texture {
+            texture: &small,
+            output: &output,
+        };
         let err = renderer
-            .render_graph_to_texture(&mut encoder, &prepared, &small)
+            .record(&mut encoder, &prepared, target)
             .unwrap_err();
         assert!(
             matches!(

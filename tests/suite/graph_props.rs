@@ -2,7 +2,7 @@
 //! through any window, and broken ones (a dangling input, an unknown key, a value out of range,
 //! a missing input) are refused with a graph error, never a panic.
 
-use gpu_noise::graph::PreparedGraph;
+use gpu_noise::Job;
 use gpu_noise::graph::{GraphBuilder, Value, meta};
 use gpu_noise::{Error, Graph, Size, Window};
 use proptest::prelude::*;
@@ -103,8 +103,8 @@ proptest! {
         prop_assume!(prepared.is_some(), "refused for a documented limit");
         let prepared = prepared.unwrap();
         let bound = prepared.gpu_error_bound();
-        let gpu = crate::support::renderer().render_graph(&prepared).unwrap();
-        let twin = prepared.render_f64().unwrap();
+        let gpu = crate::support::renderer().read(&prepared, Window::full(prepared.size())).unwrap();
+        let twin = gpu_noise::cpu::render_f64(&prepared).unwrap();
         let over = gpu
             .iter()
             .zip(&twin)
@@ -130,9 +130,9 @@ proptest! {
         let prepared = prepare_within_limits(&graph, size, [1e9 + 0.5, -17.25, 3.0, 0.0])?;
         prop_assume!(prepared.is_some(), "refused for a documented limit");
         let prepared = prepared.unwrap();
-        let full = prepared.render_f64().unwrap();
+        let full = gpu_noise::cpu::render_f64(&prepared).unwrap();
         let window = Window::new([origin.0, origin.1, 0], Size::new(6, 4, size.depth));
-        let part = prepared.render_window_f32(window).unwrap();
+        let part = gpu_noise::cpu::render_window_f32(&prepared, window).unwrap();
         for (n, v) in part.iter().enumerate() {
             let (i, j, k) = (n as u32 % 6, n as u32 / 6 % 4, n as u32 / 24);
             let at = ((k * size.height + origin.1 + j) * size.width + origin.0 + i) as usize;
@@ -164,7 +164,7 @@ fn prepare_within_limits(
     graph: &Graph,
     size: Size,
     offset: [f64; 4],
-) -> Result<Option<PreparedGraph>, TestCaseError> {
+) -> Result<Option<Job>, TestCaseError> {
     match graph.prepare(size, offset) {
         Ok(prepared) => Ok(Some(prepared)),
         Err(Error::InvalidGraph { node, reason, .. })

@@ -8,6 +8,7 @@ use gpu_noise::tolerance::{compare, gpu_error_bound};
 use gpu_noise::{Fractal, Interp, Kind, LatticeKind, NoiseSpec, Size, cpu};
 
 use crate::support::{renderer, spec};
+use gpu_noise::Window;
 
 /// Every kind that hashes lattice cells, at its usual dims.
 const KINDS: [(Kind, u32); 7] = [
@@ -147,7 +148,7 @@ fn hash_lattice_values_are_bit_identical_on_cpu_and_gpu() {
         s.frequency = 1.0;
         s.offset = [far, -far, 3.0, far];
         let prep = s.validate().unwrap();
-        let gpu = r.render(&prep).unwrap();
+        let gpu = r.read(&prep, Window::full(prep.size())).unwrap();
         let cpu = cpu::render_f64(&prep).unwrap();
         for (g, c) in gpu.iter().zip(&cpu) {
             assert_eq!(g.to_bits(), (*c as f32).to_bits(), "{dims}D");
@@ -188,7 +189,7 @@ fn every_kind_on_the_hash_lattice_matches_the_twin_on_the_gpu() {
         let prep = s
             .validate()
             .unwrap_or_else(|e| panic!("{kind:?} {dims}d: {e}"));
-        let gpu = r.render(&prep).unwrap();
+        let gpu = r.read(&prep, Window::full(prep.size())).unwrap();
         let cmp = compare(&gpu, &cpu::render_f64(&prep).unwrap());
         let bound = gpu_error_bound(&s).value;
         assert!(cmp.max_abs_err <= bound, "{kind:?} {dims}d: {cmp:?}");
@@ -238,7 +239,7 @@ fn the_row_renderer_is_bit_identical_for_every_kind() {
         let rows = cpu::render_f64(&prep).unwrap();
         for (n, v) in rows.iter().enumerate() {
             let (i, j) = ((n % 24) as u32, (n / 24) as u32);
-            let texel = cpu::noise_at_texel(&prep, i, j, 0);
+            let texel = cpu::noise_at_texel(&prep, [i, j, 0]);
             assert_eq!(v.to_bits(), texel.to_bits(), "{kind} {dims}D texel {n}");
         }
     }
@@ -258,7 +259,11 @@ fn the_row_renderer_is_bit_identical_on_the_hash_lattice() {
         let rows = cpu::render_f64(&prep).unwrap();
         for (n, v) in rows.iter().enumerate() {
             let (i, j) = ((n % 40) as u32, (n / 40) as u32);
-            assert_eq!(*v, cpu::noise_at_texel(&prep, i, j, 0), "{dims}D texel {n}");
+            assert_eq!(
+                *v,
+                cpu::noise_at_texel(&prep, [i, j, 0]),
+                "{dims}D texel {n}"
+            );
         }
     }
 }

@@ -9,6 +9,7 @@ use gpu_noise::{
 };
 
 use crate::support::{caller_device, read_buffer, renderer};
+use gpu_noise::Target;
 
 fn frame_spec() -> NoiseSpec {
     let mut s = NoiseSpec::new(Kind::Perlin, 3);
@@ -25,17 +26,24 @@ fn a_new_frame_with_a_new_offset_rewrites_only_the_uniform() {
     let (device, queue, _) = caller_device();
     let mut renderer = Renderer::new(&device, &queue, RendererOptions::default()).unwrap();
     let mut prep = frame_spec().validate().unwrap();
-    let bytes = prep.spec().size.texels() * 4;
+    let bytes = prep.spec().unwrap().size.texels() * 4;
     let target = device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("frame"),
         size: bytes,
         usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
         mapped_at_creation: false,
     });
-    let frame = |renderer: &mut Renderer, prep: &gpu_noise::Prepared| {
+    let frame = |renderer: &mut Renderer, prep: &gpu_noise::Job| {
         let mut encoder = device.create_command_encoder(&Default::default());
         renderer
-            .render_to_buffer(&mut encoder, prep, &target, 0)
+            .record(
+                &mut encoder,
+                prep,
+                Target::Buffer {
+                    buffer: &target,
+                    offset: 0,
+                },
+            )
             .unwrap();
         queue.submit([encoder.finish()]);
         renderer.stats()
@@ -71,12 +79,9 @@ fn a_new_frame_with_a_new_offset_rewrites_only_the_uniform() {
         .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect();
     let cmp = compare(&gpu, &cpu::render_f64(&prep).unwrap());
-    assert!(
-        cmp.max_abs_err <= gpu_error_bound(prep.spec()).value,
-        "{cmp:?}"
-    );
+    assert!(cmp.max_abs_err <= prep.gpu_error_bound().value, "{cmp:?}");
     // A new seed uploads its octaves' tables; going back to the old seed finds them in slots.
-    let mut reseeded = prep.spec().clone();
+    let mut reseeded = prep.spec().unwrap().clone();
     reseeded.seed = 100;
     prep.set_spec(reseeded).unwrap();
     let third = frame(&mut renderer, &prep);
@@ -85,7 +90,7 @@ fn a_new_frame_with_a_new_offset_rewrites_only_the_uniform() {
         first.table_uploads + 4,
         "seeds 100..=103 are new"
     );
-    let mut back = prep.spec().clone();
+    let mut back = prep.spec().unwrap().clone();
     back.seed = 3;
     prep.set_spec(back).unwrap();
     let fourth = frame(&mut renderer, &prep);
@@ -125,7 +130,14 @@ fn auto_range_is_found_on_the_gpu_and_read_back_on_request() {
     };
     let mut encoder = device.create_command_encoder(&Default::default());
     renderer
-        .render_to_texture(&mut encoder, &prep, &texture, &output)
+        .record(
+            &mut encoder,
+            &prep,
+            Target::Texture {
+                texture: &texture,
+                output: &output,
+            },
+        )
         .unwrap();
     let pending = renderer.read_auto_range(&mut encoder);
     queue.submit([encoder.finish()]);
@@ -153,10 +165,10 @@ fn readback_can_be_polled_each_frame_or_awaited() {
     let mut r = renderer();
     let prep = frame_spec().validate().unwrap();
     let reference = cpu::render_f64(&prep).unwrap();
-    let bound = gpu_error_bound(prep.spec()).value;
+    let bound = prep.gpu_error_bound().value;
     let mut encoder = r.device().create_command_encoder(&Default::default());
-    let window = Window::full(prep.spec().size);
-    let mut pending = r.record_readback(&mut encoder, &prep, window).unwrap();
+    let window = Window::full(prep.spec().unwrap().size);
+    let mut pending = r.record_read(&mut encoder, &prep, window).unwrap();
     assert!(
         pending.try_take().is_none(),
         "nothing before the encoder is submitted"
@@ -172,7 +184,7 @@ fn readback_can_be_polled_each_frame_or_awaited() {
         std::thread::yield_now();
     };
     assert!(compare(&polled, &reference).max_abs_err <= bound);
-    let awaited = pollster::block_on(r.render_async(&prep)).unwrap();
+    let awaited = pollster::block_on(r.read_async(&prep, Window::full(prep.size()))).unwrap();
     assert_eq!(awaited, polled);
 }
 
@@ -257,7 +269,7 @@ fn a_callers_own_shader_includes_the_library_and_calls_fractal_noise() {
         cache: None,
     });
     let mut encoder = device.create_command_encoder(&Default::default());
-    bindings.update(&mut encoder, &prep);
+    bindings.update(&mut encoder, &prep).unwrap();
     {
         let mut pass = encoder.begin_compute_pass(&Default::default());
         pass.set_pipeline(&pipeline);
@@ -319,7 +331,14 @@ fn prepare_compiles_the_kernels_before_the_first_frame() {
     };
     let mut encoder = device.create_command_encoder(&Default::default());
     renderer
-        .render_to_buffer(&mut encoder, &prep, &buffer, 0)
+        .record(
+            &mut encoder,
+            &prep,
+            Target::Buffer {
+                buffer: &buffer,
+                offset: 0,
+            },
+        )
         .unwrap();
     let raw = texture(wgpu::TextureFormat::R32Float);
     let colored = texture(wgpu::TextureFormat::Rgba8Unorm);
@@ -328,10 +347,24 @@ fn prepare_compiles_the_kernels_before_the_first_frame() {
         ..Default::default()
     };
     renderer
-        .render_to_texture(&mut encoder, &prep, &raw, &TextureOutput::default())
+        .record(
+            &mut encoder,
+            &prep,
+            Target::Texture {
+                texture: &raw,
+                output: &TextureOutput::default(),
+            },
+        )
         .unwrap();
     renderer
-        .render_to_texture(&mut encoder, &prep, &colored, &auto)
+        .record(
+            &mut encoder,
+            &prep,
+            Target::Texture {
+                texture: &colored,
+                output: &auto,
+            },
+        )
         .unwrap();
     queue.submit([encoder.finish()]);
     let frame = renderer.stats() - before;

@@ -10,6 +10,7 @@ use gpu_noise::{
 };
 
 use crate::support::{caller_device, map_read, read_buffer};
+use gpu_noise::{Target, Window};
 
 fn texture(
     device: &wgpu::Device,
@@ -133,16 +134,44 @@ fn the_callers_buffer_and_r32_textures_receive_the_noise_without_readback() {
     let mut encoder = device.create_command_encoder(&Default::default());
     let out = TextureOutput::default();
     renderer
-        .render_to_buffer(&mut encoder, &prep, &buffer, offset)
+        .record(
+            &mut encoder,
+            &prep,
+            Target::Buffer {
+                buffer: &buffer,
+                offset,
+            },
+        )
         .unwrap();
     renderer
-        .render_to_texture(&mut encoder, &prep, &flat, &out)
+        .record(
+            &mut encoder,
+            &prep,
+            Target::Texture {
+                texture: &flat,
+                output: &out,
+            },
+        )
         .unwrap();
     renderer
-        .render_to_texture(&mut encoder, &vol, &layers, &out)
+        .record(
+            &mut encoder,
+            &vol,
+            Target::Texture {
+                texture: &layers,
+                output: &out,
+            },
+        )
         .unwrap();
     renderer
-        .render_to_texture(&mut encoder, &vol, &cube, &out)
+        .record(
+            &mut encoder,
+            &vol,
+            Target::Texture {
+                texture: &cube,
+                output: &out,
+            },
+        )
         .unwrap();
     queue.submit([encoder.finish()]);
 
@@ -190,6 +219,7 @@ fn colormapped_and_16_bit_targets_hold_the_cpu_levels() {
     let output = TextureOutput {
         range: Range::Fixed(range.0, range.1),
         colormap: Colormap::Viridis,
+        ..TextureOutput::default()
     };
     let usage = wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC;
     let rgba = texture(
@@ -201,7 +231,14 @@ fn colormapped_and_16_bit_targets_hold_the_cpu_levels() {
     );
     let mut encoder = device.create_command_encoder(&Default::default());
     renderer
-        .render_to_texture(&mut encoder, &prep, &rgba, &output)
+        .record(
+            &mut encoder,
+            &prep,
+            Target::Texture {
+                texture: &rgba,
+                output: &output,
+            },
+        )
         .unwrap();
     queue.submit([encoder.finish()]);
     let table = Colormap::Viridis.table(range);
@@ -240,7 +277,14 @@ fn colormapped_and_16_bit_targets_hold_the_cpu_levels() {
         );
         let mut encoder = device.create_command_encoder(&Default::default());
         renderer
-            .render_to_texture(&mut encoder, &prep, &r16, &output)
+            .record(
+                &mut encoder,
+                &prep,
+                Target::Texture {
+                    texture: &r16,
+                    output: &output,
+                },
+            )
             .unwrap();
         queue.submit([encoder.finish()]);
         let words = read_texture(&device, &queue, &r16, 2);
@@ -283,7 +327,7 @@ fn wrong_usage_format_or_size_is_a_typed_error_before_anything_is_recorded() {
         (buffer(256, B::STORAGE), 0, "bytes"),
     ];
     for (b, offset, says) in bad_buffers {
-        match renderer.render_to_buffer(&mut encoder, &prep, &b, offset) {
+        match renderer.record(&mut encoder, &prep, Target::Buffer { buffer: &b, offset }) {
             Err(Error::InvalidTarget {
                 target: "buffer",
                 reason,
@@ -319,7 +363,14 @@ fn wrong_usage_format_or_size_is_a_typed_error_before_anything_is_recorded() {
         ),
     ];
     for (t, says) in bad_textures {
-        match renderer.render_to_texture(&mut encoder, &prep, &t, &out) {
+        match renderer.record(
+            &mut encoder,
+            &prep,
+            Target::Texture {
+                texture: &t,
+                output: &out,
+            },
+        ) {
             Err(Error::InvalidTarget {
                 target: "texture",
                 reason,
@@ -335,7 +386,14 @@ fn wrong_usage_format_or_size_is_a_typed_error_before_anything_is_recorded() {
         ..Default::default()
     };
     let good = texture(&device, spec.size, D::D2, F::Rgba8Unorm, storage);
-    let empty_range = renderer.render_to_texture(&mut encoder, &prep, &good, &fixed);
+    let empty_range = renderer.record(
+        &mut encoder,
+        &prep,
+        Target::Texture {
+            texture: &good,
+            output: &fixed,
+        },
+    );
     assert!(
         matches!(
             empty_range,
@@ -379,10 +437,21 @@ fn gradient_buffers_and_normal_maps_on_the_callers_device() {
         usage,
     );
     let mut encoder = device.create_command_encoder(&Default::default());
-    r.render_gradient_to_buffer(&mut encoder, &prep, &buffer, 0)
-        .unwrap();
-    r.render_normal_to_texture(&mut encoder, &prep, &map, 4.0)
-        .unwrap();
+    let gradient = prep.with_gradient().unwrap();
+    let normals = TextureOutput {
+        normal_strength: 4.0,
+        ..TextureOutput::default()
+    };
+    let values = Target::Buffer {
+        buffer: &buffer,
+        offset: 0,
+    };
+    r.record(&mut encoder, &gradient, values).unwrap();
+    let normal_map = Target::Texture {
+        texture: &map,
+        output: &normals,
+    };
+    r.record(&mut encoder, &gradient, normal_map).unwrap();
     queue.submit([encoder.finish()]);
     let gpu: Vec<f32> =
         bytemuck::cast_slice(&read_buffer(&device, &queue, &buffer, bytes)).to_vec();
@@ -395,7 +464,7 @@ fn gradient_buffers_and_normal_maps_on_the_callers_device() {
                 "texel {n} channel {c}"
             );
         }
-        let v = [-4.0 * d[1], 4.0 * d[2], 1.0];
+        let v: [f64; 3] = [-4.0 * d[1], 4.0 * d[2], 1.0];
         let len = (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt();
         for c in 0..3 {
             let level = ((v[c] / len * 0.5 + 0.5) * 255.0).round();
@@ -413,8 +482,12 @@ fn gradient_buffers_and_normal_maps_on_the_callers_device() {
         usage,
     );
     let mut encoder = device.create_command_encoder(&Default::default());
+    let target = Target::Texture {
+        texture: &r32,
+        output: &normals,
+    };
     assert!(matches!(
-        r.render_normal_to_texture(&mut encoder, &prep, &r32, 4.0),
+        r.record(&mut encoder, &gradient, target),
         Err(Error::InvalidTarget { .. })
     ));
 }
@@ -432,6 +505,7 @@ fn colormap_stops_are_exact_on_the_gpu() {
     let output = TextureOutput {
         range: Range::Auto,
         colormap: "-1:#000000,1:#ffffff,1000:#ff0000".parse().unwrap(),
+        ..TextureOutput::default()
     };
     let usage = wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC;
     let rgba = texture(
@@ -443,7 +517,14 @@ fn colormap_stops_are_exact_on_the_gpu() {
     );
     let mut encoder = device.create_command_encoder(&Default::default());
     renderer
-        .render_to_texture(&mut encoder, &prep, &rgba, &output)
+        .record(
+            &mut encoder,
+            &prep,
+            Target::Texture {
+                texture: &rgba,
+                output: &output,
+            },
+        )
         .unwrap();
     queue.submit([encoder.finish()]);
     let colors = read_texture(&device, &queue, &rgba, 4);
@@ -469,7 +550,7 @@ fn small_device_limits_are_named_errors_and_buffers_work_within_downlevel_defaul
     let mut renderer = Renderer::new(&device, &queue, RendererOptions::default()).unwrap();
     let spec = fbm(2, Size::new(24, 8, 1));
     let prep = spec.validate().unwrap();
-    let values = renderer.render(&prep).unwrap();
+    let values = renderer.read(&prep, Window::full(prep.size())).unwrap();
     let twin = cpu::render_f64(&prep).unwrap();
     let bound = gpu_error_bound(&spec);
     for (g, c) in values.iter().zip(&twin) {
@@ -486,8 +567,16 @@ fn small_device_limits_are_named_errors_and_buffers_work_within_downlevel_defaul
     let output = TextureOutput {
         range: Range::Fixed(-1.0, 1.0),
         colormap: Colormap::Gray,
+        ..TextureOutput::default()
     };
-    match renderer.render_to_texture(&mut encoder, &prep, &rgba, &output) {
+    match renderer.record(
+        &mut encoder,
+        &prep,
+        Target::Texture {
+            texture: &rgba,
+            output: &output,
+        },
+    ) {
         Err(Error::Unsupported(why)) => {
             assert!(
                 why.contains("max_storage_buffers_per_shader_stage >= 5"),

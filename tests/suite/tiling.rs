@@ -50,7 +50,7 @@ fn tiled_noise_repeats_with_the_image_size_for_every_kind() {
             }
         }
         // Without tiling the same shift gives another value somewhere.
-        let mut untiled = prep.spec().clone();
+        let mut untiled = prep.spec().unwrap().clone();
         untiled.tile = false;
         let u = untiled.validate().unwrap();
         let differs = (0..50).any(|n| {

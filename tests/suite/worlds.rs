@@ -56,7 +56,7 @@ fn far_cases() -> Vec<NoiseSpec> {
 #[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
 fn every_kind_on_the_gpu_stays_within_1e_4_of_the_twin_at_offsets_1e7_and_1e12() {
     let mut r = renderer();
-    far_cases_hold(&mut |prep| r.render(prep));
+    far_cases_hold(&mut |prep| r.read(prep, Window::full(prep.size())));
 }
 
 /// The SIMD backend reads the GPU's points, so it holds far out as the GPU does.
@@ -66,7 +66,7 @@ fn every_kind_on_the_simd_backend_stays_within_1e_4_of_the_twin_far_out() {
 }
 
 /// Every far case within [`FAR_BOUND`] (and the GPU's bound) of the twin at 1e7 and 1e12.
-fn far_cases_hold(render: &mut dyn FnMut(&gpu_noise::Prepared) -> gpu_noise::Result<Vec<f32>>) {
+fn far_cases_hold(render: &mut dyn FnMut(&gpu_noise::Job) -> gpu_noise::Result<Vec<f32>>) {
     for base in far_cases() {
         for far in [1e7, 1e12] {
             let mut s = base.clone();
@@ -111,7 +111,7 @@ fn the_reported_cases_render_on_the_gpu_within_the_bound() {
     }
     for s in cases {
         let prep = s.validate().unwrap();
-        let gpu = r.render(&prep).unwrap();
+        let gpu = r.read(&prep, Window::full(prep.size())).unwrap();
         let cmp = compare(&gpu, &cpu::render_f64(&prep).unwrap());
         let bound = gpu_error_bound(&s).value;
         assert!(bound < 3e-5, "{bound}");
@@ -137,7 +137,7 @@ fn the_readme_tile_set_world_renders_its_far_corner_on_the_gpu() {
     s.seed = 42;
     let prep = s.validate().unwrap();
     let window = Window::new([65536 - 40, 65536 - 24, 0], Size::new(40, 24, 1));
-    let gpu = renderer().render_window(&prep, window).unwrap();
+    let gpu = renderer().read(&prep, window).unwrap();
     let reference = cpu::render_window_f32(&prep, window).unwrap();
     let reference: Vec<f64> = reference.iter().map(|&v| f64::from(v)).collect();
     let cmp = compare(&gpu, &reference);
@@ -211,19 +211,26 @@ fn lattice_cells_beyond_62_bits_are_refused_naming_the_field() {
     s.fractal = Fractal::Fbm;
     s.octaves = 8;
     assert_eq!(field(&s), Some("lacunarity"));
-    // Steps are multiples of 2^-32 cells: a smaller frequency is refused, not rounded to 0.
+    // Steps keep 24 significant bits at 2^-64 cells: a frequency below 2^-40 is refused, not
+    // rounded.
     s.octaves = 1;
     s.offset = [0.0; 4];
-    s.frequency = 2f64.powi(-33);
+    s.frequency = 2f64.powi(-41);
+    assert_eq!(field(&s), Some("frequency"));
+    s.frequency = 2f64.powi(-40);
+    assert_eq!(field(&s), None);
+    s.frequency = 2f64.powi(-41);
     assert_eq!(field(&s), Some("frequency"));
     let prep = NoiseSpec::new(Kind::Perlin, 2).validate().unwrap();
     assert!(
         prep.spec()
+            .unwrap()
             .check_points(&[[limit * 0.9, 0.0, 0.0, 0.0]])
             .is_ok()
     );
     assert!(
         prep.spec()
+            .unwrap()
             .check_points(&[[limit * 1.1, 0.0, 0.0, 0.0]])
             .is_err()
     );
@@ -244,7 +251,11 @@ fn the_row_renderer_stays_bit_identical_far_out() {
         let rows = cpu::render_f64(&prep).unwrap();
         for (n, v) in rows.iter().enumerate() {
             let (i, j) = ((n % 64) as u32, (n / 64) as u32);
-            assert_eq!(*v, cpu::noise_at_texel(&prep, i, j, 0), "{dims}D texel {n}");
+            assert_eq!(
+                *v,
+                cpu::noise_at_texel(&prep, [i, j, 0]),
+                "{dims}D texel {n}"
+            );
         }
     }
 }
@@ -258,7 +269,7 @@ fn cell_values_far_out_pick_the_same_cells_on_both_backends() {
     s.frequency = 0.125;
     s.offset = [1e12, -1e12, 0.0, 0.0];
     let prep = s.validate().unwrap();
-    let gpu = renderer().render(&prep).unwrap();
+    let gpu = renderer().read(&prep, Window::full(prep.size())).unwrap();
     let reference = cpu::render_f64(&prep).unwrap();
     let same = gpu
         .iter()
@@ -286,8 +297,7 @@ fn every_frame_has_one_diagonal_and_one_off_diagonal_step() {
         let prep = s.validate().unwrap();
         let chunk = gpu_noise::Chunk::new([3, -9, 2], 16, 3);
         let placed = prep.chunk(&chunk).unwrap();
-        for octave in prep.octaves().iter().chain(placed.octaves()) {
-            let frame = octave.frame();
+        for frame in prep.frames().iter().chain(placed.frames()) {
             let (diagonal, off) = frame.diagonal_steps();
             let used = (dims as usize).min(3);
             for b in 0..used {

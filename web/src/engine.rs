@@ -4,8 +4,8 @@
 use gpu_noise::low_level::levels::{normal_level, tangent_normal};
 use gpu_noise::spec_file::{Channels, SpecFile};
 use gpu_noise::{
-    AdapterChoice, Colormap, Error, NoiseSpec, Prepared, PreparedGraph, Renderer, RendererOptions,
-    Window, cpu, tolerance,
+    AdapterChoice, Colormap, Error, Job, NoiseSpec, Renderer, RendererOptions, Window, cpu,
+    tolerance,
 };
 use wasm_bindgen::prelude::*;
 
@@ -14,12 +14,6 @@ use crate::view::View;
 
 /// The largest side the page renders: 2048^2 texels is 16 MiB of values and 16 MiB of RGBA.
 const MAX_SIDE: u32 = 2048;
-
-/// What a spec asks to render: one kind (with its fractal sum) or a graph.
-enum Job {
-    Noise(Box<Prepared>),
-    Graph(Box<PreparedGraph>),
-}
 
 /// A parsed spec: the job, its levels, the bound on |GPU - twin| and the spec as the tool would
 /// print it.
@@ -38,22 +32,24 @@ struct Parsed {
 /// in the image its flat fields describe, as `gpu-noise render --spec` does.
 fn parse(spec_json: &str) -> gpu_noise::Result<Parsed> {
     let file = SpecFile::from_json(spec_json)?;
-    let (job, image, bound, effective) = match file.graph()? {
+    let (job, image, effective) = match file.graph()? {
         Some(graph) => {
-            let (prepared, image) = file.place_graph(graph)?;
-            let bound = prepared.gpu_error_bound();
-            (Job::Graph(Box::new(prepared)), image, bound, file.to_json())
+            let (job, image) = file.place_graph(graph)?;
+            (job, image, file.to_json())
         }
         None => {
-            let prepared = file.noise_spec()?.validate()?;
-            let image = prepared.spec().clone();
-            let bound = tolerance::gpu_error_bound(&image);
+            let image = file.noise_spec()?;
             let effective = file.effective(&image).to_json();
-            (Job::Noise(Box::new(prepared)), image, bound, effective)
+            (image.validate()?, image, effective)
         }
     };
     check_viewable(&image)?;
     let normals = normal_view(&file, &job)?;
+    let job = match normals {
+        Some(_) => job.with_gradient()?,
+        None => job,
+    };
+    let bound = job.gpu_error_bound();
     let (range, colormap) = file.levels(&image)?;
     Ok(Parsed {
         job,
@@ -66,21 +62,18 @@ fn parse(spec_json: &str) -> gpu_noise::Result<Parsed> {
     })
 }
 
-/// The normal map's strength when the spec asks for one (`channels: normal`): the kinds with
-/// derivatives only (CONVENTIONS §12), and not graphs, as with the tool.
+/// The normal map's strength when the spec asks for one (`channels: normal`): jobs with
+/// analytic derivatives only (CONVENTIONS §12), as with the tool.
 fn normal_view(file: &SpecFile, job: &Job) -> gpu_noise::Result<Option<f32>> {
-    let refuse = |reason: &str| Error::InvalidSpec {
-        field: "channels",
-        reason: reason.into(),
-    };
-    match (file.check_channels()?, job) {
-        (Channels::Value, _) => Ok(None),
-        (Channels::Gradient, _) => Err(refuse(
-            "the previewer shows values and normal maps; render gradients with the tool",
-        )),
-        (Channels::Normal, Job::Graph(_)) => Err(refuse("graphs render values, not derivatives")),
-        (Channels::Normal, Job::Noise(prepared)) => {
-            prepared.spec().check_derivatives()?;
+    match file.check_channels()? {
+        Channels::Value => Ok(None),
+        Channels::Gradient => Err(Error::InvalidSpec {
+            field: "channels",
+            reason: "the previewer shows values and normal maps; render gradients with the tool"
+                .into(),
+        }),
+        Channels::Normal => {
+            job.with_gradient()?;
             Ok(Some(file.strength()?))
         }
     }
@@ -151,14 +144,11 @@ impl Previewer {
         let Some(gpu) = &mut self.gpu else {
             return twin_view(parsed).map_err(js_error);
         };
-        let texels = match (&parsed.job, parsed.normals) {
-            (Job::Noise(prepared), Some(strength)) => {
-                let window = Window::full(parsed.image.size);
-                let d = gpu.render_gradient_async(prepared, window).await;
-                Texels::Gradients(d, strength)
-            }
-            (Job::Noise(prepared), None) => Texels::Values(gpu.render_async(prepared).await),
-            (Job::Graph(prepared), _) => Texels::Values(gpu.render_graph_async(prepared).await),
+        let window = Window::full(parsed.job.size());
+        let values = gpu.read_async(&parsed.job, window).await;
+        let texels = match parsed.normals {
+            Some(strength) => Texels::Gradients(values, strength),
+            None => Texels::Values(values),
         };
         view(parsed, texels, true).map_err(js_error)
     }
@@ -171,25 +161,19 @@ pub fn render_twin_view(spec_json: String) -> Result<View, JsError> {
     twin_view(parse(&spec_json).map_err(js_error)?).map_err(js_error)
 }
 
-/// What a renderer gave: values, or `[value, d/dx, d/dy, d/dz]` for a normal map of that
-/// strength.
+/// What a renderer gave: values, or `[value, d/dx, d/dy, d/dz]` a texel (four f32) for a
+/// normal map of that strength.
 enum Texels {
     Values(gpu_noise::Result<Vec<f32>>),
-    Gradients(gpu_noise::Result<Vec<[f32; 4]>>, f32),
+    Gradients(gpu_noise::Result<Vec<f32>>, f32),
 }
 
 fn twin_view(parsed: Parsed) -> gpu_noise::Result<View> {
-    let texels = match (&parsed.job, parsed.normals) {
-        // As the tool: the twin's f64 partials rounded to f32, then the normal.
-        (Job::Noise(prepared), Some(strength)) => Texels::Gradients(
-            cpu::render_gradient_f64(prepared)
-                .map(|d| d.into_iter().map(|t| t.map(|v| v as f32)).collect()),
-            strength,
-        ),
-        (Job::Noise(prepared), None) => Texels::Values(cpu::render_f32(prepared)),
-        (Job::Graph(prepared), _) => {
-            Texels::Values(prepared.render_window_f32(Window::full(prepared.size())))
-        }
+    // As the tool: the twin's f64 values (and partials) rounded to f32.
+    let values = cpu::render_f32(&parsed.job);
+    let texels = match parsed.normals {
+        Some(strength) => Texels::Gradients(values, strength),
+        None => Texels::Values(values),
     };
     view(parsed, texels, false)
 }
@@ -201,11 +185,11 @@ fn view(parsed: Parsed, texels: Texels, on_gpu: bool) -> gpu_noise::Result<View>
         Texels::Values(values) => (values?, None),
         Texels::Gradients(d, strength) => {
             let d = d?;
-            let rgb = d
-                .iter()
-                .flat_map(|t| tangent_normal(*t, strength).map(normal_level))
+            let texels = d.chunks_exact(4).map(|c| [c[0], c[1], c[2], c[3]]);
+            let rgb = (texels.clone())
+                .flat_map(|t| tangent_normal(t, strength).map(normal_level))
                 .collect();
-            (d.iter().map(|t| t[0]).collect(), Some(rgb))
+            (texels.map(|t| t[0]).collect(), Some(rgb))
         }
     };
     Ok(View::new(

@@ -2,8 +2,7 @@
 
 use gpu_noise::low_level::gpu::best_adapter;
 use gpu_noise::low_level::gpu::new_instance;
-use gpu_noise::tolerance::check_gpu_precision;
-use gpu_noise::{AdapterChoice, NoiseSpec, Renderer, RendererOptions, Result, simd};
+use gpu_noise::{AdapterChoice, Job, Renderer, RendererOptions, Result, Window, cpu, simd};
 
 pub use gpu_noise::spec_file::BackendChoice;
 
@@ -25,20 +24,36 @@ pub enum Engine {
 }
 
 impl Engine {
-    /// Resolves the choice for `spec`; the notice says why when `auto` had to decide.
-    pub fn open(choice: BackendChoice, spec: &NoiseSpec) -> Result<(Engine, Option<String>)> {
+    /// Resolves the choice for `job`; the notice says why when `auto` had to decide.
+    pub fn open(choice: BackendChoice, job: &Job) -> Result<(Engine, Option<String>)> {
         let adapters = AdapterChoice::from_env()?;
         match choice {
             BackendChoice::Cpu => Ok((Engine::Cpu, None)),
+            BackendChoice::Simd if job.graph().is_some() => Err(gpu_noise::Error::InvalidSpec {
+                field: "backend",
+                reason: "the SIMD backend takes single-kind specs; graphs render on gpu or cpu"
+                    .into(),
+            }),
             BackendChoice::Simd => {
-                check_gpu_precision(spec)?;
+                job.check_gpu_precision()?;
                 Ok((Engine::Simd, None))
             }
             BackendChoice::Gpu => {
-                check_gpu_precision(spec)?;
+                job.check_gpu_precision()?;
                 Ok((Self::any_gpu(&adapters)?, None))
             }
-            BackendChoice::Auto => Self::auto(&adapters, spec),
+            BackendChoice::Auto => Self::auto(&adapters, job),
+        }
+    }
+
+    /// `band` of `job`'s image: one f32 a texel, four with gradients.
+    pub fn render_band(&mut self, job: &Job, band: Window) -> Result<Vec<f32>> {
+        match self {
+            Engine::Gpu(renderer) => renderer.read(job, band),
+            // The lanes compute values; derivatives come from the twin where no GPU renders them.
+            Engine::Simd if job.has_gradient() => cpu::render_window_f32(job, band),
+            Engine::Simd => simd::render_window_f32(job, band),
+            Engine::Cpu => cpu::render_window_f32(job, band),
         }
     }
 
@@ -66,13 +81,21 @@ impl Engine {
         }
     }
 
-    fn auto(adapters: &AdapterChoice, spec: &NoiseSpec) -> Result<(Engine, Option<String>)> {
-        if let Err(e) = check_gpu_precision(spec) {
+    fn auto(adapters: &AdapterChoice, job: &Job) -> Result<(Engine, Option<String>)> {
+        if let Err(e) = job.check_gpu_precision() {
             let why = format!(
                 "backend auto: CPU, because the GPU's f32 cannot render this spec \
                                meaningfully ({e})"
             );
             return Ok((Engine::Cpu, Some(why)));
+        }
+        if job.graph().is_some() {
+            return Ok(match Self::hardware_gpu(adapters)? {
+                HardwareGpu::Found(engine, name) => {
+                    (engine, Some(format!("backend auto: GPU ({name})")))
+                }
+                _ => (Engine::Cpu, Some("backend auto: the f64 CPU twin".into())),
+            });
         }
         let isa = simd::InstructionSet::detect().name();
         Ok(match Self::hardware_gpu(adapters)? {

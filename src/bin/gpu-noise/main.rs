@@ -14,6 +14,7 @@ mod render;
 mod sample;
 mod tiles;
 mod verify;
+mod world;
 
 use std::process::ExitCode;
 

@@ -8,11 +8,12 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use gpu_noise::export::{ExportOptions, Format, ImageWriter, create_writer};
-use gpu_noise::{Error, NoiseSpec, Prepared, Result, Window, cpu, simd};
+use gpu_noise::{Error, Job, NoiseSpec, Result, Window};
 use indicatif::ProgressBar;
 
 use crate::args::{Channels, RenderArgs};
 use crate::backend::Engine;
+use crate::world::World;
 use gpu_noise::spec_file::SpecFile;
 
 /// Texels per band: 16 MiB of f32, a few bands in flight at once.
@@ -36,13 +37,10 @@ pub fn run(mut args: RenderArgs) -> Result<ExitCode> {
         ..SpecFile::default()
     });
     take_tile_settings(&mut args, &layer)?;
-    if let Some((graph, text)) = crate::graph::load(args.graph.as_deref(), &layer)? {
-        return crate::graph::run(&args, graph, &text, &layer);
-    }
-    let spec = layer.noise_spec()?;
-    let prepared = spec.validate()?;
+    let graph = crate::graph::load(args.graph.as_deref(), &layer)?;
+    let world = World::of(&layer, graph)?;
     if args.print_spec {
-        println!("{}", layer.effective(&spec).to_json());
+        println!("{}", world.effective.to_json());
     }
     let Some(output) = layer.output.as_ref().map(PathBuf::from) else {
         if args.print_spec {
@@ -56,31 +54,27 @@ pub fn run(mut args: RenderArgs) -> Result<ExitCode> {
     };
     let channels = layer.check_channels()?;
     if channels != Channels::Value {
-        return crate::derivatives::run(&args, &layer, &prepared, &output, channels);
+        return crate::derivatives::run(&args, &layer, &world, &output, channels);
     }
     if let Some(tile) = args.tiles {
-        return crate::tiles::run(
-            &args,
-            &layer,
-            &crate::tiles::World::Flat(&prepared),
-            tile,
-            &output,
-        );
+        return crate::tiles::run(&args, &layer, &world, tile, &output);
     }
     refuse_tile_flags_without_tiles(&args)?;
+    let spec = &world.spec;
     let format = Format::from_path(&output)?;
-    let options = export_options(&layer, &spec, format)?;
+    let options = export_options(&layer, spec, format)?;
     let writer = create_writer(&output, spec.size, &options)?;
-    let (mut engine, notice) = Engine::open(layer.backend.unwrap_or_default(), &spec)?;
+    let (mut engine, notice) = Engine::open(layer.backend.unwrap_or_default(), &world.job)?;
     if let Some(notice) = notice {
         eprintln!("gpu-noise: {notice}");
     }
     let start = Instant::now();
-    let samples = spec.size.texels() * u64::from(spec.octaves);
-    let bar = crate::progress::texel_bar(spec.size.texels(), samples, args.quiet, "rendering");
+    let texels = spec.size.texels();
+    let samples = texels * world.samples_per_texel();
+    let bar = crate::progress::texel_bar(texels, samples, args.quiet, "rendering");
     stream(
         &mut engine,
-        &prepared,
+        &world.job,
         Window::full(spec.size),
         writer,
         &bar,
@@ -89,7 +83,7 @@ pub fn run(mut args: RenderArgs) -> Result<ExitCode> {
     let elapsed = start.elapsed();
     let s = spec.size;
     eprintln!(
-        "gpu-noise: wrote {} ({}x{}{}, {} {}D, {:.1} Mtexels/s) in {} on {}",
+        "gpu-noise: wrote {} ({}x{}{}, {}, {:.1} Mtexels/s) in {} on {}",
         output.display(),
         s.width,
         s.height,
@@ -98,9 +92,8 @@ pub fn run(mut args: RenderArgs) -> Result<ExitCode> {
         } else {
             String::new()
         },
-        spec.kind,
-        spec.dims,
-        s.texels() as f64 / elapsed.as_secs_f64() / 1e6,
+        world.describe(),
+        texels as f64 / elapsed.as_secs_f64() / 1e6,
         crate::seconds(elapsed),
         engine.name()
     );
@@ -178,28 +171,25 @@ pub fn export_options(layer: &SpecFile, spec: &NoiseSpec, format: Format) -> Res
     Ok(options)
 }
 
-/// Renders `window` band by band into `writer`, encoding each band while the next renders.
+/// Renders `window` of `job` band by band into `writer`, encoding each band while the next
+/// renders (on the GPU, two bands in flight).
 pub fn stream(
     engine: &mut Engine,
-    prep: &Prepared,
+    job: &Job,
     window: Window,
     mut writer: Box<dyn ImageWriter>,
     bar: &ProgressBar,
 ) -> Result<()> {
     match engine {
         Engine::Gpu(renderer) => {
-            renderer.for_each_band(prep, window, BAND_TEXELS, &mut |band, values| {
+            renderer.for_each_band(job, window, BAND_TEXELS, &mut |band, values| {
                 writer.write_rows(&values)?;
                 bar.inc(band.texels());
                 Ok(())
             })?;
         }
         Engine::Cpu | Engine::Simd => {
-            let render_band = match engine {
-                Engine::Simd => simd::render_window_f32,
-                _ => cpu::render_window_f32,
-            };
-            return stream_bands(window, writer, bar, |band| render_band(prep, band));
+            return stream_bands(window, writer, bar, |band| engine.render_band(job, band));
         }
     }
     writer.finish()

@@ -4,7 +4,7 @@
 use std::io::{BufRead, Read, Write};
 use std::process::ExitCode;
 
-use gpu_noise::{Error, Prepared, Result, cpu};
+use gpu_noise::{Error, Job, Result, cpu};
 
 use crate::args::SampleArgs;
 use crate::backend::{BackendChoice, Engine};
@@ -35,7 +35,7 @@ pub fn run(args: SampleArgs) -> Result<ExitCode> {
     let mut engine = match args.backend {
         BackendChoice::Cpu => Engine::Cpu,
         choice => {
-            let (engine, notice) = Engine::open(choice, &spec)?;
+            let (engine, notice) = Engine::open(choice, &prepared)?;
             if let Some(notice) = notice {
                 eprintln!("gpu-noise: {notice}");
             }
@@ -73,11 +73,11 @@ fn run_graph(
             });
         }
     }
-    let (prepared, _) = crate::graph::prepare(graph, layer)?;
-    let dims = prepared.graph().dims() as usize;
+    let (job, _) = layer.place_graph(graph)?;
+    let dims = job.dims() as usize;
     stream_points(dims, |batch, _, out| {
         let mut text = String::with_capacity(batch.len() * 20);
-        for v in prepared.sample(batch) {
+        for v in cpu::sample_texels(&job, batch) {
             text.push_str(&significant17(v));
             text.push('\n');
         }
@@ -177,7 +177,7 @@ fn refuse_what_sample_ignores(layer: &gpu_noise::spec_file::SpecFile) -> Result<
 
 fn evaluate(
     engine: &mut Engine,
-    prepared: &Prepared,
+    prepared: &Job,
     points: &[[f64; 4]],
     last_line: usize,
     out: &mut dyn Write,
@@ -204,10 +204,10 @@ fn evaluate(
         }
         // The SIMD backend renders images; points go to the f64 reference.
         Engine::Cpu | Engine::Simd => {
-            prepared
-                .spec()
-                .check_points(points)
-                .map_err(|e| in_batch(e, last_line))?;
+            if let Some(spec) = prepared.spec() {
+                spec.check_points(points)
+                    .map_err(|e| in_batch(e, last_line))?;
+            }
             for v in cpu::sample(prepared, points) {
                 text.push_str(&significant17(v));
                 text.push('\n');

@@ -16,11 +16,12 @@ use std::process::ExitCode;
 
 use gpu_noise::export::{Format, create_writer};
 use gpu_noise::low_level::export::OutputFile;
-use gpu_noise::{Error, NoiseSpec, Prepared, PreparedGraph, Result, Size, Window};
+use gpu_noise::{Error, Result, Size, Window};
 use serde::{Deserialize, Serialize};
 
 use crate::args::RenderArgs;
 use crate::backend::Engine;
+use crate::world::World;
 use gpu_noise::spec_file::SpecFile;
 
 /// The index's name in the tile folder.
@@ -89,75 +90,16 @@ fn file_pattern(format: Format) -> String {
     format!("{{x}}_{{y}}.{}", format.extension())
 }
 
-/// What a tile set renders: one kind's spec, or a graph (with the image's spec and the spec
-/// file that identifies it).
-pub enum World<'a> {
-    Flat(&'a Prepared),
-    Graph {
-        prepared: &'a PreparedGraph,
-        spec: &'a NoiseSpec,
-        effective: Box<SpecFile>,
-    },
-}
-
-impl World<'_> {
-    /// The image spec: size, dims, and the levels' defaults.
-    fn spec(&self) -> &NoiseSpec {
-        match self {
-            World::Flat(p) => p.spec(),
-            World::Graph { spec, .. } => spec,
-        }
-    }
-
-    /// The spec file the index records: what decides the pixels (no backend, no folder).
-    fn identity(&self, layer: &SpecFile) -> SpecFile {
-        let mut effective = match self {
-            World::Flat(p) => layer.effective(p.spec()),
-            World::Graph { effective, .. } => (**effective).clone(),
-        };
-        effective.output = None;
-        effective.backend = None;
-        // The grid and the tiles' names are recorded apart; which tiles a run renders is not
-        // the world's.
-        effective.tiles = None;
-        effective.tile_range = None;
-        effective.tile_format = None;
-        effective
-    }
-
-    /// Samples per texel, for the progress bar's rate.
-    fn samples_per_texel(&self) -> u64 {
-        match self {
-            World::Flat(p) => u64::from(p.spec().octaves),
-            World::Graph { prepared, .. } => prepared.noise_evaluations() as u64,
-        }
-    }
-
-    fn open_engine(&self, choice: crate::backend::BackendChoice) -> Result<Engine> {
-        let (engine, notice) = match self {
-            World::Flat(p) => Engine::open(choice, p.spec())?,
-            World::Graph { .. } => crate::graph::open_engine(choice)?,
-        };
-        if let Some(notice) = notice {
-            eprintln!("gpu-noise: {notice}");
-        }
-        Ok(engine)
-    }
-
-    fn stream(
-        &self,
-        engine: &mut Engine,
-        window: Window,
-        writer: Box<dyn gpu_noise::export::ImageWriter>,
-        bar: &indicatif::ProgressBar,
-    ) -> Result<()> {
-        match self {
-            World::Flat(p) => crate::render::stream(engine, p, window, writer, bar),
-            World::Graph { prepared, .. } => {
-                crate::graph::stream(engine, prepared, window, writer, bar)
-            }
-        }
-    }
+/// The spec file a tile set's index records: what decides the pixels (no backend, no folder;
+/// the grid and the tiles' names are recorded apart).
+fn identity(world: &World) -> SpecFile {
+    let mut effective = world.effective.clone();
+    effective.output = None;
+    effective.backend = None;
+    effective.tiles = None;
+    effective.tile_range = None;
+    effective.tile_format = None;
+    effective
 }
 
 pub fn run(
@@ -167,7 +109,7 @@ pub fn run(
     tile: u32,
     folder: &Path,
 ) -> Result<ExitCode> {
-    let spec = world.spec();
+    let spec = &world.spec;
     if spec.size.depth > 1 || spec.dims == 1 {
         return Err(Error::InvalidOutput {
             field: "tiles",
@@ -181,7 +123,7 @@ pub fn run(
     prepare_folder(folder)?;
     let index = Index {
         format: INDEX_FORMAT.into(),
-        spec: world.identity(layer),
+        spec: identity(world),
         grid: grid.clone(),
         files: Some(file_pattern(format)),
         complete: Some(COMPLETE_RULE.into()),
@@ -197,7 +139,11 @@ pub fn run(
     let mut engine = if todo.is_empty() {
         Engine::Cpu
     } else {
-        world.open_engine(layer.backend.unwrap_or_default())?
+        let (engine, notice) = Engine::open(layer.backend.unwrap_or_default(), &world.job)?;
+        if let Some(notice) = notice {
+            eprintln!("gpu-noise: {notice}");
+        }
+        engine
     };
     let samples = texels * world.samples_per_texel();
     let bar = crate::progress::texel_bar(texels, samples, args.quiet, "tiles");
@@ -205,7 +151,7 @@ pub fn run(
         let window = grid.window(x, y);
         let path = folder.join(tile_file(x, y, format));
         let writer = create_writer(&path, window.size, &options)?;
-        world.stream(&mut engine, window, writer, &bar)?;
+        crate::render::stream(&mut engine, &world.job, window, writer, &bar)?;
     }
     bar.finish_and_clear();
     eprintln!(

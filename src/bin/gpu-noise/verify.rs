@@ -1,47 +1,40 @@
-//! `gpu-noise verify`: the GPU's (or the SIMD backend's) image against the f64 reference,
-//! texel by texel. A spec whose
-//! stated bound would exceed 1e-3 of the output range fails without rendering: such a bound
-//! proves nothing (an all-zero image would pass it).
+//! `gpu-noise verify`: the GPU's (or the SIMD backend's) image of any job, flat spec or graph,
+//! against the f64 reference, texel by texel. A job whose stated bound would say nothing fails
+//! without rendering (an all-zero image would pass it).
 
 use std::process::ExitCode;
 use std::time::Instant;
 
-use gpu_noise::tolerance::{Bound, compare, gpu_error_bound};
-use gpu_noise::{AdapterChoice, Renderer, RendererOptions, Result, cpu, simd};
+use gpu_noise::tolerance::{Bound, compare};
+use gpu_noise::{AdapterChoice, Renderer, RendererOptions, Result, Window, cpu, simd};
 
 use crate::args::{VerifyArgs, VerifyBackend};
+use crate::world::World;
 
 pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     let layer = crate::spec_layers(&args.noise)?;
-    if let Some((graph, _)) = crate::graph::load(args.graph.as_deref(), &layer)? {
-        return run_graph(&args, graph, &layer);
-    }
-    let spec = layer.noise_spec()?;
-    let prepared = spec.validate()?;
-    let bound = gpu_error_bound(&spec);
-    let limit = Bound::meaningful_limit(&spec);
-    if bound.value > limit {
+    let graph = crate::graph::load(args.graph.as_deref(), &layer)?;
+    let world = World::of(&layer, graph)?;
+    let job = &world.job;
+    let bound = job.gpu_error_bound();
+    if let Some(fail) = meaningless(&world, &bound) {
         println!("bound: {:.3e} ({})", bound.value, bound.reason);
-        println!(
-            "FAIL: a bound above {limit:e} (1e-3 of the output range) is not meaningful: the \
-             GPU's f32 points cannot resolve this spec (move it nearer the origin, or render it \
-             with --backend cpu)"
-        );
+        println!("FAIL: {fail}");
         return Ok(ExitCode::from(1));
     }
     let start = Instant::now();
-    let gpu = match args.backend {
+    let values = match args.backend {
         VerifyBackend::Gpu => {
             let choice = AdapterChoice::from_env()?;
             let options = RendererOptions::default();
             let mut renderer = pollster::block_on(Renderer::open(&choice, options))?;
             println!("adapter: {}", renderer.adapter_name());
-            renderer.render(&prepared)?
+            renderer.read(job, Window::full(job.size()))?
         }
         VerifyBackend::Simd => {
             let isa = simd::InstructionSet::detect();
             println!("SIMD CPU backend: {} lanes", isa.name());
-            simd::render_f32(&prepared)?
+            simd::render_f32(job)?
         }
     };
     let gpu_time = start.elapsed();
@@ -50,15 +43,33 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
         VerifyBackend::Simd => "simd",
     };
     let start = Instant::now();
-    let reference = cpu::render_f64(&prepared)?;
+    let reference = cpu::render_f64(job)?;
     let checked = Checked {
         engine,
-        values: &gpu,
+        values: &values,
         reference: &reference,
         times: [gpu_time, start.elapsed()],
-        size: spec.size,
+        size: world.spec.size,
     };
     Ok(checked.report(&bound))
+}
+
+/// Why the bound cannot mean anything, if it cannot: a flat spec's above 1e-3 of its output
+/// range (the GPU's f32 points cannot resolve it), a graph's above 1% of its nominal span
+/// (CONVENTIONS §7, §13). An all-zero image would pass such a bound.
+fn meaningless(world: &World, bound: &Bound) -> Option<String> {
+    let (limit, why) = match world.job.spec() {
+        Some(spec) => (
+            Bound::meaningful_limit(spec),
+            "1e-3 of the output range: the GPU's f32 points cannot resolve this spec (move it \
+             nearer the origin, or render it with --backend cpu)",
+        ),
+        None => (
+            1e-2 * 2.0 * world.job.magnitude_bound(),
+            "1% of the nominal span: smaller warp amplitudes or gentler curves keep it lower",
+        ),
+    };
+    (bound.value > limit).then(|| format!("a bound above {limit:e} ({why}) is not meaningful"))
 }
 
 /// An image checked against the f64 reference.
@@ -102,47 +113,4 @@ impl Checked<'_> {
             ExitCode::from(1)
         }
     }
-}
-
-/// `verify --graph`: the graph on the GPU against its twin, held to its propagated bound
-/// (CONVENTIONS §13), which must stay within 1% of the nominal span to mean anything.
-fn run_graph(
-    args: &VerifyArgs,
-    graph: gpu_noise::Graph,
-    layer: &gpu_noise::spec_file::SpecFile,
-) -> Result<ExitCode> {
-    if args.backend == VerifyBackend::Simd {
-        return Err(gpu_noise::Error::InvalidSpec {
-            field: "backend",
-            reason: "the SIMD backend takes single-kind specs; verify a graph on gpu".into(),
-        });
-    }
-    let (prepared, spec) = crate::graph::prepare(graph, layer)?;
-    let bound = prepared.gpu_error_bound();
-    let span = 2.0 * prepared.magnitude_bound();
-    if bound.value > 1e-2 * span {
-        println!("bound: {:.3e} ({})", bound.value, bound.reason);
-        println!(
-            "FAIL: a bound above {:e} (1% of the nominal span {span}) is not meaningful; \
-             smaller warp amplitudes or gentler curves keep it lower",
-            1e-2 * span
-        );
-        return Ok(ExitCode::from(1));
-    }
-    let start = Instant::now();
-    let choice = AdapterChoice::from_env()?;
-    let mut renderer = pollster::block_on(Renderer::open(&choice, RendererOptions::default()))?;
-    println!("adapter: {}", renderer.adapter_name());
-    let values = renderer.render_graph(&prepared)?;
-    let gpu_time = start.elapsed();
-    let start = Instant::now();
-    let reference = prepared.render_f64()?;
-    let checked = Checked {
-        engine: "gpu",
-        values: &values,
-        reference: &reference,
-        times: [gpu_time, start.elapsed()],
-        size: spec.size,
-    };
-    Ok(checked.report(&bound))
 }

@@ -1,7 +1,8 @@
 //! A block of `LANES` consecutive texels of one row, as every kind receives it: per lattice
 //! axis and lane the cell (modulo 2^32), the f32 fraction, its interpolation weight and the
 //! wrapped corner cells. The coordinates are the GPU's (`texel_lattice_point` in common.wgsl):
-//! 32.32 fixed point, stepped exactly in u64 words, so a lane sees the GPU's point bit for bit.
+//! three 32-bit words (cell, fraction's top and low words) stepped exactly, so a lane sees the
+//! GPU's point bit for bit.
 
 use crate::kinds::Interp;
 
@@ -30,49 +31,62 @@ pub struct Points {
     pub axis: [AxisLanes; 4],
 }
 
-/// A coordinate in the GPU's 32.32 words as one u64: the cell modulo 2^32 in the high half,
-/// the fraction's top 32 bits in the low half. Sums wrap exactly as `add_steps` carries.
+/// A coordinate as the GPU's three words in one u128, modulo 2^96: the cell modulo 2^32, the
+/// fraction's top and low 32 bits. Sums wrap exactly as the GPU's `add_steps` carries.
 #[inline(always)]
-pub fn joined(cell: u32, word: u32) -> u64 {
-    u64::from(cell) << 32 | u64::from(word)
+pub fn joined([cell, word, low]: [u32; 3]) -> u128 {
+    u128::from(cell) << 64 | u128::from(word) << 32 | u128::from(low)
 }
 
+const MOD_96: u128 = (1 << 96) - 1;
+
 /// Where one octave puts a row: the coordinate of its first texel per axis and the step from
-/// texel to texel along x, both as 32.32 words, and each lane's offset within a block.
+/// texel to texel along x (three words each, [`joined`]), and each lane's offset within a
+/// block split as the lanes add it: the top 64 bits (cell and top fraction word) and the low
+/// fraction word.
 #[derive(Clone, Copy, Debug)]
 pub struct RowFrame {
     /// The first texel's coordinate per lattice axis.
-    pub start: [u64; 4],
+    pub start: [u128; 4],
     /// The step per texel along x per lattice axis.
-    pub step: [u64; 4],
-    /// `l * step` per axis and lane.
+    pub step: [u128; 4],
+    /// `l * step` per axis and lane: its top 64 bits.
     pub lane: [[u64; LANES]; 4],
+    /// `l * step` per axis and lane: its low fraction word.
+    pub lane_low: [[u32; LANES]; 4],
 }
 
 impl RowFrame {
-    /// The row of texels (x0 + i, j, k) in a frame of origin `(cell, word)` per axis and steps
-    /// `step = [e cell, e word, o cell, o word]`: texel t sits at
-    /// `origin[a] + t[a] e + (t.x + t.y + t.z) o` on axis a (CONVENTIONS §1).
+    /// The row of texels (x0 + i, j, k) in a frame of `origin` (per axis) and the steps `e` and
+    /// `o`: texel t sits at `origin[a] + t[a] e + (t.x + t.y + t.z) o` on axis a (CONVENTIONS
+    /// §1), every word as the GPU's.
     pub fn new(
-        (cell, word, step): ([u32; 4], [u32; 4], [u32; 4]),
+        origin: [[u32; 3]; 4],
+        e: [u32; 3],
+        o: [u32; 3],
         dims: usize,
         [x0, j, k]: [u32; 3],
     ) -> RowFrame {
-        let e = joined(step[0], step[1]);
-        let o = joined(step[2], step[3]);
-        let t = [x0, j, k, 0].map(u64::from);
+        let (e, o) = (joined(e), joined(o));
+        let t = [x0, j, k, 0].map(u128::from);
         let diagonal_sum = t[0] + t[1] + t[2];
         let mut row = RowFrame {
             start: [0; 4],
             step: [0; 4],
             lane: [[0; LANES]; 4],
+            lane_low: [[0; LANES]; 4],
         };
         for a in 0..dims {
-            row.start[a] = joined(cell[a], word[a])
+            let start = joined(origin[a])
                 .wrapping_add(t[a].wrapping_mul(e))
                 .wrapping_add(diagonal_sum.wrapping_mul(o));
-            row.step[a] = if a == 0 { e.wrapping_add(o) } else { o };
-            row.lane[a] = std::array::from_fn(|l| row.step[a].wrapping_mul(l as u64));
+            row.start[a] = start & MOD_96;
+            row.step[a] = if a == 0 { e.wrapping_add(o) } else { o } & MOD_96;
+            for l in 0..LANES {
+                let offset = (row.step[a] * l as u128) & MOD_96;
+                row.lane[a][l] = (offset >> 32) as u64;
+                row.lane_low[a][l] = offset as u32;
+            }
         }
         row
     }
@@ -94,10 +108,12 @@ pub fn block_points(
         if first > 0 && row.step[a] == 0 {
             continue;
         }
-        let base = row.start[a].wrapping_add(row.step[a].wrapping_mul(first as u64));
+        let base = row.start[a].wrapping_add(row.step[a].wrapping_mul(first as u128)) & MOD_96;
+        let (top, low) = ((base >> 32) as u64, base as u32);
         let axis = &mut p.axis[a];
         for l in 0..LANES {
-            let q = base.wrapping_add(row.lane[a][l]);
+            let carry = (u64::from(low) + u64::from(row.lane_low[a][l])) >> 32;
+            let q = top.wrapping_add(row.lane[a][l]).wrapping_add(carry);
             axis.cell[l] = (q >> 32) as u32;
             axis.frac[l] = ((q as u32) >> 8) as f32 * (1.0 / 16_777_216.0);
         }

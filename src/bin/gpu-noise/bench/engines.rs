@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use fastnoise_lite::FastNoiseLite;
-use gpu_noise::{Prepared, Result, TextureOutput, cpu, simd};
+use gpu_noise::{Job, Result, Target, TextureOutput, cpu, simd};
 use rayon::prelude::*;
 
 use super::BenchGpu;
@@ -60,7 +60,7 @@ type Run<'a> = Box<dyn FnMut() -> Result<Duration> + 'a>;
 pub fn time_engines(
     w: &Workload,
     grid: Grid,
-    prep: &Prepared,
+    prep: &Job,
     gpu: Option<&mut BenchGpu>,
     one_thread: &rayon::ThreadPool,
     repeat: u32,
@@ -76,7 +76,10 @@ pub fn time_engines(
         ));
         runs.push((
             Engine::GpuReadback,
-            Box::new(move || wall(|| g.borrow_mut().renderer.render(prep).map(drop))),
+            Box::new(move || {
+                let full = gpu_noise::Window::full(prep.size());
+                wall(|| g.borrow_mut().renderer.read(prep, full).map(drop))
+            }),
         ));
     }
     runs.push((
@@ -191,12 +194,22 @@ impl GpuTarget {
         &self,
         r: &mut gpu_noise::Renderer,
         encoder: &mut wgpu::CommandEncoder,
-        prep: &Prepared,
+        prep: &Job,
     ) -> Result<()> {
         match self {
-            GpuTarget::Buffer(b) => r.render_to_buffer(encoder, prep, b, 0),
-            GpuTarget::Texture(t) => {
-                r.render_to_texture(encoder, prep, t, &TextureOutput::default())
+            GpuTarget::Buffer(buffer) => {
+                r.record(encoder, prep, Target::Buffer { buffer, offset: 0 })
+            }
+            GpuTarget::Texture(texture) => {
+                let output = TextureOutput::default();
+                r.record(
+                    encoder,
+                    prep,
+                    Target::Texture {
+                        texture,
+                        output: &output,
+                    },
+                )
             }
         }
     }

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use gpu_noise::{Prepared, Renderer, Result};
+use gpu_noise::{Job, Renderer, Result, Target, Window};
 
 use super::clock::wait;
 use super::frame_buffer;
@@ -15,8 +15,8 @@ struct FrameTarget(Option<wgpu::Buffer>);
 
 impl FrameTarget {
     /// One frame that stays on the GPU: render into the buffer, submit, wait for it.
-    fn render(&mut self, r: &mut Renderer, prep: &Prepared) -> Result<()> {
-        let bytes = prep.spec().size.texels() * 4;
+    fn render(&mut self, r: &mut Renderer, prep: &Job) -> Result<()> {
+        let bytes = prep.size().texels() * 4;
         if self.0.as_ref().is_none_or(|b| b.size() != bytes) {
             self.0 = Some(frame_buffer(r.device(), bytes));
         }
@@ -24,7 +24,7 @@ impl FrameTarget {
             return Ok(());
         };
         let mut encoder = r.device().create_command_encoder(&Default::default());
-        r.render_to_buffer(&mut encoder, prep, buffer, 0)?;
+        r.record(&mut encoder, prep, Target::Buffer { buffer, offset: 0 })?;
         r.queue().submit([encoder.finish()]);
         wait(r.device())
     }
@@ -42,7 +42,7 @@ pub fn frame_table(r: &mut Renderer, repeat: u32) -> Result<()> {
         let mut prep = PERLIN_2D_FBM6.spec(Grid::Square(side)).validate()?;
         let frames = (repeat * 4).max(8);
         let mut time = 0.0;
-        let mut step = |prep: &mut Prepared| -> Result<()> {
+        let mut step = |prep: &mut Job| -> Result<()> {
             time += 1.0;
             prep.set_offset([time, 0.0, 0.0, 0.0])
         };
@@ -56,7 +56,7 @@ pub fn frame_table(r: &mut Renderer, repeat: u32) -> Result<()> {
         let start = Instant::now();
         for _ in 0..frames {
             step(&mut prep)?;
-            std::hint::black_box(r.render(&prep)?);
+            std::hint::black_box(r.read(&prep, Window::full(prep.size()))?);
         }
         let with_readback = f64::from(frames) / start.elapsed().as_secs_f64();
         println!("| {side}x{side} | {render_only:.1} | {with_readback:.1} |");

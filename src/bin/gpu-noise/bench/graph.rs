@@ -33,7 +33,7 @@ pub fn fusion_table(
     let out = buffer("bench graph output", texels * 4);
     let registers = buffer(
         "bench graph registers",
-        gpu_noise::Renderer::graph_registers_bytes(&prepared, window),
+        gpu_noise::Renderer::unfused_bytes(&prepared),
     );
     let steps = prepared.steps();
     println!(
@@ -45,7 +45,6 @@ pub fn fusion_table(
     );
     let rounds = Rounds {
         prepared: &prepared,
-        window,
         out: &out,
         registers: &registers,
     };
@@ -75,8 +74,7 @@ pub fn fusion_table(
 
 /// What each round renders: the graph, its window, and the two GPU targets.
 struct Rounds<'a> {
-    prepared: &'a gpu_noise::PreparedGraph,
-    window: Window,
+    prepared: &'a gpu_noise::Job,
     out: &'a wgpu::Buffer,
     registers: &'a wgpu::Buffer,
 }
@@ -91,20 +89,19 @@ impl Rounds<'_> {
         let mut times = [Vec::new(), Vec::new(), Vec::new()];
         for round in 0..=repeat {
             let fused = clock.time(&device, &queue, |e| {
-                renderer.render_graph_to_buffer(e, self.prepared, self.window, self.out, 0)
+                let target = gpu_noise::Target::Buffer {
+                    buffer: self.out,
+                    offset: 0,
+                };
+                renderer.record(e, self.prepared, target)
             })?;
             let unfused = clock.time(&device, &queue, |e| {
-                renderer
-                    .render_graph_node_by_node_to_buffer(
-                        e,
-                        self.prepared,
-                        self.window,
-                        self.registers,
-                    )
+                (renderer)
+                    .record_unfused(e, self.prepared, self.registers)
                     .map(|_| ())
             })?;
             let start = Instant::now();
-            self.prepared.render_f64()?;
+            gpu_noise::cpu::render_f64(self.prepared)?;
             let twin = start.elapsed();
             if round > 0 {
                 for (list, t) in times.iter_mut().zip([fused, unfused, twin]) {

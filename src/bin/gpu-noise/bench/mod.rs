@@ -17,8 +17,8 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use gpu_noise::{
-    AdapterChoice, Error, Kind, LatticeKind, NoiseSpec, Prepared, Renderer, RendererOptions,
-    Result, Size, cpu,
+    AdapterChoice, Error, Job, Kind, LatticeKind, NoiseSpec, Renderer, RendererOptions, Result,
+    Size, cpu,
 };
 
 use crate::args::BenchArgs;
@@ -241,9 +241,17 @@ fn peer_table(args: &BenchArgs, gpu: &mut BenchGpu) -> Result<serde_json::Value>
             spec.frequency as f32,
         )?;
         let gpu = std::cell::RefCell::new(&mut *gpu);
-        let time_ours = |prep: &Prepared| {
-            gpu.borrow_mut()
-                .time(|r, e| r.render_to_buffer(e, prep, &target, 0))
+        let time_ours = |prep: &Job| {
+            gpu.borrow_mut().time(|r, e| {
+                r.record(
+                    e,
+                    prep,
+                    gpu_noise::Target::Buffer {
+                        buffer: &target,
+                        offset: 0,
+                    },
+                )
+            })
         };
         let times = interleaved(
             args.repeat,

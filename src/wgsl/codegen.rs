@@ -5,11 +5,16 @@
 
 use std::fmt::Write;
 
-use super::node::{Combiner, Modifier};
-use super::plan::{Plan, Step};
-use crate::gpu::graph::GraphInstance;
+use super::host::GraphInstance;
+use crate::graph::node::{Combiner, Modifier};
+use crate::graph::plan::{Plan, Step};
 use crate::kinds::KindState;
-use crate::spec::{Interp, Kind};
+use crate::spec::frames::OctaveFrame;
+
+/// The kernels' gradient entry of a graph until graphs have derivatives: jobs refuse gradients
+/// of graphs (`Job::with_gradient`), so no kernel calls it.
+const DUAL_PENDING: &str =
+    "fn graph_value_d(t: vec3<u32>) -> vec4<f32> {\n    return vec4<f32>(graph_value(t));\n}\n";
 
 /// A plan as the GPU takes it.
 #[derive(Clone, Debug)]
@@ -18,17 +23,21 @@ pub(crate) struct GraphKernel {
     pub source: String,
     /// The same graph as one kernel per step.
     pub node_by_node: NodeByNode,
-    /// Noise instances, then coordinate frames.
-    pub instances: Vec<GraphInstance>,
+    /// Per noise instance: table slot, impulse salt, hash seed, kind-state index.
+    pub lattice: Vec<[u32; 4]>,
+    /// Per noise instance, then per coordinate instance: lattice cells per unit of
+    /// displacement.
+    pub delta_maps: Vec<[[f64; 4]; 4]>,
     /// Numbers of the steps, four to an entry.
     pub params: Vec<[f32; 4]>,
     /// Distinct kind states.
     pub kinds: Vec<KindState>,
 }
 
-/// Generates the kernel of `plan` for a graph of `dims` axes.
-pub(crate) fn generate(plan: &Plan, dims: usize) -> GraphKernel {
-    let (mut instances, kinds) = instances(plan);
+/// Generates the kernel of `plan`.
+pub(crate) fn generate(plan: &Plan) -> GraphKernel {
+    let dims = plan.dims;
+    let (lattice, delta_maps, kinds) = instances(plan);
     let mut g = Generator {
         plan,
         dims,
@@ -45,19 +54,15 @@ pub(crate) fn generate(plan: &Plan, dims: usize) -> GraphKernel {
     let state = format!(
         "struct GraphState {{\n    instances: array<GraphInstance, {}>,\n    params: array<vec4<f32>, \
          {}>,\n    kinds: array<KindState, {}>,\n}}\n",
-        instances.len().max(1),
+        delta_maps.len().max(1),
         g.params.len().max(1),
         kinds.len().max(1),
     );
     let source = format!(
-        "{state}\nfn graph_value(t: vec3<u32>) -> f32 {{\n{}}}\n",
-        g.code
+        "{state}\nfn graph_value(t: vec3<u32>) -> f32 {{\n{}}}\n{}",
+        g.code, DUAL_PENDING
     );
     let node_by_node = node_by_node(plan, &state, &step_code);
-    // WGSL arrays hold at least one element.
-    if instances.is_empty() {
-        instances.push(bytemuck::Zeroable::zeroed());
-    }
     let mut params = g.params;
     if params.is_empty() {
         params.push([0.0; 4]);
@@ -65,7 +70,8 @@ pub(crate) fn generate(plan: &Plan, dims: usize) -> GraphKernel {
     GraphKernel {
         source,
         node_by_node,
-        instances,
+        lattice,
+        delta_maps,
         params,
         kinds: if kinds.is_empty() {
             vec![KindState::default()]
@@ -75,10 +81,12 @@ pub(crate) fn generate(plan: &Plan, dims: usize) -> GraphKernel {
     }
 }
 
-/// The noise instances (with their lattice words and kind-state indices) then the coordinate
-/// frames, and the distinct kind states.
-fn instances(plan: &Plan) -> (Vec<GraphInstance>, Vec<KindState>) {
-    let (mut instances, mut kinds) = (Vec::new(), Vec::<KindState>::new());
+/// The noise instances' lattice words (with their kind-state indices), every instance's
+/// displacement map (noise, then coordinates), and the distinct kind states.
+type Instances = (Vec<[u32; 4]>, Vec<[[f64; 4]; 4]>, Vec<KindState>);
+
+fn instances(plan: &Plan) -> Instances {
+    let (mut lattice, mut maps, mut kinds) = (Vec::new(), Vec::new(), Vec::<KindState>::new());
     for inst in &plan.instances {
         let state = KindState::new(&inst.params);
         let k = kinds.iter().position(|s| *s == state).unwrap_or_else(|| {
@@ -86,26 +94,26 @@ fn instances(plan: &Plan) -> (Vec<GraphInstance>, Vec<KindState>) {
             kinds.len() - 1
         });
         let tables = &plan.tables[inst.tables];
-        let lattice = [
+        lattice.push([
             inst.tables as u32,
             tables.impulse_salt,
             tables.hash_seed,
             k as u32,
-        ];
-        instances.push(GraphInstance::new(&inst.frame, &inst.delta_map, lattice));
+        ]);
+        maps.push(inst.delta_map);
     }
     for c in &plan.coordinates {
         let mut m = [[0.0; 4]; 4];
         for (a, row) in m.iter_mut().enumerate() {
             row[a] = c.frequency;
         }
-        instances.push(GraphInstance::new(&c.frame, &m, [0; 4]));
+        maps.push(m);
     }
-    (instances, kinds)
+    (lattice, maps, kinds)
 }
 
 /// One kernel per step for the unfused measurement: each reads its inputs from the register
-/// buffer (`graph_out`, region 0 a scratch the entry point writes, then one region of n values
+/// buffer (`out_values`, region 0 a scratch the entry point writes, then one region of n values
 /// or 4n for vectors per step, n the window's texels), computes the step as the fused kernel
 /// does, and stores its result.
 fn node_by_node(plan: &Plan, state: &str, step_code: &[String]) -> NodeByNode {
@@ -123,11 +131,11 @@ fn node_by_node(plan: &Plan, state: &str, step_code: &[String]) -> NodeByNode {
         );
         if vector {
             format!(
-                "    let d{k} = vec4<f32>(graph_out[{at}], graph_out[{at} + 1u], graph_out[{at} + 2u], \
-                 graph_out[{at} + 3u]);\n"
+                "    let d{k} = vec4<f32>(out_values[{at}], out_values[{at} + 1u], out_values[{at} + 2u], \
+                 out_values[{at} + 3u]);\n"
             )
         } else {
-            format!("    let r{k} = graph_out[{at}];\n")
+            format!("    let r{k} = out_values[{at}];\n")
         }
     };
     let sources = plan
@@ -137,8 +145,8 @@ fn node_by_node(plan: &Plan, state: &str, step_code: &[String]) -> NodeByNode {
         .map(|(i, step)| {
             let (values, vectors) = step.inputs();
             let mut body = String::from(
-                "    let e = graph_window.extent.xyz;\n    let n = e.x * e.y * e.z;\n    let l = t - \
-                 graph_window.origin.xyz;\n    let idx = (l.z * e.y + l.y) * e.x + l.x;\n",
+                "    let e = params.extent.xyz;\n    let n = e.x * e.y * e.z;\n    let l = t - \
+                 params.origin.xyz;\n    let idx = (l.z * e.y + l.y) * e.x + l.x;\n",
             );
             let mut seen = std::collections::BTreeSet::new();
             for k in values {
@@ -155,12 +163,18 @@ fn node_by_node(plan: &Plan, state: &str, step_code: &[String]) -> NodeByNode {
             let at = offsets[i];
             if step.is_vector() {
                 for c in 0..4 {
-                    let _ = writeln!(body, "    graph_out[{at}u * n + 4u * idx + {c}u] = d{i}[{c}];");
+                    let _ = writeln!(
+                        body,
+                        "    out_values[{at}u * n + 4u * idx + {c}u] = d{i}[{c}];"
+                    );
                 }
             } else {
-                let _ = writeln!(body, "    graph_out[{at}u * n + idx] = r{i};");
+                let _ = writeln!(body, "    out_values[{at}u * n + idx] = r{i};");
             }
-            format!("{state}\nfn graph_value(t: vec3<u32>) -> f32 {{\n{body}    return 0.0;\n}}\n")
+            format!(
+                "{state}\nfn graph_value(t: vec3<u32>) -> f32 {{\n{body}    return 0.0;\n}}\n{}",
+                DUAL_PENDING
+            )
         })
         .collect();
     NodeByNode {
@@ -183,10 +197,23 @@ pub(crate) struct NodeByNode {
 }
 
 impl GraphKernel {
-    /// The state buffer's bytes, laid out as the generated `GraphState`.
-    pub(crate) fn state_bytes(&self) -> Vec<u8> {
+    /// The state buffer's bytes of a placement (each instance's frame: noise instances, then
+    /// coordinates), laid out as the generated `GraphState`.
+    pub(crate) fn state_bytes(&self, frames: &[OctaveFrame], periods: &[[i64; 4]]) -> Vec<u8> {
+        let mut instances: Vec<GraphInstance> = (frames.iter().zip(&self.delta_maps))
+            .enumerate()
+            .map(|(i, (frame, map))| {
+                let lattice = self.lattice.get(i).copied().unwrap_or_default();
+                let period = periods.get(i).copied().unwrap_or_default();
+                GraphInstance::new(frame, map, lattice, period)
+            })
+            .collect();
+        // WGSL arrays hold at least one element.
+        if instances.is_empty() {
+            instances.push(bytemuck::Zeroable::zeroed());
+        }
         let mut bytes = Vec::new();
-        bytes.extend_from_slice(bytemuck::cast_slice(&self.instances));
+        bytes.extend_from_slice(bytemuck::cast_slice(&instances));
         bytes.extend_from_slice(bytemuck::cast_slice(&self.params));
         bytes.extend_from_slice(bytemuck::cast_slice(&self.kinds));
         bytes
@@ -238,9 +265,9 @@ impl Generator<'_> {
         let point = point_of(instance, delta);
         let lat = format!(
             "graph_lattice({instance}u, {}u, {}u)",
-            inst.spec.lattice as u32, inst.spec.interp as u32
+            inst.lattice as u32, inst.interp as u32
         );
-        let call = kind_call(inst.spec.kind, self.dims, inst.spec.interp, &lat, &point);
+        let call = (inst.kind.info().wgsl_call)(self.dims as u32, inst.interp, &lat, &point);
         self.line(format!("let r{i} = {call};"));
     }
 
@@ -389,21 +416,5 @@ fn point_of(instance: usize, delta: Option<usize>) -> String {
     match delta {
         None => format!("graph_point({instance}u, t)"),
         Some(d) => format!("graph_point_moved({instance}u, t, d{d})"),
-    }
-}
-
-/// The library function of one kind (as `noise_octave` in shaders/noise/fractal.wgsl picks it).
-fn kind_call(kind: Kind, dims: usize, interp: Interp, lat: &str, pt: &str) -> String {
-    match kind {
-        Kind::Perlin => format!("perlin{dims}({lat}, {pt})"),
-        Kind::Gradient => format!("gradient({lat}, {pt}, {dims}u)"),
-        Kind::Value if interp == Interp::CatmullRom => {
-            format!("value_catmull_rom({lat}, {pt}, {dims}u)")
-        }
-        Kind::Value => format!("value({lat}, {pt}, {dims}u)"),
-        Kind::Simplex => format!("simplex{dims}({lat}, {pt})"),
-        Kind::Cellular => format!("cellular({lat}, {pt}, {dims}u)"),
-        Kind::SparseConvolution => format!("sparse_convolution({lat}, {pt}, {dims}u)"),
-        Kind::Gabor => format!("gabor({lat}, {pt})"),
     }
 }

@@ -1,10 +1,11 @@
 //! Chunks of a streamed world (CONVENTIONS §1): a terrain engine's tiles at any chunk
-//! coordinate and level of detail. A chunk is a [`Prepared`] whose octave frames are moved to
-//! its first texel and spaced `2^lod` texels apart, so the CPU twin and every GPU target render
-//! it unchanged, and every chunk's texels are exactly the world's texels.
+//! coordinate and level of detail. A chunk is a [`Job`] placed at its first texel with texels
+//! `2^lod` apart, so every backend and target renders it unchanged, and every chunk's texels
+//! are exactly the world's texels.
 
-use super::{MAX_SIDE, Prepared, Size};
+use super::Job;
 use crate::error::{Error, Result};
+use crate::spec::{MAX_SIDE, Size};
 
 /// Most levels of detail: texels at most 2^32 world texels apart.
 pub const MAX_LOD: u32 = 32;
@@ -85,12 +86,13 @@ impl Chunk {
     }
 }
 
-impl Prepared {
-    /// The prepared spec of one chunk of this world: the same noise, its image the chunk's
-    /// texels. Render it with any target or with the CPU twin. An error names `chunk` when the
-    /// chunk is malformed or its lattice coordinates pass 2^62 cells.
-    pub fn chunk(&self, chunk: &Chunk) -> Result<Prepared> {
-        chunk.check(self.spec().dims)?;
+impl Job {
+    /// The job of one chunk of this job's world: the same noise, its image the chunk's
+    /// texels, counted from this job's texel (0, 0, 0) in this job's texels. Render it with any
+    /// backend and target. An error names `chunk` when the chunk is malformed or its lattice
+    /// coordinates pass 2^62 cells.
+    pub fn chunk(&self, chunk: &Chunk) -> Result<Job> {
+        chunk.check(self.dims())?;
         let far = |what: &str| {
             Error::invalid(
                 "chunk",
@@ -101,19 +103,25 @@ impl Prepared {
             )
         };
         let t0 = chunk.first_texel().ok_or_else(|| far("first texel"))?;
-        let size = chunk.extent(self.spec().dims);
-        let last = [size.width, size.height, size.depth].map(|n| i64::from(n - 1));
-        let mut placed = self.clone();
-        placed.spec.size = size;
-        placed.placed = true;
-        for octave in &mut placed.octaves {
-            let frame = octave
-                .frame
-                .moved(t0, chunk.lod, octave.period)
-                .ok_or_else(|| far("first texel"))?;
-            frame.point(last).ok_or_else(|| far("last texel"))?;
-            octave.frame = frame;
+        let place = self
+            .placement()
+            .moved(t0.map(i128::from), chunk.lod)
+            .ok_or_else(|| far("first texel"))?;
+        let size = chunk.extent(self.dims());
+        let mut job = Job::placed(
+            std::sync::Arc::clone(&self.world),
+            size,
+            place,
+            std::sync::Arc::clone(&self.periods),
+        )
+        .map_err(|_| far("last texel"))?;
+        job.gradient = self.gradient;
+        job.chunk = true;
+        if let Some(spec) = self.spec() {
+            let mut spec = spec.clone();
+            spec.size = size;
+            job = job.with_spec(spec);
         }
-        Ok(placed)
+        Ok(job)
     }
 }

@@ -1,0 +1,134 @@
+//! The twin's executor of any plan (CONVENTIONS §13): each step of the expanded plan in order,
+//! per texel, in f64, with the kinds' own functions at each noise instance's exact point.
+
+use crate::cpu::fractal::{fractal_finish, fractal_term};
+use crate::cpu::points::{instance_lattice, texel_coordinates, texel_lattice_point};
+use crate::graph::ops;
+use crate::graph::plan::Step;
+use crate::job::Job;
+use crate::kinds::lattice::twin::{LatticePoint, lattice_point};
+use crate::kinds::{MAX_OCTAVES, noise_octave};
+
+/// Where the plan is evaluated: an image texel (through the frames) or any root point.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Position {
+    Texel([u32; 3]),
+    Point([f64; 4]),
+}
+
+/// The job's value at `at`, `scratch` holding one register per step.
+pub(crate) fn value_at(job: &Job, at: Position, scratch: &mut Vec<[f64; 4]>) -> f64 {
+    let plan = job.plan();
+    scratch.resize(plan.steps.len(), [0.0; 4]);
+    for (i, step) in plan.steps.iter().enumerate() {
+        let r = step_value(job, step, at, scratch);
+        scratch[i] = r;
+    }
+    scratch[plan.output][0]
+}
+
+/// One step's register: a value in lane 0, or a displacement vector.
+fn step_value(job: &Job, step: &Step, at: Position, r: &[[f64; 4]]) -> [f64; 4] {
+    let v = |i: usize| r[i][0];
+    let value = match step {
+        Step::Noise { instance, delta } => noise(job, *instance, at, delta.map(|d| r[d])),
+        Step::Coordinate {
+            instance,
+            axis,
+            delta,
+        } => {
+            let c = &job.plan().coordinates[*instance];
+            let coordinate = match at {
+                Position::Texel(t) => Some(texel_coordinates(job.coordinate_frame(*instance), t)),
+                Position::Point(p) => job.lattice_at(job.plan().instances.len() + instance, &p),
+            };
+            let x = coordinate.map_or(f64::NAN, |l| l[*axis].to_f64());
+            x + delta.map_or(0.0, |d| c.frequency * r[d][*axis])
+        }
+        Step::Constant(x) => *x,
+        Step::Fractal { fractal, terms } => {
+            let sum = terms
+                .iter()
+                .map(|&(i, w)| w * fractal_term(*fractal, v(i)))
+                .sum();
+            fractal_finish(*fractal, sum)
+        }
+        Step::RidgedMulti {
+            values,
+            weights,
+            offset,
+            gain,
+        } => {
+            let mut n = [0.0; MAX_OCTAVES as usize];
+            for (slot, &i) in n.iter_mut().zip(values) {
+                *slot = v(i);
+            }
+            ops::ridged_multi(&n[..values.len()], weights, *offset, *gain)
+        }
+        Step::Modify { input, modifier } => ops::modify(modifier, v(*input)),
+        Step::Combine { combiner, inputs } => {
+            let values: Vec<f64> = inputs.iter().map(|&i| v(i)).collect();
+            ops::combine(*combiner, &values)
+        }
+        Step::Blend { a, b, control } => ops::blend(v(*a), v(*b), v(*control)),
+        Step::Select {
+            a,
+            b,
+            control,
+            threshold,
+            falloff,
+        } => ops::select(v(*a), v(*b), v(*control), *threshold, *falloff),
+        Step::Linear { input, m } => return mat_vec(m, &r[*input]),
+        Step::Displace {
+            base,
+            by,
+            amplitude,
+        } => {
+            let mut d = base.map_or([0.0; 4], |b| r[b]);
+            for (a, &i) in by.iter().enumerate() {
+                d[a] += amplitude * v(i);
+            }
+            return d;
+        }
+    };
+    [value, 0.0, 0.0, 0.0]
+}
+
+/// Noise instance `instance` at `at`, its point moved by `delta` (a warp's displacement).
+fn noise(job: &Job, instance: usize, at: Position, delta: Option<[f64; 4]>) -> f64 {
+    let inst = &job.plan().instances[instance];
+    let lat = instance_lattice(job, instance);
+    let mut pt = match at {
+        Position::Texel(t) => texel_lattice_point(job.frame(instance), t),
+        Position::Point(p) => match job.lattice_at(instance, &p) {
+            Some(l) => lattice_point(&l),
+            None => return f64::NAN,
+        },
+    };
+    if let Some(d) = delta {
+        pt = displaced(&pt, &mat_vec(&inst.delta_map, &d));
+    }
+    noise_octave(&lat, inst.kind, job.plan().dims, &pt)
+}
+
+pub(crate) fn mat_vec(m: &crate::spec::frames::Mat, d: &[f64; 4]) -> [f64; 4] {
+    let mut out = [0.0; 4];
+    for a in 0..4 {
+        out[a] = (0..4).map(|b| m[a][b] * d[b]).sum();
+    }
+    out
+}
+
+/// A lattice point moved by `d` cells per axis: the fraction plus d, split again (kept below
+/// 1), and the decision key from the new fraction (as the GPU's f32 one).
+pub(crate) fn displaced(pt: &LatticePoint, d: &[f64; 4]) -> LatticePoint {
+    let mut out = *pt;
+    for a in 0..4 {
+        let f = pt.frac[a] + d[a];
+        let whole = f.floor();
+        out.cell[a] = pt.cell[a].wrapping_add(whole as i64);
+        out.frac[a] = (f - whole).min(1.0 - f64::EPSILON / 2.0);
+        out.key[a] = (out.frac[a] * 16_777_216.0) as u32;
+    }
+    out
+}

@@ -1,0 +1,344 @@
+//! Programs: what a texel's value is on the GPU. A flat job runs the noise library's kernels
+//! specialized by override constants ([`NoiseKey`]: kind, dims, fractal, octaves, ...) with its
+//! uniform and tables at group 1 (the library's [`NoiseBindings`]); any other job runs the same
+//! kernels composed with its generated code (CONVENTIONS §13), its state and tables at group 1.
+//! Every kernel (entry point) and target serves both, so every job reaches every target.
+
+use std::collections::HashMap;
+use std::num::NonZeroU64;
+use std::sync::Arc;
+
+use wgpu::util::{DeviceExt, StagingBelt};
+
+use super::bindings::NoiseBindings;
+use super::graph_bindings::{storage_entry, table_bytes};
+use super::params::RenderParams;
+use super::pipelines::{ENTRIES, Entry, NoiseKey};
+use super::ready_now;
+use super::stats::RenderStats;
+use crate::error::{Error, Result};
+use crate::job::Job;
+
+/// Which program a pipeline runs.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum ProgramKey {
+    /// The library's fractal sum, specialized by its override constants.
+    Flat(NoiseKey),
+    /// A plan's generated code (its source), with tiling on or off.
+    Graph(Arc<str>, bool),
+}
+
+/// A job bound for recording: its program and its group-1 bind group.
+pub(crate) struct Program {
+    pub key: ProgramKey,
+    pub group: wgpu::BindGroup,
+}
+
+/// The tables of a (dims, seeds) on the device: permutation windows, gradients, values.
+type TableBuffers = ((u32, Vec<u64>), [wgpu::Buffer; 3]);
+
+/// A graph's tables and state on the device, reused while they fit and hold the same seeds.
+struct GraphData {
+    layout: wgpu::BindGroupLayout,
+    /// The (dims, seeds) the tables hold, and their buffers.
+    tables: Option<TableBuffers>,
+    /// The state buffer and the bytes last written to it.
+    state: Option<(wgpu::Buffer, Vec<u8>)>,
+    /// The bind group of the current tables and state buffer.
+    group: Option<wgpu::BindGroup>,
+}
+
+/// The modules, layouts and pipelines of every program so far, and the flat library's and the
+/// graphs' group-1 data.
+pub(crate) struct Programs {
+    library: NoiseBindings,
+    flat_module: wgpu::ShaderModule,
+    graph: GraphData,
+    graph_modules: HashMap<Arc<str>, wgpu::ShaderModule>,
+    params_layout: wgpu::BindGroupLayout,
+    target_layouts: HashMap<Entry, wgpu::BindGroupLayout>,
+    /// Per entry, for flat programs (false) and graphs (true).
+    layouts: HashMap<(Entry, bool), wgpu::PipelineLayout>,
+    pipelines: HashMap<(Entry, ProgramKey), wgpu::ComputePipeline>,
+    limits: wgpu::Limits,
+}
+
+/// Graph modules kept at most; the cache is cleared past it (a caller changing a graph's
+/// structure every frame must not grow it without bound).
+const GRAPH_MODULES: usize = 64;
+
+impl Programs {
+    /// The flat module, the library's bindings and every layout this device can use.
+    pub(crate) fn new(device: &wgpu::Device) -> Result<Self> {
+        let library = NoiseBindings::new(device)?;
+        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let flat_module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("gpu-noise kernels"),
+            source: wgpu::ShaderSource::Wgsl(crate::wgsl::sources::kernel_source().into()),
+        });
+        let params_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("gpu-noise params"),
+            entries: &[wgpu::BindGroupLayoutEntry {
+                binding: 0,
+                visibility: wgpu::ShaderStages::COMPUTE,
+                ty: wgpu::BindingType::Buffer {
+                    ty: wgpu::BufferBindingType::Uniform,
+                    has_dynamic_offset: false,
+                    min_binding_size: NonZeroU64::new(std::mem::size_of::<RenderParams>() as u64),
+                },
+                count: None,
+            }],
+        });
+        let graph_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("gpu-noise graph"),
+            entries: &[1, 2, 3, 4].map(|b| storage_entry(b, true)),
+        });
+        let mut target_layouts = HashMap::new();
+        let mut layouts = HashMap::new();
+        let limits = device.limits();
+        // A kernel whose bindings pass the device's limits gets no layout (creating it would
+        // be a validation error); asking for it is `Error::Unsupported` (`fits`).
+        for entry in ENTRIES.into_iter().filter(|e| e.fits(&limits).is_ok()) {
+            let target = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                label: Some(entry.name()),
+                entries: &entry.target_layout_entries(),
+            });
+            for (graph, group1) in [(false, library.layout()), (true, &graph_layout)] {
+                // A graph binds its state beside the three tables: one storage buffer more.
+                if graph && entry.fits_beside(&limits, 1).is_err() {
+                    continue;
+                }
+                let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+                    label: Some(entry.name()),
+                    bind_group_layouts: &[Some(&params_layout), Some(group1), Some(&target)],
+                    immediate_size: 0,
+                });
+                layouts.insert((entry, graph), layout);
+            }
+            target_layouts.insert(entry, target);
+        }
+        if let Some(Some(source)) = ready_now(scope.pop()) {
+            return Err(Error::Gpu {
+                context: "compiling the kernel module".into(),
+                source,
+            });
+        }
+        Ok(Self {
+            library,
+            flat_module,
+            graph: GraphData {
+                layout: graph_layout,
+                tables: None,
+                state: None,
+                group: None,
+            },
+            graph_modules: HashMap::new(),
+            params_layout,
+            target_layouts,
+            layouts,
+            pipelines: HashMap::new(),
+            limits,
+        })
+    }
+
+    /// The layout of group 0 (the kernels' parameters).
+    pub(crate) fn params_layout(&self) -> &wgpu::BindGroupLayout {
+        &self.params_layout
+    }
+
+    /// The layout of group 2 for `entry`, or why the device cannot run it.
+    pub(crate) fn target_layout(&self, entry: Entry) -> Result<&wgpu::BindGroupLayout> {
+        match self.target_layouts.get(&entry) {
+            Some(layout) => Ok(layout),
+            None => {
+                entry.fits(&self.limits)?;
+                Err(Error::Unsupported(format!(
+                    "no layout for {}",
+                    entry.name()
+                )))
+            }
+        }
+    }
+
+    /// The flat programs' library bindings.
+    pub(crate) fn library(&self) -> &NoiseBindings {
+        &self.library
+    }
+
+    /// Records (into `encoder`, through `belt`) what makes group 1 describe `job`: a flat job's
+    /// uniform and table slots, or a graph's state and tables; returns its program.
+    pub(crate) fn bind(
+        &mut self,
+        device: &wgpu::Device,
+        belt: &mut StagingBelt,
+        encoder: &mut wgpu::CommandEncoder,
+        job: &Job,
+        stats: &mut RenderStats,
+    ) -> Result<Program> {
+        if job.flat().is_some() {
+            self.library.update(encoder, job)?;
+            return Ok(Program {
+                key: ProgramKey::Flat(NoiseKey::of(job)),
+                group: self.library.bind_group().clone(),
+            });
+        }
+        let group = self.bind_graph(device, belt, encoder, job, stats);
+        let source: Arc<str> = Arc::from(job.kernel().source.as_str());
+        Ok(Program {
+            key: ProgramKey::Graph(source, job.is_tiled()),
+            group,
+        })
+    }
+
+    fn bind_graph(
+        &mut self,
+        device: &wgpu::Device,
+        belt: &mut StagingBelt,
+        encoder: &mut wgpu::CommandEncoder,
+        job: &Job,
+        stats: &mut RenderStats,
+    ) -> wgpu::BindGroup {
+        let plan = job.plan();
+        let key = (plan.dims as u32, plan.table_seeds.clone());
+        let data = &mut self.graph;
+        let tables = match &data.tables {
+            Some((k, buffers)) if *k == key => buffers.clone(),
+            _ => {
+                let buffers = table_bytes(&plan.tables).map(|b| {
+                    device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                        label: Some("gpu-noise graph tables"),
+                        contents: &b,
+                        usage: wgpu::BufferUsages::STORAGE,
+                    })
+                });
+                stats.buffers_created += 3;
+                stats.table_uploads += plan.tables.len() as u64;
+                data.tables = Some((key, buffers.clone()));
+                data.group = None;
+                buffers
+            }
+        };
+        let bytes = job.kernel_state();
+        let state = match &data.state {
+            Some((buffer, _)) if buffer.size() >= bytes.len() as u64 => buffer.clone(),
+            _ => {
+                let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+                    label: Some("gpu-noise graph state"),
+                    size: (bytes.len() as u64).next_multiple_of(256),
+                    usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+                    mapped_at_creation: false,
+                });
+                stats.buffers_created += 1;
+                data.state = Some((buffer.clone(), Vec::new()));
+                data.group = None;
+                buffer
+            }
+        };
+        if let Some((_, written)) = &mut data.state
+            && *written != bytes
+            && let Some(size) = NonZeroU64::new(bytes.len() as u64)
+        {
+            belt.write_buffer(encoder, &state, 0, size)
+                .copy_from_slice(&bytes);
+            stats.uniform_writes += 1;
+            *written = bytes;
+        }
+        if let Some(group) = &data.group {
+            return group.clone();
+        }
+        let buffers = [&tables[0], &tables[1], &tables[2], &state];
+        let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("gpu-noise graph"),
+            layout: &data.layout,
+            entries: &[1, 2, 3, 4].map(|b| wgpu::BindGroupEntry {
+                binding: b,
+                resource: buffers[b as usize - 1].as_entire_binding(),
+            }),
+        });
+        stats.bind_groups_created += 1;
+        data.group = Some(group.clone());
+        group
+    }
+
+    /// The pipeline of `entry` for `key`, compiled (inside a validation error scope) the first
+    /// time; `stats` counts the compilations.
+    pub(crate) fn pipeline(
+        &mut self,
+        device: &wgpu::Device,
+        entry: Entry,
+        key: &ProgramKey,
+        stats: &mut RenderStats,
+    ) -> Result<wgpu::ComputePipeline> {
+        if let Some(p) = self.pipelines.get(&(entry, key.clone())) {
+            return Ok(p.clone());
+        }
+        entry.fits(&device.limits())?;
+        let graph = matches!(key, ProgramKey::Graph(..));
+        if graph && entry == Entry::Sample {
+            return Err(Error::Unsupported(
+                "caller-given points in noise space are a flat spec's; sample a graph on the \
+                 CPU (root points in texel units)"
+                    .into(),
+            ));
+        }
+        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let (module, constants) = self.module(device, key);
+        let Some(layout) = self.layouts.get(&(entry, graph)) else {
+            entry.fits_beside(&device.limits(), u32::from(graph))?;
+            return Err(Error::Unsupported(format!(
+                "no layout for {}",
+                entry.name()
+            )));
+        };
+        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: Some(entry.name()),
+            layout: Some(layout),
+            module: &module,
+            entry_point: Some(entry.name()),
+            compilation_options: wgpu::PipelineCompilationOptions {
+                constants: &constants,
+                ..Default::default()
+            },
+            cache: None,
+        });
+        if let Some(Some(source)) = ready_now(scope.pop()) {
+            return Err(Error::Gpu {
+                context: format!("building the {} pipeline", entry.name()),
+                source,
+            });
+        }
+        stats.pipelines_compiled += 1;
+        self.pipelines
+            .insert((entry, key.clone()), pipeline.clone());
+        Ok(pipeline)
+    }
+
+    /// The module of a program and its override constants.
+    fn module(
+        &mut self,
+        device: &wgpu::Device,
+        key: &ProgramKey,
+    ) -> (wgpu::ShaderModule, Vec<(&'static str, f64)>) {
+        match key {
+            ProgramKey::Flat(noise) => (self.flat_module.clone(), noise.constants().to_vec()),
+            ProgramKey::Graph(source, tiled) => {
+                if self.graph_modules.len() >= GRAPH_MODULES {
+                    self.graph_modules.clear();
+                }
+                let module = self
+                    .graph_modules
+                    .entry(Arc::clone(source))
+                    .or_insert_with(|| {
+                        device.create_shader_module(wgpu::ShaderModuleDescriptor {
+                            label: Some("gpu-noise graph kernels"),
+                            source: wgpu::ShaderSource::Wgsl(
+                                crate::wgsl::sources::graph_source(source).into(),
+                            ),
+                        })
+                    });
+                let constants = vec![("GN_NOISE_TILED", f64::from(u8::from(*tiled)))];
+                (module.clone(), constants)
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+//! A job's error and magnitude bounds (CONVENTIONS §7, §13): what a correct f32 backend may
+//! differ from the twin by, and the refusals of values that leave f32's range.
+
+use super::Job;
+use crate::error::Result;
+use crate::graph::bound;
+use crate::graph::read::graph_error;
+use crate::tolerance::Bound;
+
+impl Job {
+    /// The largest |GPU - twin| (or |SIMD - twin|) a correct f32 backend can produce for this
+    /// job, and why.
+    pub fn gpu_error_bound(&self) -> Bound {
+        match self.spec() {
+            Some(spec) => crate::tolerance::gpu_error_bound(spec),
+            None => self.bounds().0,
+        }
+    }
+
+    /// A bound on |value| over the image: each kind's nominal magnitude carried through the
+    /// nodes (CONVENTIONS §13); twice it is the span a bound is judged by.
+    pub fn magnitude_bound(&self) -> f64 {
+        self.bounds().1
+    }
+
+    fn bounds(&self) -> (Bound, f64) {
+        let reach = |i: usize, axis: usize| self.coordinate_reach(i, axis);
+        bound::gpu_error_bound(self.plan(), &reach)
+    }
+
+    /// Refuses flat jobs whose f32 error bound would say nothing (above 1e-3 of the output
+    /// range: an all-zero image would pass it; CONVENTIONS §7) before an f32 backend renders
+    /// them. A graph's bound is judged where it is compared (`verify`, CONVENTIONS §13).
+    pub fn check_gpu_precision(&self) -> Result<()> {
+        match self.spec() {
+            Some(spec) => crate::tolerance::check_gpu_precision(spec),
+            None => Ok(()),
+        }
+    }
+
+    /// Refuses graphs whose values can leave f32's range or whose warps move points too far,
+    /// naming the node.
+    pub(crate) fn check_ranges(&self) -> Result<()> {
+        let reach = |i: usize, axis: usize| self.coordinate_reach(i, axis);
+        bound::check_ranges(self.plan(), &reach).map_err(|(node, reason)| {
+            let name = self.graph().map_or("", |g| g.nodes()[node].name.as_str());
+            graph_error(name, "", reason)
+        })
+    }
+
+    /// The largest |value| of coordinate instance `i` on `axis` over the image: it is affine in
+    /// the texel, so the largest is at a corner.
+    fn coordinate_reach(&self, i: usize, axis: usize) -> f64 {
+        let s = self.size();
+        let far = [s.width, s.height, s.depth].map(|n| i64::from(n) - 1);
+        let frame = self.coordinate_frame(i);
+        (0..8)
+            .filter_map(|c| {
+                frame.point([0, 1, 2].map(|b| if c >> b & 1 == 1 { far[b] } else { 0 }))
+            })
+            .map(|p| p[axis].to_f64().abs())
+            .fold(0.0, f64::max)
+    }
+}
