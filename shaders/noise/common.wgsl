@@ -198,6 +198,11 @@ struct Wide {
 }
 
 fn mul_wide(a: vec4<u32>, b: vec4<u32>) -> Wide {
+    // Texel counts below 2^16 (every image side up to 65536) need two partial products, not
+    // four: the branch is uniform across a workgroup but for one straddling 2^16.
+    if all(a < vec4<u32>(0x10000u)) {
+        return mul_wide_short(a, b);
+    }
     let m = vec4<u32>(0xffffu);
     let s = vec4<u32>(16u);
     let a0 = a & m;
@@ -209,6 +214,14 @@ fn mul_wide(a: vec4<u32>, b: vec4<u32>) -> Wide {
     let p10 = a1 * b0;
     let mid = (p00 >> s) + (p01 & m) + (p10 & m);
     return Wide((mid << s) | (p00 & m), a1 * b1 + (p01 >> s) + (p10 >> s) + (mid >> s));
+}
+
+// mul_wide for a < 2^16: a times b's low and high halves are exact in 32 bits.
+fn mul_wide_short(a: vec4<u32>, b: vec4<u32>) -> Wide {
+    let p0 = a * (b & vec4<u32>(0xffffu));
+    let p1 = a * (b >> vec4<u32>(16u));
+    let lo = p0 + (p1 << vec4<u32>(16u));
+    return Wide(lo, (p1 >> vec4<u32>(16u)) + carry_of(lo, p0));
 }
 
 // A lattice coordinate per axis in three words: the cell modulo 2^32, then the fraction's top
@@ -243,8 +256,9 @@ fn add_steps(q: ptr<function, Coordinate>, n: vec4<u32>, step_cell: vec4<u32>,
 }
 
 // Image texel t on octave o's lattice, exact (mirrors cpu::points::texel_lattice_point): the
-// steps' products per lattice axis, and simplex's skew as more shared by all axes. Texel z
-// counts only in volumes (NOISE_VOLUME): a constant 0 lets the compiler drop its products.
+// diagonal step's product per lattice axis, and for simplex the skew's step times t.x + t.y +
+// t.z, the same for every axis, computed once. Texel z counts only in volumes (NOISE_VOLUME): a
+// constant 0 lets the compiler drop its products.
 fn texel_lattice_point(o: u32, texel: vec3<u32>) -> LatticePoint {
     let t = vec3<u32>(texel.xy, select(0u, texel.z, NOISE_VOLUME == 1u));
     let f = noise_state.frame[o];
@@ -252,10 +266,32 @@ fn texel_lattice_point(o: u32, texel: vec3<u32>) -> LatticePoint {
     add_steps(&q, vec4<u32>(t, 0u), vec4<u32>(f.step.x), vec4<u32>(f.step.y),
         vec4<u32>(f.step_low.x));
     if NOISE_KIND == KIND_SIMPLEX {
-        add_steps(&q, vec4<u32>(t.x + t.y + t.z), vec4<u32>(f.step.z), vec4<u32>(f.step.w),
-            vec4<u32>(f.step_low.y));
+        let s = skew_steps(t.x + t.y + t.z, vec3<u32>(f.step.z, f.step.w, f.step_low.y));
+        add_coordinate(&q, Coordinate(vec4<u32>(s.x), vec4<u32>(s.y), vec4<u32>(s.z)));
     }
     return LatticePoint(q.cell, point_frac(q.word));
+}
+
+// n times one step (cells, top and low fraction words), exact modulo 2^32 cells: the same
+// arithmetic as add_steps on one component, from zero.
+fn skew_steps(n: u32, step: vec3<u32>) -> vec3<u32> {
+    var q = Coordinate(vec4<u32>(0u), vec4<u32>(0u), vec4<u32>(0u));
+    add_steps(&q, vec4<u32>(n, 0u, 0u, 0u), vec4<u32>(step.x, 0u, 0u, 0u),
+        vec4<u32>(step.y, 0u, 0u, 0u), vec4<u32>(step.z, 0u, 0u, 0u));
+    return vec3<u32>(q.cell.x, q.word.x, q.low.x);
+}
+
+// q += d per component, carrying exactly.
+fn add_coordinate(q: ptr<function, Coordinate>, d: Coordinate) {
+    let low = (*q).low + d.low;
+    let c0 = carry_of(low, d.low);
+    let w0 = (*q).word + d.word;
+    let c1 = carry_of(w0, d.word);
+    let word = w0 + c0;
+    let c2 = carry_of(word, c0);
+    (*q).low = low;
+    (*q).word = word;
+    (*q).cell = (*q).cell + d.cell + c1 + c2;
 }
 
 // An f32 point already on the lattice, split by floor: precise near the origin only (for

@@ -32,10 +32,13 @@ pub use params::{
     gabor_kernel_energy, poisson_thresholds, sparse_kernel_energy,
 };
 
+use crate::fixed::Fixed;
 use lattice::twin::{Lattice, LatticePoint};
 
 /// One octave of a kind at a lattice point, in f64 (the twin).
 pub type TwinFn = fn(&Lattice, &LatticePoint, usize) -> f64;
+/// One octave over a row: `out[i]` at the lattice point `start + i step` (exact steps).
+pub type TwinRowFn = fn(&Lattice, usize, [Fixed; 4], [Fixed; 4], &mut [f64]);
 /// The same with its gradient along the lattice axes (CONVENTIONS §12).
 pub type TwinDualFn = fn(&Lattice, &LatticePoint, usize) -> Dual;
 /// A WGSL call of the kind's function for `(dims, interp)`, given the lattice and point
@@ -74,6 +77,8 @@ pub struct KindInfo {
     pub params: &'static [Param],
     /// The twin.
     pub twin: TwinFn,
+    /// The twin over a row of texels (the CPU backend's rows).
+    pub twin_row: TwinRowFn,
     /// The twin with derivatives, where [`KindInfo::derivatives`].
     pub twin_dual: Option<TwinDualFn>,
     /// The SIMD lanes.

@@ -4,6 +4,7 @@
 pub(crate) mod lanes;
 pub(crate) mod twin;
 
+use super::lattice::twin::octave_row;
 use super::param::{FREQUENCY, SEED, choice, number};
 use super::{CellReturn, Distance, KindFields, KindInfo, smooth_lipschitz};
 
@@ -37,6 +38,7 @@ pub(super) static CELLULAR: KindInfo = KindInfo {
         choice("return", "f1", CellReturn::NAMES, "what the noise returns"),
     ],
     twin: twin::cellular,
+    twin_row: |lat, dims, start, step, out| octave_row(lat, dims, start, step, out, twin::cellular),
     twin_dual: None,
     lanes: lanes::row,
     wgsl: include_str!("cellular.wgsl"),

@@ -3,6 +3,7 @@
 pub(crate) mod lanes;
 pub(crate) mod twin;
 
+use super::lattice::twin::octave_row;
 use super::param::{CORNER_INTERPS, FREQUENCY, SEED, interp};
 use super::{Interp, KindInfo, continuous, smooth_lipschitz};
 
@@ -19,6 +20,7 @@ pub(super) static GRADIENT: KindInfo = KindInfo {
     discontinuity: continuous,
     params: &[FREQUENCY, SEED, interp("cubic", CORNER_INTERPS)],
     twin: twin::gradient,
+    twin_row: |lat, dims, start, step, out| octave_row(lat, dims, start, step, out, twin::gradient),
     twin_dual: Some(twin::gradient_d),
     lanes: lanes::row,
     wgsl: include_str!("gradient.wgsl"),

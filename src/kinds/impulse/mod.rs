@@ -5,6 +5,7 @@
 pub(crate) mod lanes;
 pub(crate) mod twin;
 
+use super::lattice::twin::octave_row;
 use super::param::{FREQUENCY, Param, ParamType, SEED, positive};
 use super::{KindFields, KindInfo, OCTAVE_LIPSCHITZ, continuous};
 
@@ -35,6 +36,9 @@ pub(super) static SPARSE_CONVOLUTION: KindInfo = KindInfo {
         positive("density", 3.0, MAX_DENSITY, "mean impulses per cell"),
     ],
     twin: twin::sparse_convolution,
+    twin_row: |lat, dims, start, step, out| {
+        octave_row(lat, dims, start, step, out, twin::sparse_convolution)
+    },
     twin_dual: None,
     lanes: lanes::sparse_convolution_row,
     wgsl: include_str!("impulse.wgsl"),
@@ -79,7 +83,8 @@ pub(super) static GABOR: KindInfo = KindInfo {
             doc: "the Gaussian envelope's bandwidth a, per cell (the kernel reaches sqrt(ln 20 / pi) / a cells, at most 2)",
         },
     ],
-    twin: |lat, pt, _| twin::gabor(lat, pt),
+    twin: gabor,
+    twin_row: |lat, dims, start, step, out| octave_row(lat, dims, start, step, out, gabor),
     twin_dual: None,
     lanes: lanes::gabor_row,
     // Both impulse kinds' functions are in one file, included once (with sparse convolution).
@@ -87,6 +92,16 @@ pub(super) static GABOR: KindInfo = KindInfo {
     wgsl_call: |_, _, lat, pt| format!("gabor({lat}, {pt})"),
     wgsl_dual_call: None,
 };
+
+/// Gabor noise (2D only).
+#[inline(always)]
+fn gabor(
+    lat: &super::lattice::twin::Lattice,
+    pt: &super::lattice::twin::LatticePoint,
+    _: usize,
+) -> f64 {
+    twin::gabor(lat, pt)
+}
 
 /// Denser impulses make steeper noise: `8 sqrt(max(1, density / 3))` (CONVENTIONS §7).
 fn sparse_lipschitz(fields: &KindFields) -> f64 {

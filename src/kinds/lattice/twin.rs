@@ -280,3 +280,24 @@ pub fn cell_point(pt: &LatticePoint, dims: usize) -> CellPoint {
     }
     c
 }
+
+/// One octave of a kind over a row of texels: `out[i]` is `noise` at the lattice point of
+/// `start + i step`, each coordinate stepped exactly (the kind's row function, monomorphized so
+/// `noise` inlines into the loop).
+#[inline(always)]
+pub fn octave_row(
+    lat: &Lattice,
+    dims: usize,
+    start: [Fixed; 4],
+    step: [Fixed; 4],
+    out: &mut [f64],
+    noise: impl Fn(&Lattice, &LatticePoint, usize) -> f64,
+) {
+    let mut l = start;
+    for o in out {
+        *o = noise(lat, &lattice_point(&l), dims);
+        for (v, s) in l.iter_mut().zip(&step) {
+            v.0 = v.0.wrapping_add(s.0);
+        }
+    }
+}

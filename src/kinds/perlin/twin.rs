@@ -2,13 +2,14 @@
 //! 1D and 2D keep its hash, fade and corners with gradients of their own (CONVENTIONS §3), so
 //! they have no axis-aligned bars or flat runs.
 
+use crate::fixed::Fixed;
 use crate::kinds::lattice::dual::{Dual, gradient_corners_d};
-use crate::kinds::lattice::twin::lattice_hash;
 use crate::kinds::lattice::twin::{
     AxisFrame, CellFrame, Lattice, LatticePoint, axis_frame, cell_frame,
 };
 use crate::kinds::lattice::twin::{corner_hashes2, corner_hashes3};
 use crate::kinds::lattice::twin::{interp_corners, lerp};
+use crate::kinds::lattice::twin::{lattice_hash, lattice_point, octave_row};
 use crate::tables::{PERLIN2_GRADIENTS, PERLIN3_GRADIENTS, PERLIN4_GRADIENTS};
 
 /// 1D gradient from `h & 15`: `(1 + (h & 7)) / 8`, negated where `h & 8` is set.
@@ -188,4 +189,71 @@ pub fn perlin_d(lat: &Lattice, pt: &LatticePoint, dims: usize) -> Dual {
         _ => 1.0,
     };
     gradient_corners_d(lat, pt, dims, |h| perlin_gradient_vector(h, dims), scale)
+}
+
+/// Perlin noise in `dims` dimensions.
+#[inline(always)]
+pub fn perlin(lat: &Lattice, pt: &LatticePoint, dims: usize) -> f64 {
+    match dims {
+        1 => perlin1(lat, pt),
+        2 => perlin2(lat, pt),
+        3 => perlin3(lat, pt),
+        _ => perlin4(lat, pt),
+    }
+}
+
+/// Perlin noise over a row (`octave_row`), bit for bit the per-texel values: in 1D-3D the y
+/// and z frames once per row, and the corner hashes reused while consecutive texels share a
+/// cell (32 texels at the default frequency).
+pub fn perlin_row(
+    lat: &Lattice,
+    dims: usize,
+    start: [Fixed; 4],
+    step: [Fixed; 4],
+    out: &mut [f64],
+) {
+    let first = lattice_point(&start);
+    let mut l = start;
+    let mut next = || {
+        let pt = lattice_point(&l);
+        for (v, s) in l.iter_mut().zip(&step) {
+            v.0 = v.0.wrapping_add(s.0);
+        }
+        pt
+    };
+    match dims {
+        1 => {
+            let mut cached = (i64::MIN, [0usize; 2]);
+            for o in out.iter_mut() {
+                let ax = axis_frame(lat, &next(), 0);
+                if ax.cell != cached.0 {
+                    cached = (ax.cell, perlin1_hashes(lat, &ax));
+                }
+                *o = perlin1_blend(&cached.1, &ax);
+            }
+        }
+        2 => {
+            let ay = axis_frame(lat, &first, 1);
+            let mut cached = (i64::MIN, [0usize; 4]);
+            for o in out.iter_mut() {
+                let ax = axis_frame(lat, &next(), 0);
+                if ax.cell != cached.0 {
+                    cached = (ax.cell, perlin2_hashes(lat, &ax, &ay));
+                }
+                *o = perlin2_blend(&cached.1, &ax, &ay);
+            }
+        }
+        3 => {
+            let (ay, az) = (axis_frame(lat, &first, 1), axis_frame(lat, &first, 2));
+            let mut cached = (i64::MIN, [0usize; 8]);
+            for o in out.iter_mut() {
+                let ax = axis_frame(lat, &next(), 0);
+                if ax.cell != cached.0 {
+                    cached = (ax.cell, perlin3_hashes(lat, &ax, &ay, &az));
+                }
+                *o = perlin3_blend(&cached.1, &ax, &ay, &az);
+            }
+        }
+        _ => octave_row(lat, dims, start, step, out, perlin),
+    }
 }

@@ -4,6 +4,7 @@
 pub(crate) mod lanes;
 pub(crate) mod twin;
 
+use super::lattice::twin::octave_row;
 use super::param::{FREQUENCY, SEED};
 use super::{KindInfo, continuous, smooth_lipschitz};
 use crate::tables::{F2, F4};
@@ -24,11 +25,8 @@ pub(super) static SIMPLEX: KindInfo = KindInfo {
     lipschitz: smooth_lipschitz,
     discontinuity: continuous,
     params: &[FREQUENCY, SEED],
-    twin: |lat, pt, dims| match dims {
-        2 => twin::simplex2(lat, pt),
-        3 => twin::simplex3(lat, pt),
-        _ => twin::simplex4(lat, pt),
-    },
+    twin: twin::simplex,
+    twin_row: |lat, dims, start, step, out| octave_row(lat, dims, start, step, out, twin::simplex),
     twin_dual: Some(|lat, pt, dims| {
         twin::simplex_d(&match dims {
             2 => twin::simplex2_corners(lat, pt),

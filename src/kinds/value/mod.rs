@@ -4,6 +4,7 @@
 pub(crate) mod lanes;
 pub(crate) mod twin;
 
+use super::lattice::twin::octave_row;
 use super::param::{FREQUENCY, SEED, interp};
 use super::{Interp, KindInfo, continuous, smooth_lipschitz};
 
@@ -19,12 +20,9 @@ pub(super) static VALUE: KindInfo = KindInfo {
     lipschitz: smooth_lipschitz,
     discontinuity: continuous,
     params: &[FREQUENCY, SEED, interp("quintic", Interp::NAMES)],
-    twin: |lat, pt, dims| {
-        if lat.interp == Interp::CatmullRom {
-            twin::value_catmull_rom(lat, pt, dims)
-        } else {
-            twin::value(lat, pt, dims)
-        }
+    twin: twin::value_any,
+    twin_row: |lat, dims, start, step, out| {
+        octave_row(lat, dims, start, step, out, twin::value_any)
     },
     twin_dual: Some(|lat, pt, dims| {
         if lat.interp == Interp::CatmullRom {

@@ -131,3 +131,13 @@ pub fn value_catmull_rom_d(lat: &Lattice, pt: &LatticePoint, dims: usize) -> Dua
     }
     (v[0], g[0])
 }
+
+/// Value noise under any interpolation (Catmull-Rom apart).
+#[inline(always)]
+pub fn value_any(lat: &Lattice, pt: &LatticePoint, dims: usize) -> f64 {
+    if lat.interp == crate::kinds::Interp::CatmullRom {
+        value_catmull_rom(lat, pt, dims)
+    } else {
+        value(lat, pt, dims)
+    }
+}
