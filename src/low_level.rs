@@ -14,7 +14,7 @@ pub mod gpu {
         AdapterSummary, best_adapter, is_software, list_adapters, new_instance, parse_backends,
     };
     pub use crate::gpu::params::RenderParams;
-    pub use crate::gpu::pipelines::{ENTRIES, Entry, NoiseKey, OVERRIDE_NAMES};
+    pub use crate::gpu::pipelines::{ENTRIES, Entry, GraphKey, NoiseKey, OVERRIDE_NAMES};
     pub use crate::kinds::KindState;
     pub use crate::layout::HostLayout;
     pub use crate::wgsl::host::{FrameState, GraphInstance, NoiseState, OctaveState, words};

@@ -23,12 +23,15 @@ struct GraphInstance {
     period: vec4<i32>,
 }
 
-// Instance i's exact lattice point of texel t (cpu: texel_lattice_point on its frame).
+// Instance i's exact lattice point of texel t (cpu: texel_lattice_point on its frame); texel z
+// counts only in volumes (NOISE_VOLUME).
 fn graph_point(i: u32, t: vec3<u32>) -> LatticePoint {
     let g = graph_state.instances[i];
     var q = Coordinate(g.cell, g.word, g.low);
-    for (var b = 0u; b < 3u; b++) {
-        add_steps(&q, vec4<u32>(t[b]), g.step_cell[b], g.step_word[b], g.step_low[b]);
+    add_steps(&q, vec4<u32>(t.x), g.step_cell[0], g.step_word[0], g.step_low[0]);
+    add_steps(&q, vec4<u32>(t.y), g.step_cell[1], g.step_word[1], g.step_low[1]);
+    if NOISE_VOLUME == 1u {
+        add_steps(&q, vec4<u32>(t.z), g.step_cell[2], g.step_word[2], g.step_low[2]);
     }
     return LatticePoint(q.cell, point_frac(q.word));
 }

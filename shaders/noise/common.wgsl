@@ -17,11 +17,13 @@
 // FRACTAL_*, DISTANCE_*, RETURN_*, LATTICE_*) are generated from Rust and put before this file
 // (src/wgsl/constants.rs).
 
-// Specialization constants (Prepared::pipeline_constants): each pipeline is compiled for one
+// Specialization constants (Job::pipeline_constants): each pipeline is compiled for one
 // kind, dims, interpolation, fractal, lattice and octave count, so the driver drops every
 // branch the spec does not take and unrolls the octaves. NOISE_TILED is 1 where some axis
 // wraps, NOISE_VOLUME 1 where texel z varies (an image of more than one slice): without them
-// no cell is wrapped and texel z is taken as 0.
+// no cell is wrapped and texel z is taken as 0. NOISE_SHORT_TEXELS is 1 where every texel
+// index is below 2^16 (images up to 65536 a side): texel products then take two partial
+// products instead of four (at 0, the default, any index is exact).
 override NOISE_KIND: u32 = 0u;
 override NOISE_DIMS: u32 = 2u;
 override NOISE_INTERP: u32 = 4u;
@@ -30,6 +32,7 @@ override NOISE_LATTICE: u32 = 0u;
 override NOISE_OCTAVES: u32 = 1u;
 override NOISE_TILED: u32 = 0u;
 override NOISE_VOLUME: u32 = 0u;
+override NOISE_SHORT_TEXELS: u32 = 0u;
 
 // One octave: it samples p * scale, adds weight * term, and reads the tables in `slot` (or
 // hashes cells with `hash_seed`).
@@ -198,9 +201,9 @@ struct Wide {
 }
 
 fn mul_wide(a: vec4<u32>, b: vec4<u32>) -> Wide {
-    // Texel counts below 2^16 (every image side up to 65536) need two partial products, not
-    // four: the branch is uniform across a workgroup but for one straddling 2^16.
-    if all(a < vec4<u32>(0x10000u)) {
+    // Texel indices below 2^16 need two partial products, not four (a constant per pipeline:
+    // a branch on the index here halved the speed of graph kernels on lavapipe).
+    if NOISE_SHORT_TEXELS == 1u {
         return mul_wide_short(a, b);
     }
     let m = vec4<u32>(0xffffu);

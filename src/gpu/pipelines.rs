@@ -8,7 +8,7 @@ use crate::job::Job;
 
 /// The `override` constants of the noise library, in declaration order, as the composed module
 /// spells them (with the library's prefix, `wgsl::PREFIX`; checked by a test).
-pub const OVERRIDE_NAMES: [&str; 8] = [
+pub const OVERRIDE_NAMES: [&str; 9] = [
     "GN_NOISE_KIND",
     "GN_NOISE_DIMS",
     "GN_NOISE_INTERP",
@@ -17,6 +17,7 @@ pub const OVERRIDE_NAMES: [&str; 8] = [
     "GN_NOISE_OCTAVES",
     "GN_NOISE_TILED",
     "GN_NOISE_VOLUME",
+    "GN_NOISE_SHORT_TEXELS",
 ];
 
 /// What a pipeline is specialized for: the override constants' values.
@@ -40,6 +41,8 @@ pub struct NoiseKey {
     pub tiled: u32,
     /// 1 where the image has more than one slice: only then does texel z step the point.
     pub volume: u32,
+    /// 1 where every texel index is below 2^16: texel products take two partial products.
+    pub short_texels: u32,
 }
 
 impl NoiseKey {
@@ -58,11 +61,12 @@ impl NoiseKey {
             octaves: flat.octaves() as u32,
             tiled: u32::from((0..flat.octaves()).any(|k| job.period(k) != [0; 4])),
             volume: u32::from(job.size().depth > 1),
+            short_texels: u32::from(job.short_texels()),
         }
     }
 
     /// Values for the WGSL overrides, named as in [`OVERRIDE_NAMES`].
-    pub fn constants(&self) -> [(&'static str, f64); 8] {
+    pub fn constants(&self) -> [(&'static str, f64); 9] {
         let values = [
             self.kind,
             self.dims,
@@ -72,6 +76,7 @@ impl NoiseKey {
             self.octaves,
             self.tiled,
             self.volume,
+            self.short_texels,
         ];
         std::array::from_fn(|i| (OVERRIDE_NAMES[i], f64::from(values[i])))
     }
@@ -249,14 +254,56 @@ impl Job {
     /// The values of the WGSL override constants a pipeline of yours needs for this job: for a
     /// flat job's `gn_fractal_noise` (with [`wgsl::noise_module`](crate::wgsl::noise_module))
     /// `GN_NOISE_KIND`, `GN_NOISE_DIMS`, `GN_NOISE_INTERP`, `GN_NOISE_FRACTAL`,
-    /// `GN_NOISE_LATTICE`, `GN_NOISE_OCTAVES`, `GN_NOISE_TILED`, `GN_NOISE_VOLUME`; for a graph's
-    /// `gn_graph_value` ([`Job::wgsl_module`]) `GN_NOISE_TILED`. Pass them as
-    /// `PipelineCompilationOptions::constants`. A pipeline serves every job with the same
-    /// constants, so moving the offset or the frequency each frame needs no new one.
+    /// `GN_NOISE_LATTICE`, `GN_NOISE_OCTAVES`, `GN_NOISE_TILED`, `GN_NOISE_VOLUME`,
+    /// `GN_NOISE_SHORT_TEXELS`; for a graph's `gn_graph_value` ([`Job::wgsl_module`])
+    /// `GN_NOISE_TILED`, `GN_NOISE_VOLUME` and `GN_NOISE_SHORT_TEXELS`. Pass them as
+    /// `PipelineCompilationOptions::constants` (left out, each takes the value that is right for
+    /// any job, but slower). A pipeline serves every job with the same constants, so moving the
+    /// offset or the frequency each frame needs no new one.
     pub fn pipeline_constants(&self) -> Vec<(&'static str, f64)> {
         match self.flat() {
             Some(_) => NoiseKey::of(self).constants().to_vec(),
-            None => vec![("GN_NOISE_TILED", f64::from(u8::from(self.is_tiled())))],
+            None => GraphKey::of(self).constants(),
         }
+    }
+
+    /// Whether every texel index of the image is below 2^16 (NOISE_SHORT_TEXELS).
+    pub(crate) fn short_texels(&self) -> bool {
+        let size = self.size();
+        size.width.max(size.height).max(size.depth) <= 1 << 16
+    }
+}
+
+/// What a graph program's pipelines are specialized for besides its source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GraphKey {
+    /// Some axis of some noise wraps.
+    pub tiled: bool,
+    /// Every texel index is below 2^16.
+    pub short_texels: bool,
+    /// The image has more than one slice.
+    pub volume: bool,
+}
+
+impl GraphKey {
+    /// The key of a job's graph program.
+    pub fn of(job: &Job) -> Self {
+        GraphKey {
+            tiled: job.is_tiled(),
+            short_texels: job.short_texels(),
+            volume: job.size().depth > 1,
+        }
+    }
+
+    /// Values for the WGSL overrides a graph's code reads.
+    pub fn constants(&self) -> Vec<(&'static str, f64)> {
+        vec![
+            ("GN_NOISE_TILED", f64::from(u8::from(self.tiled))),
+            ("GN_NOISE_VOLUME", f64::from(u8::from(self.volume))),
+            (
+                "GN_NOISE_SHORT_TEXELS",
+                f64::from(u8::from(self.short_texels)),
+            ),
+        ]
     }
 }

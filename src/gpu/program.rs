@@ -13,7 +13,7 @@ use wgpu::util::{DeviceExt, StagingBelt};
 use super::bindings::NoiseBindings;
 use super::graph_bindings::{storage_entry, table_bytes};
 use super::params::RenderParams;
-use super::pipelines::{ENTRIES, Entry, NoiseKey};
+use super::pipelines::{ENTRIES, Entry, GraphKey, NoiseKey};
 use super::ready_now;
 use super::stats::RenderStats;
 use crate::error::{Error, Result};
@@ -24,8 +24,8 @@ use crate::job::Job;
 pub(crate) enum ProgramKey {
     /// The library's fractal sum, specialized by its override constants.
     Flat(NoiseKey),
-    /// A plan's generated code (its source), with tiling on or off.
-    Graph(Arc<str>, bool),
+    /// A plan's generated code (its source) and its overrides.
+    Graph(Arc<str>, GraphKey),
 }
 
 /// A job bound for recording: its program and its group-1 bind group.
@@ -185,7 +185,7 @@ impl Programs {
         let group = self.bind_graph(device, belt, encoder, job, stats);
         let source: Arc<str> = Arc::from(job.kernel().source.as_str());
         Ok(Program {
-            key: ProgramKey::Graph(source, job.is_tiled()),
+            key: ProgramKey::Graph(source, GraphKey::of(job)),
             group,
         })
     }
@@ -321,7 +321,7 @@ impl Programs {
     ) -> (wgpu::ShaderModule, Vec<(&'static str, f64)>) {
         match key {
             ProgramKey::Flat(noise) => (self.flat_module.clone(), noise.constants().to_vec()),
-            ProgramKey::Graph(source, tiled) => {
+            ProgramKey::Graph(source, graph_key) => {
                 if self.graph_modules.len() >= GRAPH_MODULES {
                     self.graph_modules.clear();
                 }
@@ -336,8 +336,7 @@ impl Programs {
                             ),
                         })
                     });
-                let constants = vec![("GN_NOISE_TILED", f64::from(u8::from(*tiled)))];
-                (module.clone(), constants)
+                (module.clone(), graph_key.constants())
             }
         }
     }

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use super::params::RenderParams;
-use super::pipelines::Entry;
+use super::pipelines::{Entry, GraphKey};
 use super::program::ProgramKey;
 use super::record::{Recorder, TargetKey, buffer_entry};
 use crate::error::{Error, Result};
@@ -46,9 +46,9 @@ pub(super) fn record(
         })
     })?;
     let steps = &rec.job.kernel().node_by_node;
-    let tiled = rec.job.is_tiled();
+    let key = GraphKey::of(rec.job);
     for source in &steps.sources {
-        rec.program.key = ProgramKey::Graph(Arc::from(source.as_str()), tiled);
+        rec.program.key = ProgramKey::Graph(Arc::from(source.as_str()), key);
         let params = RenderParams::new(Window::full(rec.job.size()));
         rec.dispatch_tiles(encoder, Entry::Buffer, params, &target)?;
     }
