@@ -8,26 +8,7 @@ use crate::kinds::{Dual, Fractal, MAX_OCTAVES, noise_octave, noise_octave_dual};
 use crate::spec::NoiseSpec;
 use crate::spec::frames::sample_point;
 
-/// One octave's contribution before weighting (CONVENTIONS §4).
-#[inline(always)]
-pub fn fractal_term(fractal: Fractal, n: f64) -> f64 {
-    match fractal {
-        Fractal::None | Fractal::Fbm => n,
-        Fractal::Turbulence => n.abs(),
-        Fractal::Ridged => (1.0 - n.abs()) * (1.0 - n.abs()),
-        Fractal::Billow => 2.0 * n.abs() - 1.0,
-    }
-}
-
-/// The weighted sum of the terms (the weights sum to 1), remapped to [-1, 1] for ridged.
-#[inline(always)]
-pub fn fractal_finish(fractal: Fractal, sum: f64) -> f64 {
-    if fractal == Fractal::Ridged {
-        2.0 * sum - 1.0
-    } else {
-        sum
-    }
-}
+pub use crate::kinds::fractal::{fractal_finish, fractal_term};
 
 /// The weighted fractal sum of a flat job's octaves, octave k at `point(k)`.
 #[inline(always)]

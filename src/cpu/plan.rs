@@ -2,7 +2,7 @@
 //! per texel, in f64, with the kinds' own functions at each noise instance's exact point.
 
 use crate::cpu::fractal::{fractal_finish, fractal_term};
-use crate::cpu::points::{instance_lattice, texel_coordinates, texel_lattice_point};
+use crate::cpu::points::{instance_lattice, texel_lattice_point};
 use crate::graph::ops;
 use crate::graph::plan::Step;
 use crate::job::Job;
@@ -39,7 +39,7 @@ fn step_value(job: &Job, step: &Step, at: Position, r: &[[f64; 4]]) -> [f64; 4] 
         } => {
             let c = &job.plan().coordinates[*instance];
             let coordinate = match at {
-                Position::Texel(t) => Some(texel_coordinates(job.coordinate_frame(*instance), t)),
+                Position::Texel(t) => Some(job.coordinate_frame(*instance).texel_coordinates(t)),
                 Position::Point(p) => job.lattice_at(job.plan().instances.len() + instance, &p),
             };
             let x = coordinate.map_or(f64::NAN, |l| l[*axis].to_f64());

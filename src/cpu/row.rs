@@ -6,7 +6,7 @@
 //! a lattice cell).
 
 use super::fractal::{fractal_finish, fractal_term};
-use super::points::{instance_lattice, texel_coordinates};
+use super::points::instance_lattice;
 use crate::job::{FlatView, Job};
 
 /// Fills `out` (`out.len()` texels) with the noise of image texels (x0 + i, j, k) of a flat job.
@@ -20,7 +20,7 @@ pub fn render_row(job: &Job, flat: &FlatView, [x0, j, k]: [u32; 3], out: &mut [f
         let amplitude = flat.weights[o];
         let frame = job.frame(o);
         // The exact coordinates of the row's first texel, then one exact step per texel.
-        let start = texel_coordinates(frame, [x0, j, k]);
+        let start = frame.texel_coordinates([x0, j, k]);
         row(&lat, spec.dims as usize, start, frame.step[0], &mut noise);
         for (s, &n) in out.iter_mut().zip(&noise) {
             *s += amplitude * fractal_term(spec.fractal, n);

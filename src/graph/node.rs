@@ -151,9 +151,10 @@ pub struct Warp {
     pub gain: f64,
 }
 
-/// A function of one value.
+/// A function of one value; its numbers are f64 as read, f32 where the lanes run it
+/// ([`Modifier::to_f32`]).
 #[derive(Clone, Debug, PartialEq)]
-pub enum Modifier {
+pub enum Modifier<R = f64> {
     /// `|v|`.
     Abs,
     /// `-v`.
@@ -161,45 +162,45 @@ pub enum Modifier {
     /// `v` limited to `min..=max`.
     Clamp {
         /// Lower bound.
-        min: f64,
+        min: R,
         /// Upper bound.
-        max: f64,
+        max: R,
     },
     /// `from` mapped linearly onto `to`, not clamped.
     Remap {
         /// `[a, b]`, a != b.
-        from: [f64; 2],
+        from: [R; 2],
         /// Where a and b land.
-        to: [f64; 2],
+        to: [R; 2],
     },
     /// A curve through control points, flat beyond the ends.
     Curve {
         /// `[x, y]`, x strictly increasing.
-        points: Vec<[f64; 2]>,
+        points: Vec<[R; 2]>,
         /// Catmull-Rom between points (else straight lines).
         cubic: bool,
     },
     /// libnoise's Terrace.
     Terrace {
         /// Levels, strictly increasing.
-        points: Vec<f64>,
+        points: Vec<R>,
         /// Steep edges at the top of each step.
         invert: bool,
     },
     /// `sign(v) |v|^exponent`.
-    Power(f64),
+    Power(R),
     /// The smooth step from `edge0` to `edge1`.
     Smoothstep {
         /// Output 0 at and below.
-        edge0: f64,
+        edge0: R,
         /// Output 1 at and above.
-        edge1: f64,
+        edge1: R,
     },
 }
 
-/// How several values combine.
+/// How several values combine; its numbers f64 as read, f32 where the lanes run it.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Combiner {
+pub enum Combiner<R = f64> {
     /// The sum.
     Add,
     /// `a - b`.
@@ -211,9 +212,56 @@ pub enum Combiner {
     /// The greatest.
     Max,
     /// Quilez's polynomial smooth minimum of width k.
-    SmoothMin(f64),
+    SmoothMin(R),
     /// `-smooth_min(-a, -b)`.
-    SmoothMax(f64),
+    SmoothMax(R),
+}
+
+impl Modifier {
+    /// The same with its numbers rounded to f32, as the GPU receives them.
+    pub fn to_f32(&self) -> Modifier<f32> {
+        let f = |x: f64| x as f32;
+        match self {
+            Modifier::Abs => Modifier::Abs,
+            Modifier::Negate => Modifier::Negate,
+            Modifier::Clamp { min, max } => Modifier::Clamp {
+                min: f(*min),
+                max: f(*max),
+            },
+            Modifier::Remap { from, to } => Modifier::Remap {
+                from: from.map(f),
+                to: to.map(f),
+            },
+            Modifier::Curve { points, cubic } => Modifier::Curve {
+                points: points.iter().map(|p| p.map(f)).collect(),
+                cubic: *cubic,
+            },
+            Modifier::Terrace { points, invert } => Modifier::Terrace {
+                points: points.iter().copied().map(f).collect(),
+                invert: *invert,
+            },
+            Modifier::Power(e) => Modifier::Power(f(*e)),
+            Modifier::Smoothstep { edge0, edge1 } => Modifier::Smoothstep {
+                edge0: f(*edge0),
+                edge1: f(*edge1),
+            },
+        }
+    }
+}
+
+impl Combiner {
+    /// The same with its width rounded to f32, as the GPU receives it.
+    pub fn to_f32(self) -> Combiner<f32> {
+        match self {
+            Combiner::Add => Combiner::Add,
+            Combiner::Subtract => Combiner::Subtract,
+            Combiner::Multiply => Combiner::Multiply,
+            Combiner::Min => Combiner::Min,
+            Combiner::Max => Combiner::Max,
+            Combiner::SmoothMin(k) => Combiner::SmoothMin(k as f32),
+            Combiner::SmoothMax(k) => Combiner::SmoothMax(k as f32),
+        }
+    }
 }
 
 impl Op {

@@ -1,38 +1,55 @@
-//! The f64 functions of the modifier, combiner and fractal nodes (CONVENTIONS §13). The GPU's
-//! generated kernel calls WGSL functions of the same names.
+//! The functions of the modifier, combiner and fractal nodes (CONVENTIONS §13), written once
+//! for the twin (f64) and the SIMD lanes (f32, the GPU's precision); the generated WGSL calls
+//! functions of the same names in shaders/graph/graph.wgsl, in the same operation order.
 
 use super::node::{Combiner, Modifier};
-use crate::kinds::lattice::twin::lerp;
-use crate::kinds::value::twin::catmull_rom;
+use crate::kinds::lattice::real::{Real, catmull_rom, lerp};
 
 /// A modifier node's function of its source's value.
-pub fn modify(modifier: &Modifier, v: f64) -> f64 {
+#[inline]
+pub fn modify<R: Real>(modifier: &Modifier<R>, v: R) -> R {
     match modifier {
         Modifier::Abs => v.abs(),
         Modifier::Negate => -v,
-        Modifier::Clamp { min, max } => v.clamp(*min, *max),
+        Modifier::Clamp { min, max } => v.max(*min).min(*max),
         Modifier::Remap { from, to } => remap(v, *from, *to),
         Modifier::Curve { points, cubic } => curve(points, *cubic, v),
         Modifier::Terrace { points, invert } => terrace(points, *invert, v),
-        Modifier::Power(e) => v.signum() * v.abs().powf(*e),
+        Modifier::Power(e) => power(v, *e),
         Modifier::Smoothstep { edge0, edge1 } => smoothstep(*edge0, *edge1, v),
     }
 }
 
 /// `to.a + (v - from.a) (to.b - to.a) / (from.b - from.a)`.
-pub fn remap(v: f64, from: [f64; 2], to: [f64; 2]) -> f64 {
+#[inline(always)]
+pub fn remap<R: Real>(v: R, from: [R; 2], to: [R; 2]) -> R {
     to[0] + (v - from[0]) * (to[1] - to[0]) / (from[1] - from[0])
 }
 
-/// `t^2 (3 - 2t)` with `t = (v - edge0) / (edge1 - edge0)` clamped to [0, 1].
-pub fn smoothstep(edge0: f64, edge1: f64, v: f64) -> f64 {
-    let t = ((v - edge0) / (edge1 - edge0)).clamp(0.0, 1.0);
-    t * t * (3.0 - 2.0 * t)
+/// `t^2 (3 - 2t)` with `t = (v - edge0) / (edge1 - edge0)` clamped to [0, 1] (WGSL's
+/// built-in `smoothstep`).
+#[inline(always)]
+pub fn smoothstep<R: Real>(edge0: R, edge1: R, v: R) -> R {
+    let t = ((v - edge0) / (edge1 - edge0)).max(R::zero()).min(R::one());
+    t * t * (R::of(3.0) - R::of(2.0) * t)
+}
+
+/// `sign(v) |v|^exponent`, with WGSL's `sign` (0 at 0).
+#[inline(always)]
+pub fn power<R: Real>(v: R, exponent: R) -> R {
+    let sign = if v > R::zero() {
+        R::one()
+    } else if v < R::zero() {
+        -R::one()
+    } else {
+        R::zero()
+    };
+    sign * v.abs().powf(exponent)
 }
 
 /// The curve through `points` ([x, y], x increasing) at v: straight lines or Catmull-Rom
 /// segments (the end points repeated past the ends), the end values beyond the ends.
-pub fn curve(points: &[[f64; 2]], cubic: bool, v: f64) -> f64 {
+pub fn curve<R: Real>(points: &[[R; 2]], cubic: bool, v: R) -> R {
     let n = points.len();
     if v <= points[0][0] {
         return points[0][1];
@@ -85,7 +102,7 @@ pub fn curve_slope(points: &[[f64; 2]], cubic: bool) -> f64 {
 
 /// libnoise's Terrace: flat at each level, `lerp(lo, hi, alpha^2)` between (alpha the place of v
 /// between the levels below and above it; inverted, the curve is turned over).
-pub fn terrace(points: &[f64], invert: bool, v: f64) -> f64 {
+pub fn terrace<R: Real>(points: &[R], invert: bool, v: R) -> R {
     let n = points.len();
     let above = points.iter().position(|&p| v < p).unwrap_or(n);
     let (i0, i1) = (above.saturating_sub(1), above.min(n - 1));
@@ -95,68 +112,92 @@ pub fn terrace(points: &[f64], invert: bool, v: f64) -> f64 {
     let (mut lo, mut hi) = (points[i0], points[i1]);
     let mut alpha = (v - lo) / (hi - lo);
     if invert {
-        alpha = 1.0 - alpha;
+        alpha = R::one() - alpha;
         std::mem::swap(&mut lo, &mut hi);
     }
     lerp(alpha * alpha, lo, hi)
 }
 
 /// Quilez's polynomial smooth minimum: `min(a, b) - h^2 k / 4`, `h = max(k - |a - b|, 0) / k`.
-pub fn smooth_min(a: f64, b: f64, k: f64) -> f64 {
-    let h = (k - (a - b).abs()).max(0.0) / k;
-    a.min(b) - h * h * k * 0.25
+#[inline(always)]
+pub fn smooth_min<R: Real>(a: R, b: R, k: R) -> R {
+    let h = (k - (a - b).abs()).max(R::zero()) / k;
+    a.min(b) - h * h * k * R::of(0.25)
 }
 
-/// A combiner over its inputs' values, in order.
-pub fn combine(combiner: Combiner, values: &[f64]) -> f64 {
-    let rest = &values[1..];
-    let first = values[0];
+/// A combiner over its inputs' values, folded left to right ([`combine2`]).
+pub fn combine<R: Real>(combiner: Combiner<R>, values: &[R]) -> R {
+    values[1..]
+        .iter()
+        .fold(values[0], |s, &v| combine2(combiner, s, v))
+}
+
+/// One fold step of a combiner: the sum, product, least or greatest of two, or the two-input
+/// combiners' value (which always have exactly two inputs).
+#[inline(always)]
+pub fn combine2<R: Real>(combiner: Combiner<R>, a: R, b: R) -> R {
     match combiner {
-        Combiner::Add => rest.iter().fold(first, |s, v| s + v),
-        Combiner::Multiply => rest.iter().fold(first, |s, v| s * v),
-        Combiner::Min => rest.iter().fold(first, |s, &v| s.min(v)),
-        Combiner::Max => rest.iter().fold(first, |s, &v| s.max(v)),
-        Combiner::Subtract => first - values[1],
-        Combiner::SmoothMin(k) => smooth_min(first, values[1], k),
-        Combiner::SmoothMax(k) => -smooth_min(-first, -values[1], k),
+        Combiner::Add => a + b,
+        Combiner::Multiply => a * b,
+        Combiner::Min => a.min(b),
+        Combiner::Max => a.max(b),
+        Combiner::Subtract => a - b,
+        Combiner::SmoothMin(k) => smooth_min(a, b, k),
+        Combiner::SmoothMax(k) => -smooth_min(-a, -b, k),
     }
 }
 
 /// libnoise's Blend: `a + (b - a) (control + 1) / 2`.
-pub fn blend(a: f64, b: f64, control: f64) -> f64 {
-    lerp((control + 1.0) * 0.5, a, b)
+#[inline(always)]
+pub fn blend<R: Real>(a: R, b: R, control: R) -> R {
+    lerp((control + R::one()) * R::of(0.5), a, b)
 }
 
 /// libnoise's Select with one threshold: a below `threshold - falloff`, b at and above
-/// `threshold + falloff`, and between them `lerp(a, b, s(u))`, `s(u) = u^2 (3 - 2u)`.
-pub fn select(a: f64, b: f64, control: f64, threshold: f64, falloff: f64) -> f64 {
-    if falloff > 0.0 {
+/// `threshold + falloff`, and between them `lerp(a, b, s(u))`, `s(u) = u^2 (3 - 2u)`
+/// (WGSL: `select_between`).
+#[inline(always)]
+pub fn select<R: Real>(a: R, b: R, control: R, threshold: R, falloff: R) -> R {
+    if falloff > R::zero() {
         let lo = threshold - falloff;
         if control < lo {
             return a;
         }
         if control < threshold + falloff {
-            let u = (control - lo) / (2.0 * falloff);
-            return lerp(u * u * (3.0 - 2.0 * u), a, b);
+            let u = (control - lo) / (R::of(2.0) * falloff);
+            return lerp(u * u * (R::of(3.0) - R::of(2.0) * u), a, b);
         }
         return b;
     }
     if control < threshold { a } else { b }
 }
 
+/// One octave of Musgrave's ridged multifractal: `state = (sum of w s, sum of w, g)` with
+/// `s = (offset - |n|)^2 g`, then `g = clamp(s gain, 0, 1)`; the state starts at (0, 0, 1).
+#[inline(always)]
+pub fn ridged_multi_octave<R: Real>(state: [R; 3], n: R, w: R, offset: R, gain: R) -> [R; 3] {
+    let ridge = offset - n.abs();
+    let s = ridge * ridge * state[2];
+    [
+        state[0] + w * s,
+        state[1] + w,
+        (s * gain).max(R::zero()).min(R::one()),
+    ]
+}
+
+/// The ridged multifractal's value: `2 sum(w s) / sum(w) - 1`.
+#[inline(always)]
+pub fn ridged_multi_finish<R: Real>(state: [R; 3]) -> R {
+    R::of(2.0) * state[0] / state[1] - R::one()
+}
+
 /// Musgrave's ridged multifractal over the octaves' values `n_k` with weights `w_k =
-/// lacunarity^(-k h)`: `s_k = (offset - |n_k|)^2 g_k`, `g_0 = 1`, `g_(k+1) = clamp(s_k gain, 0,
-/// 1)`, normalized as `2 sum(w_k s_k) / sum(w_k) - 1`.
+/// lacunarity^(-k h)`.
 pub fn ridged_multi(values: &[f64], weights: &[f64], offset: f64, gain: f64) -> f64 {
-    let (mut sum, mut total, mut g) = (0.0, 0.0, 1.0);
-    for (&n, &w) in values.iter().zip(weights) {
-        let ridge = offset - n.abs();
-        let s = ridge * ridge * g;
-        g = (s * gain).clamp(0.0, 1.0);
-        sum += w * s;
-        total += w;
-    }
-    2.0 * sum / total - 1.0
+    let state = (values.iter().zip(weights)).fold([0.0, 0.0, 1.0], |s, (&n, &w)| {
+        ridged_multi_octave(s, n, w, offset, gain)
+    });
+    ridged_multi_finish(state)
 }
 
 #[cfg(test)]
@@ -180,7 +221,7 @@ mod tests {
             remap(0.5, [-1.0, 1.0], [2.0, 4.0])
         );
         // Catmull-Rom through collinear points is the line itself.
-        let collinear = [[0.0, 0.0], [1.0, 1.0], [2.0, 2.0], [3.0, 3.0]];
+        let collinear: [[f64; 2]; 4] = [[0.0, 0.0], [1.0, 1.0], [2.0, 2.0], [3.0, 3.0]];
         assert!((curve(&collinear, true, 1.25) - 1.25).abs() < 1e-15);
     }
 
@@ -230,7 +271,7 @@ mod tests {
 
     #[test]
     fn smooth_min_lies_within_k_over_4_below_min_and_equals_it_far_apart() {
-        for (a, b, k) in [(0.3, 0.31, 0.1), (-1.0, 2.0, 0.5), (0.0, 0.0, 1.0)] {
+        for (a, b, k) in [(0.3f64, 0.31, 0.1), (-1.0, 2.0, 0.5), (0.0, 0.0, 1.0)] {
             let s = smooth_min(a, b, k);
             assert!(s <= a.min(b) && s >= a.min(b) - k / 4.0);
             assert_eq!(s, smooth_min(b, a, k));

@@ -14,6 +14,7 @@
 
 pub(crate) mod cellular;
 mod enums;
+pub(crate) mod fractal;
 pub(crate) mod gradient;
 pub(crate) mod impulse;
 pub(crate) mod lattice;
@@ -25,7 +26,7 @@ pub(crate) mod value;
 
 pub use enums::{CellReturn, Distance, Fractal, Interp, LatticeKind, ParseNameError};
 pub use lattice::dual::Dual;
-pub use lattice::kernel::{InstructionSet, OctaveRow};
+pub use lattice::kernel::{InstructionSet, NoiseRow};
 pub use param::{MAX_OCTAVES, Param};
 pub use params::{
     KIND_FIELDS, KindField, KindFields, KindParams, KindState, KindValue, MAX_IMPULSES,
@@ -45,7 +46,7 @@ pub type TwinDualFn = fn(&Lattice, &LatticePoint, usize) -> Dual;
 /// expressions.
 pub type WgslCallFn = fn(u32, Interp, &str, &str) -> String;
 /// The lanes' row function for `(dims, interp, hashed, instruction set)`.
-pub type LanesFn = fn(u32, Interp, bool, InstructionSet) -> OctaveRow;
+pub type LanesFn = fn(u32, Interp, bool, InstructionSet) -> NoiseRow;
 
 /// A kind's table row: everything the rest of the crate knows about it.
 pub struct KindInfo {

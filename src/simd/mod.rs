@@ -5,20 +5,21 @@
 //! on the GPU's points; tests hold it to the GPU's bound of the f64 twin (CONVENTIONS §7),
 //! which stays the oracle.
 //!
-//! Its one entry, [`render_window_into`], runs any job: a flat job through its octaves' row
-//! kernels ([`flat`]), any other plan step by step over segments of a row.
+//! Its one entry, [`render_window_into`], runs any job's plan step by step over segments of a
+//! row ([`plan`]); a flat job is the plan `fractal(kind)`, whose octaves add into the sum
+//! straight from their kernels.
 //! Function names mirror the WGSL's (`perlin3`, `corner_hashes3`, `cellular_search`, ...).
 
 // Lane loops index several arrays by the lane; iterator rewrites would hide the mirror.
 #![allow(clippy::needless_range_loop)]
 
-mod flat;
+mod plan;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::error::{Error, Result};
 use crate::job::Job;
-pub use crate::kinds::{InstructionSet, OctaveRow};
+pub use crate::kinds::InstructionSet;
 use crate::window::Window;
 
 /// Renders every texel as f32, memory order x fastest, then y, then z (CONVENTIONS §1).
@@ -52,9 +53,6 @@ pub fn render_window_into(
     render_on(InstructionSet::detect(), job, window, out, progress)
 }
 
-/// Renders one row: its first texel, its texels.
-type RowFn<'a> = Box<dyn Fn([u32; 3], &mut [f32]) + Sync + 'a>;
-
 fn render_on(
     isa: InstructionSet,
     job: &Job,
@@ -80,20 +78,15 @@ fn render_on(
         ));
     }
     job.check_gpu_precision()?;
-    let rows: RowFn = match job.flat() {
-        Some(view) if !job.has_gradient() => {
-            let lanes = flat::FlatLanes::new(job, view, isa);
-            Box::new(move |t, out| lanes.render_row(t, out))
-        }
-        _ => {
-            return Err(Error::Unsupported(
-                "the SIMD backend renders flat specs' values; graphs and gradients run on the \
-                 twin (--backend cpu) or the GPU"
-                    .into(),
-            ));
-        }
-    };
-    for_each_row(window, out, progress, &*rows);
+    if job.has_gradient() {
+        return Err(Error::Unsupported(
+            "the SIMD backend renders values; gradients run on the twin (--backend cpu) or the \
+             GPU"
+            .into(),
+        ));
+    }
+    let lanes = plan::PlanLanes::new(job, isa);
+    for_each_row(window, out, progress, &|t, out| lanes.render_row(t, out));
     Ok(())
 }
 

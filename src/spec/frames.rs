@@ -229,6 +229,19 @@ impl OctaveFrame {
         Some(l)
     }
 
+    /// The lattice coordinate of image texel `t`, for texels of a validated image (which keeps
+    /// every texel below 2^62 cells, so the sums cannot overflow there).
+    #[inline(always)]
+    pub fn texel_coordinates(&self, t: [u32; 3]) -> [Fixed; 4] {
+        let mut l = self.origin;
+        for (step, &n) in self.step.iter().zip(&t) {
+            for (v, s) in l.iter_mut().zip(step) {
+                v.0 = v.0.wrapping_add(s.0.wrapping_mul(i128::from(n)));
+            }
+        }
+        l
+    }
+
     /// Whether every texel of an image of `size` (x, y, z) stays below 2^62 cells: the frame
     /// is affine, so its corners suffice.
     pub fn reaches(&self, size: [u32; 3]) -> bool {

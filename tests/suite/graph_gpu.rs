@@ -1,32 +1,53 @@
-//! Graphs on the GPU (CONVENTIONS §13): the generated kernel validates with naga, and every
-//! node type renders within the graph's stated bound of the f64 twin, near the origin and far
-//! out; random graphs too.
+//! Graphs on the GPU and the SIMD lanes (CONVENTIONS §13): the generated kernel validates with
+//! naga, and every node type renders within the graph's stated bound of the f64 twin on both
+//! f32 engines (the lanes on every instruction set this CPU has), near the origin and far out;
+//! random graphs too.
 
 use gpu_noise::Job;
 use gpu_noise::graph::GraphBuilder;
+use gpu_noise::simd::{self, InstructionSet};
 use gpu_noise::{Graph, Size, Target, wgsl};
 
 use crate::support::renderer;
 use gpu_noise::Window;
 
-/// Texels of the GPU image farther than the bound from the twin, and the worst error.
+/// The f32 engines' images of a job: the GPU's, then the SIMD lanes' on each instruction set.
+fn f32_images(prepared: &Job, what: &str) -> Vec<(String, Vec<f32>)> {
+    let window = Window::full(prepared.size());
+    let gpu = renderer()
+        .read(prepared, window)
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    let mut images = vec![("GPU".to_string(), gpu)];
+    for isa in InstructionSet::ALL.into_iter().filter(|i| i.available()) {
+        let lanes = simd::render_window_on(isa, prepared, window)
+            .unwrap_or_else(|e| panic!("{what} on SIMD {}: {e}", isa.name()));
+        images.push((format!("SIMD {}", isa.name()), lanes));
+    }
+    images
+}
+
+/// Texels farther than the bound from the twin on the worst f32 engine, and its worst error.
 fn compare(prepared: &Job, what: &str) -> (usize, f64, f64) {
     wgsl::validate(&prepared.wgsl()).unwrap_or_else(|e| panic!("{what}: generated WGSL:\n{e}"));
-    let gpu = renderer()
-        .read(prepared, Window::full(prepared.size()))
-        .unwrap_or_else(|e| panic!("{what}: {e}"));
     let twin = gpu_noise::cpu::render_f64(prepared).unwrap();
     let bound = prepared.gpu_error_bound().value;
-    let errors: Vec<f64> = gpu
-        .iter()
-        .zip(&twin)
-        .map(|(g, c)| (f64::from(*g) - c).abs())
-        .collect();
-    let worst = errors.iter().fold(
-        0.0f64,
-        |w, &e| if e.is_nan() { f64::INFINITY } else { w.max(e) },
-    );
-    let over = errors.iter().filter(|&&e| !e.le(&bound)).count();
+    let (mut over, mut worst) = (0, 0.0f64);
+    for (engine, image) in f32_images(prepared, what) {
+        let errors: Vec<f64> = (image.iter().zip(&twin))
+            .map(|(g, c)| (f64::from(*g) - c).abs())
+            .collect();
+        let engine_worst =
+            errors.iter().fold(
+                0.0f64,
+                |w, &e| if e.is_nan() { f64::INFINITY } else { w.max(e) },
+            );
+        let engine_over = errors.iter().filter(|&&e| !e.le(&bound)).count();
+        if engine_over > 0 {
+            eprintln!("{what} on {engine}: {engine_over} texels over, worst {engine_worst:e}");
+        }
+        over = over.max(engine_over);
+        worst = worst.max(engine_worst);
+    }
     (over, worst, bound)
 }
 

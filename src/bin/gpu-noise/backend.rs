@@ -29,11 +29,6 @@ impl Engine {
         let adapters = AdapterChoice::from_env()?;
         match choice {
             BackendChoice::Cpu => Ok((Engine::Cpu, None)),
-            BackendChoice::Simd if job.graph().is_some() => Err(gpu_noise::Error::InvalidSpec {
-                field: "backend",
-                reason: "the SIMD backend takes single-kind specs; graphs render on gpu or cpu"
-                    .into(),
-            }),
             BackendChoice::Simd => {
                 job.check_gpu_precision()?;
                 Ok((Engine::Simd, None))
@@ -88,14 +83,6 @@ impl Engine {
                                meaningfully ({e})"
             );
             return Ok((Engine::Cpu, Some(why)));
-        }
-        if job.graph().is_some() {
-            return Ok(match Self::hardware_gpu(adapters)? {
-                HardwareGpu::Found(engine, name) => {
-                    (engine, Some(format!("backend auto: GPU ({name})")))
-                }
-                _ => (Engine::Cpu, Some("backend auto: the f64 CPU twin".into())),
-            });
         }
         let isa = simd::InstructionSet::detect().name();
         Ok(match Self::hardware_gpu(adapters)? {

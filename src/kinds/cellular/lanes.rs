@@ -7,7 +7,7 @@ use crate::kinds::Interp;
 use crate::kinds::KindState;
 use crate::kinds::cellular::twin::search_offset;
 use crate::kinds::lattice::hash::{hash_bits, hash_unit};
-use crate::kinds::lattice::kernel::{InstructionSet, OctaveRow, kernels, row_of};
+use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, kernels, row_of};
 use crate::kinds::lattice::lane_hash::{
     LaneLattice as Lattice, lattice_hash, lattice_value, perm_at,
 };
@@ -162,7 +162,7 @@ kernels! {
 }
 
 /// The row function of cellular noise in `dims` dimensions.
-pub fn row(dims: u32, _: Interp, hashed: bool, isa: InstructionSet) -> OctaveRow {
+pub fn row(dims: u32, _: Interp, hashed: bool, isa: InstructionSet) -> NoiseRow {
     match dims {
         2 => row_of!(Cellular2Block, hashed, isa),
         _ => row_of!(Cellular3Block, hashed, isa),

@@ -3,7 +3,7 @@
 use crate::kinds::Interp;
 use crate::kinds::lattice::corners::corner_block;
 use crate::kinds::lattice::corners::{Corners, corner_cells, interp_corners};
-use crate::kinds::lattice::kernel::{InstructionSet, OctaveRow, kernels, row_of};
+use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, kernels, row_of};
 use crate::kinds::lattice::lane_hash::LaneLattice as Lattice;
 use crate::kinds::lattice::lane_hash::{lattice_gradient, lattice_hash};
 
@@ -43,7 +43,7 @@ kernels! {
 }
 
 /// The row function of classic gradient noise in `dims` dimensions.
-pub fn row(dims: u32, _: Interp, hashed: bool, isa: InstructionSet) -> OctaveRow {
+pub fn row(dims: u32, _: Interp, hashed: bool, isa: InstructionSet) -> NoiseRow {
     match dims {
         1 => row_of!(Gradient1Block, hashed, isa),
         2 => row_of!(Gradient2Block, hashed, isa),

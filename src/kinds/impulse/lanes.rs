@@ -11,7 +11,7 @@ use crate::kinds::KindState;
 use crate::kinds::MAX_IMPULSES;
 use crate::kinds::cellular::lanes::cell_gap;
 use crate::kinds::impulse::twin::{impulse_count, pcg_next, unit_from_bits};
-use crate::kinds::lattice::kernel::{InstructionSet, OctaveRow, kernels, row_of};
+use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, kernels, row_of};
 use crate::kinds::lattice::lane_hash::{LaneLattice as Lattice, lattice_hash};
 use crate::kinds::lattice::lanes::{LANES, Points, cell_offset, lattice_cell};
 use crate::kinds::lattice::math::{cos_2pi, exp_nonpositive};
@@ -227,12 +227,7 @@ kernels! {
 }
 
 /// The row function of sparse convolution noise in `dims` dimensions.
-pub fn sparse_convolution_row(
-    dims: u32,
-    _: Interp,
-    hashed: bool,
-    isa: InstructionSet,
-) -> OctaveRow {
+pub fn sparse_convolution_row(dims: u32, _: Interp, hashed: bool, isa: InstructionSet) -> NoiseRow {
     match dims {
         2 => row_of!(Sparse2Block, hashed, isa),
         _ => row_of!(Sparse3Block, hashed, isa),
@@ -240,6 +235,6 @@ pub fn sparse_convolution_row(
 }
 
 /// The row function of Gabor noise (2D).
-pub fn gabor_row(_: u32, _: Interp, hashed: bool, isa: InstructionSet) -> OctaveRow {
+pub fn gabor_row(_: u32, _: Interp, hashed: bool, isa: InstructionSet) -> NoiseRow {
     row_of!(GaborBlock, hashed, isa)
 }

@@ -1,22 +1,18 @@
 //! The lanes' kernels: a kind in `DIMS` dimensions over a block of lanes ([`Kernel`]), and one
-//! octave over one row compiled once per kernel and instruction set, its lane loops vectorized
-//! by the compiler. Each kind's `lanes.rs` declares its kernels and picks one ([`KindRow`]).
+//! noise over a run of a row's texels compiled once per kernel and instruction set, its lane
+//! loops vectorized by the compiler. Each kind's `lanes.rs` declares its kernels and picks one.
 
 use super::lane_hash::LaneLattice as Lattice;
-use super::lanes::{LANES, Points, RowFrame, block_points};
-use crate::kinds::{Fractal, Interp, KindState};
+use super::lanes::{LANES, Points, RowFrame, block_points, shift_points};
+use crate::kinds::{Interp, KindState};
 
-/// What one octave's kernel reads besides the points.
-pub struct OctaveInputs<'a> {
-    /// This octave's lattice (tables, periods, seeds).
+/// What one noise's kernel reads besides the points.
+pub struct NoiseInputs<'a> {
+    /// Its lattice (tables, periods, seeds).
     pub lat: Lattice<'a>,
     /// The kind's parameters as the GPU receives them (f32).
     pub kind: &'a KindState,
-    /// The octave's weight, as the GPU receives it.
-    pub weight: f32,
-    /// The spec's fractal sum and interpolation.
-    pub fractal: Fractal,
-    /// The spec's interpolation.
+    /// Its interpolation.
     pub interp: Interp,
 }
 
@@ -30,84 +26,110 @@ pub trait Kernel {
     fn block(lat: &Lattice, kind: &KindState, p: &Points, out: &mut [f32; LANES]);
 }
 
-/// Adds one octave's noise over a row to `out`: `weight * fractal_term(n)` per texel.
-pub type OctaveRow = fn(&OctaveInputs, &RowFrame, &mut [f32]);
+/// Writes one noise's values over `out.len()` texels of a row from texel `first`, each point
+/// moved by `shift` cells (per axis, texel by texel) where given: a plan's noise step.
+pub type NoiseRow = fn(&NoiseInputs, &RowFrame, usize, Option<&[Vec<f32>; 4]>, &mut [f32]);
 
-/// The row loop, inlined into one function per instruction set below.
+/// The noise row loop, inlined into one function per instruction set below.
 #[inline(always)]
-fn octave_row<K: Kernel>(inputs: &OctaveInputs, row: &RowFrame, out: &mut [f32]) {
-    // The lattice's mode becomes a constant, so each kernel keeps one lattice's code.
+fn noise_row<K: Kernel>(
+    inputs: &NoiseInputs,
+    row: &RowFrame,
+    first: usize,
+    shift: Option<&[Vec<f32>; 4]>,
+    out: &mut [f32],
+) {
     let lat = Lattice {
         hashed: K::HASHED,
         ..inputs.lat
     };
     let mut p = Points::default();
     let mut n = [0.0f32; LANES];
+    let Some(shift) = shift else {
+        for (b, texels) in out.chunks_mut(LANES).enumerate() {
+            let at = (first + b * LANES, b == 0);
+            block_points(row, inputs.interp, &lat.period, K::DIMS, at, &mut p);
+            K::block(&lat, inputs.kind, &p, &mut n);
+            // A zip, not copy_from_slice: a short copy of unknown length calls memmove.
+            for (t, &v) in texels.iter_mut().zip(&n) {
+                *t = v;
+            }
+        }
+        return;
+    };
+    let mut moved = [[0.0f32; LANES]; 4];
     for (b, texels) in out.chunks_mut(LANES).enumerate() {
-        block_points(row, inputs.interp, &lat.period, K::DIMS, b * LANES, &mut p);
+        block_points(
+            row,
+            inputs.interp,
+            &lat.period,
+            K::DIMS,
+            (first + b * LANES, true),
+            &mut p,
+        );
+        for a in 0..K::DIMS {
+            for (m, &s) in moved[a].iter_mut().zip(&shift[a][b * LANES..]) {
+                *m = s;
+            }
+        }
+        shift_points(&mut p, &moved, inputs.interp, &lat.period, K::DIMS);
         K::block(&lat, inputs.kind, &p, &mut n);
-        add_terms(inputs.fractal, inputs.weight, &n, texels);
+        for (t, &v) in texels.iter_mut().zip(&n) {
+            *t = v;
+        }
     }
 }
 
-fn octave_row_baseline<K: Kernel>(inputs: &OctaveInputs, row: &RowFrame, out: &mut [f32]) {
-    octave_row::<K>(inputs, row, out);
-}
+/// Declares a row function's per-instruction-set copies: the baseline, and on x86-64 an AVX2
+/// and an AVX-512 one (each with its features enabled, so the lane loops vectorize for it).
+macro_rules! per_isa {
+    ($inline:ident: $base:ident, $avx2:ident, $avx512:ident, ($($arg:ident: $ty:ty),*)) => {
+        fn $base<K: Kernel>($($arg: $ty),*) {
+            $inline::<K>($($arg),*)
+        }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,fma,bmi1,bmi2,lzcnt,popcnt")]
-fn octave_row_avx2_impl<K: Kernel>(inputs: &OctaveInputs, row: &RowFrame, out: &mut [f32]) {
-    octave_row::<K>(inputs, row, out);
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl,avx2,fma,bmi1,bmi2,lzcnt,popcnt")]
-fn octave_row_avx512_impl<K: Kernel>(inputs: &OctaveInputs, row: &RowFrame, out: &mut [f32]) {
-    octave_row::<K>(inputs, row, out);
-}
-
-#[cfg(target_arch = "x86_64")]
-fn octave_row_avx2<K: Kernel>(inputs: &OctaveInputs, row: &RowFrame, out: &mut [f32]) {
-    // SAFETY: picked only where InstructionSet::Avx2 is available (see `pick`).
-    unsafe { octave_row_avx2_impl::<K>(inputs, row, out) }
-}
-
-#[cfg(target_arch = "x86_64")]
-fn octave_row_avx512<K: Kernel>(inputs: &OctaveInputs, row: &RowFrame, out: &mut [f32]) {
-    // SAFETY: picked only where InstructionSet::Avx512 is available (see `pick`).
-    unsafe { octave_row_avx512_impl::<K>(inputs, row, out) }
-}
-
-/// The row function of `K` compiled for `isa` (which the caller checked is available).
-fn for_isa<K: Kernel>(isa: InstructionSet) -> OctaveRow {
-    match isa {
         #[cfg(target_arch = "x86_64")]
-        InstructionSet::Avx512 => octave_row_avx512::<K>,
-        #[cfg(target_arch = "x86_64")]
-        InstructionSet::Avx2 => octave_row_avx2::<K>,
-        _ => octave_row_baseline::<K>,
-    }
-}
+        fn $avx2<K: Kernel>($($arg: $ty),*) {
+            #[target_feature(enable = "avx2,fma,bmi1,bmi2,lzcnt,popcnt")]
+            fn run<K: Kernel>($($arg: $ty),*) {
+                $inline::<K>($($arg),*)
+            }
+            // SAFETY: picked only where InstructionSet::Avx2 is available (see `pick`).
+            unsafe { run::<K>($($arg),*) }
+        }
 
-/// `sum += weight * fractal_term(n)` for the texels of a block (fractal_term in fractal.wgsl).
-#[inline(always)]
-fn add_terms(fractal: Fractal, weight: f32, n: &[f32; LANES], sum: &mut [f32]) {
-    let mut add = |term: fn(f32) -> f32| {
-        for (s, &v) in sum.iter_mut().zip(n) {
-            *s += weight * term(v);
+        #[cfg(target_arch = "x86_64")]
+        fn $avx512<K: Kernel>($($arg: $ty),*) {
+            #[target_feature(
+                enable = "avx512f,avx512bw,avx512dq,avx512vl,avx2,fma,bmi1,bmi2,lzcnt,popcnt"
+            )]
+            fn run<K: Kernel>($($arg: $ty),*) {
+                $inline::<K>($($arg),*)
+            }
+            // SAFETY: picked only where InstructionSet::Avx512 is available (see `pick`).
+            unsafe { run::<K>($($arg),*) }
         }
     };
-    match fractal {
-        Fractal::None | Fractal::Fbm => add(|n| n),
-        Fractal::Turbulence => add(|n| n.abs()),
-        Fractal::Ridged => add(|n| (1.0 - n.abs()) * (1.0 - n.abs())),
-        Fractal::Billow => add(|n| 2.0 * n.abs() - 1.0),
+}
+
+per_isa!(noise_row: noise_row_baseline, noise_row_avx2, noise_row_avx512,
+    (inputs: &NoiseInputs, row: &RowFrame, first: usize, shift: Option<&[Vec<f32>; 4]>,
+        out: &mut [f32]));
+
+/// The row function of `K` compiled for `isa` (which the caller checked is available).
+fn for_isa<K: Kernel>(isa: InstructionSet) -> NoiseRow {
+    match isa {
+        #[cfg(target_arch = "x86_64")]
+        InstructionSet::Avx512 => noise_row_avx512::<K>,
+        #[cfg(target_arch = "x86_64")]
+        InstructionSet::Avx2 => noise_row_avx2::<K>,
+        _ => noise_row_baseline::<K>,
     }
 }
 
-/// A kernel's row function for an instruction set and lattice: `pick::<K>` for the table
-/// lattice and the hash lattice (the mode becomes a constant in each).
-pub fn pick<K0: Kernel, K1: Kernel>(hashed: bool, isa: InstructionSet) -> OctaveRow {
+/// A kernel's row function for an instruction set and lattice: `K0`'s for the table lattice,
+/// `K1`'s for the hash lattice (the mode becomes a constant in each).
+pub fn pick<K0: Kernel, K1: Kernel>(hashed: bool, isa: InstructionSet) -> NoiseRow {
     assert!(isa.available(), "{isa:?} is not available on this CPU");
     if hashed {
         for_isa::<K1>(isa)

@@ -33,17 +33,12 @@ pub struct Points {
 
 /// A coordinate as the GPU's three words in one u128, modulo 2^96: the cell modulo 2^32, the
 /// fraction's top and low 32 bits. Sums wrap exactly as the GPU's `add_steps` carries.
-#[inline(always)]
-pub fn joined([cell, word, low]: [u32; 3]) -> u128 {
-    u128::from(cell) << 64 | u128::from(word) << 32 | u128::from(low)
-}
+pub const MOD_96: u128 = (1 << 96) - 1;
 
-const MOD_96: u128 = (1 << 96) - 1;
-
-/// Where one octave puts a row: the coordinate of its first texel per axis and the step from
-/// texel to texel along x (three words each, [`joined`]), and each lane's offset within a
-/// block split as the lanes add it: the top 64 bits (cell and top fraction word) and the low
-/// fraction word.
+/// Where one noise puts a row: the coordinate of its first texel per axis and the step from
+/// texel to texel along x (modulo 2^96, as the GPU's three words), and each lane's offset
+/// within a block split as the lanes add it: the top 64 bits (cell and top fraction word) and
+/// the low fraction word.
 #[derive(Clone, Copy, Debug)]
 pub struct RowFrame {
     /// The first texel's coordinate per lattice axis.
@@ -57,19 +52,9 @@ pub struct RowFrame {
 }
 
 impl RowFrame {
-    /// The row of texels (x0 + i, j, k) in a frame of `origin` (per axis) and the steps `e` and
-    /// `o`: texel t sits at `origin[a] + t[a] e + (t.x + t.y + t.z) o` on axis a (CONVENTIONS
-    /// §1), every word as the GPU's.
-    pub fn new(
-        origin: [[u32; 3]; 4],
-        e: [u32; 3],
-        o: [u32; 3],
-        dims: usize,
-        [x0, j, k]: [u32; 3],
-    ) -> RowFrame {
-        let (e, o) = (joined(e), joined(o));
-        let t = [x0, j, k, 0].map(u128::from);
-        let diagonal_sum = t[0] + t[1] + t[2];
+    /// The row whose first texel sits at `start` and whose texels are `step` apart, per
+    /// lattice axis (exact numbers, taken modulo 2^96 as the GPU's words wrap).
+    pub fn new(start: [u128; 4], step: [u128; 4], dims: usize) -> RowFrame {
         let mut row = RowFrame {
             start: [0; 4],
             step: [0; 4],
@@ -77,13 +62,10 @@ impl RowFrame {
             lane_low: [[0; LANES]; 4],
         };
         for a in 0..dims {
-            let start = joined(origin[a])
-                .wrapping_add(t[a].wrapping_mul(e))
-                .wrapping_add(diagonal_sum.wrapping_mul(o));
-            row.start[a] = start & MOD_96;
-            row.step[a] = if a == 0 { e.wrapping_add(o) } else { o } & MOD_96;
+            row.start[a] = start[a] & MOD_96;
+            row.step[a] = step[a] & MOD_96;
             for l in 0..LANES {
-                let offset = (row.step[a] * l as u128) & MOD_96;
+                let offset = row.step[a].wrapping_mul(l as u128) & MOD_96;
                 row.lane[a][l] = (offset >> 32) as u64;
                 row.lane_low[a][l] = offset as u32;
             }
@@ -93,19 +75,20 @@ impl RowFrame {
 }
 
 /// Fills the points of the block whose first texel is `first` texels into `row`: cells and
-/// fractions, weights and wrapped corner cells (the axes' `AxisFrame`s). Axes that do not move
-/// along the row (all but x, except for simplex's skew) are filled for the first block only.
+/// fractions, weights and wrapped corner cells (the axes' `AxisFrame`s). Unless `fresh`, axes
+/// that do not move along the row (all but x, except for simplex's skew and rotated frames)
+/// keep what the previous block of the same row left.
 #[inline(always)]
 pub fn block_points(
     row: &RowFrame,
     interp: Interp,
     period: &[i32; 4],
     dims: usize,
-    first: usize,
+    (first, fresh): (usize, bool),
     p: &mut Points,
 ) {
     for a in 0..dims {
-        if first > 0 && row.step[a] == 0 {
+        if !fresh && row.step[a] == 0 {
             continue;
         }
         let base = row.start[a].wrapping_add(row.step[a].wrapping_mul(first as u128)) & MOD_96;
@@ -117,18 +100,47 @@ pub fn block_points(
             axis.cell[l] = (q >> 32) as u32;
             axis.frac[l] = ((q as u32) >> 8) as f32 * (1.0 / 16_777_216.0);
         }
-        interp_weights(interp, &axis.frac, &mut axis.weight);
-        // Untiled axes (the common case) skip the remainder's f64 division.
-        if period[a] > 0 {
-            for l in 0..LANES {
-                axis.lo[l] = lattice_cell(axis.cell[l], period[a]);
-                axis.hi[l] = lattice_cell(axis.cell[l].wrapping_add(1), period[a]);
-            }
-        } else {
-            for l in 0..LANES {
-                axis.lo[l] = axis.cell[l];
-                axis.hi[l] = axis.cell[l].wrapping_add(1);
-            }
+        axis_corners(axis, interp, period[a]);
+    }
+}
+
+/// The points of a block moved by `shift[a][l]` cells (graph_displaced in graph.wgsl): the
+/// fraction plus the shift, split again by floor and kept below 1, then the weights and corner
+/// cells of the new point.
+#[inline(always)]
+pub fn shift_points(
+    p: &mut Points,
+    shift: &[[f32; LANES]; 4],
+    interp: Interp,
+    period: &[i32; 4],
+    dims: usize,
+) {
+    for a in 0..dims {
+        let axis = &mut p.axis[a];
+        for l in 0..LANES {
+            let f = axis.frac[l] + shift[a][l];
+            let whole = f.floor();
+            axis.cell[l] = axis.cell[l].wrapping_add(whole as i32 as u32);
+            axis.frac[l] = (f - whole).min(0.999_999_94);
+        }
+        axis_corners(axis, interp, period[a]);
+    }
+}
+
+/// An axis's interpolation weights and corner cells from its cells and fractions.
+#[inline(always)]
+fn axis_corners(axis: &mut AxisLanes, interp: Interp, period: i32) {
+    interp_weights(interp, &axis.frac, &mut axis.weight);
+    // Untiled axes (the common case) skip the remainder's f64 division.
+    if period > 0 {
+        for l in 0..LANES {
+            axis.lo[l] = lattice_cell(axis.cell[l], period);
+            axis.hi[l] = lattice_cell(axis.cell[l].wrapping_add(1), period);
+        }
+    } else {
+        for l in 0..LANES {
+            axis.lo[l] = axis.cell[l];
+            axis.hi[l] = axis.cell[l].wrapping_add(1);
         }
     }
 }
@@ -180,8 +192,4 @@ pub fn cell_offset(base: u32, o: i32) -> u32 {
     base.wrapping_add(o as u32)
 }
 
-/// `a + t (b - a)`, in Ken Perlin's operation order.
-#[inline(always)]
-pub fn lerp(t: f32, a: f32, b: f32) -> f32 {
-    a + t * (b - a)
-}
+pub use super::real::lerp;

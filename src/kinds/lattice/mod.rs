@@ -1,6 +1,6 @@
 //! What the kinds share: the twin's lattice (cells, hashes, interpolation; f64), the lanes'
 //! lattice (the same in u32 and f32 lanes, 16 texels of a row at a time), the derivatives'
-//! shared part, and the lanes' kernels per instruction set.
+//! shared part, the lanes' kernels per instruction set, and what both precisions share (`real`).
 
 pub(crate) mod corners;
 pub(crate) mod dual;
@@ -9,4 +9,5 @@ pub(crate) mod kernel;
 pub(crate) mod lane_hash;
 pub(crate) mod lanes;
 pub(crate) mod math;
+pub(crate) mod real;
 pub(crate) mod twin;

@@ -88,11 +88,7 @@ pub fn interp_weight(t: f64, interp: Interp) -> f64 {
     }
 }
 
-/// `a + t (b - a)`, in Ken Perlin's operation order.
-#[inline(always)]
-pub fn lerp(t: f64, a: f64, b: f64) -> f64 {
-    a + t * (b - a)
-}
+pub use super::real::lerp;
 
 /// Wraps a cell coordinate by the tiling period (Euclidean); the result modulo 2^32 (the
 /// table lattice reads its low 8 bits, the hash lattice all 32).

@@ -3,7 +3,7 @@
 use crate::kinds::Interp;
 use crate::kinds::lattice::corners::corner_block;
 use crate::kinds::lattice::corners::{Corners, corner_cells, frame, interp_corners, pad};
-use crate::kinds::lattice::kernel::{InstructionSet, OctaveRow, kernels, row_of};
+use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, kernels, row_of};
 use crate::kinds::lattice::lane_hash::LaneLattice as Lattice;
 use crate::kinds::lattice::lane_hash::{corner_hashes2, corner_hashes2_untiled, corner_hashes3};
 use crate::kinds::lattice::lane_hash::{corner_hashes3_untiled, lattice_hash};
@@ -193,7 +193,7 @@ kernels! {
 }
 
 /// The row function of Perlin noise in `dims` dimensions.
-pub fn row(dims: u32, _: Interp, hashed: bool, isa: InstructionSet) -> OctaveRow {
+pub fn row(dims: u32, _: Interp, hashed: bool, isa: InstructionSet) -> NoiseRow {
     match dims {
         1 => row_of!(Perlin1Block, hashed, isa),
         2 => row_of!(Perlin2Block, hashed, isa),

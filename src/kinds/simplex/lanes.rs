@@ -2,7 +2,7 @@
 //! corner order decided on the f32 fractions (the twin's 24-bit keys, exactly).
 
 use crate::kinds::Interp;
-use crate::kinds::lattice::kernel::{InstructionSet, OctaveRow, kernels, row_of};
+use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, kernels, row_of};
 use crate::kinds::lattice::lane_hash::{LaneLattice as Lattice, simplex_hash};
 use crate::kinds::lattice::lanes::LANES;
 use crate::kinds::lattice::lanes::Points;
@@ -199,7 +199,7 @@ kernels! {
 }
 
 /// The row function of simplex noise in `dims` dimensions.
-pub fn row(dims: u32, _: Interp, hashed: bool, isa: InstructionSet) -> OctaveRow {
+pub fn row(dims: u32, _: Interp, hashed: bool, isa: InstructionSet) -> NoiseRow {
     match dims {
         2 => row_of!(Simplex2Block, hashed, isa),
         3 => row_of!(Simplex3Block, hashed, isa),

@@ -3,7 +3,7 @@
 use crate::kinds::Interp;
 use crate::kinds::lattice::corners::corner_block;
 use crate::kinds::lattice::corners::{Corners, corner_cells, frame, interp_corners, pad};
-use crate::kinds::lattice::kernel::{InstructionSet, OctaveRow, kernels, row_of};
+use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, kernels, row_of};
 use crate::kinds::lattice::lane_hash::LaneLattice as Lattice;
 use crate::kinds::lattice::lane_hash::{corner_hashes2, corner_hashes2_untiled, corner_hashes3};
 use crate::kinds::lattice::lane_hash::{corner_hashes3_untiled, lattice_hash, lattice_value};
@@ -71,16 +71,7 @@ pub fn value4(lat: &Lattice, p: &Points, l: usize) -> f32 {
     interp_corners(&mut v, &c.w)
 }
 
-/// Catmull-Rom through four values at t in [0, 1) between v0 and v1.
-#[inline(always)]
-pub fn catmull_rom(t: f32, vm1: f32, v0: f32, v1: f32, v2: f32) -> f32 {
-    let t2 = t * t;
-    let t3 = t2 * t;
-    0.5 * ((-t3 + 2.0 * t2 - t) * vm1
-        + (3.0 * t3 - 5.0 * t2 + 2.0) * v0
-        + (-3.0 * t3 + 4.0 * t2 + t) * v1
-        + (t3 - t2) * v2)
-}
+pub use crate::kinds::lattice::real::catmull_rom;
 
 /// Catmull-Rom value noise: 4 lattice values per axis (`4^D` in all), reduced axis x first.
 /// Called lane by lane, never inlined: inlined into the AVX-512 lane loop, the compiler gave some
@@ -119,7 +110,7 @@ kernels! {
 }
 
 /// The row function of value noise in `dims` dimensions (Catmull-Rom apart).
-pub fn row(dims: u32, interp: Interp, hashed: bool, isa: InstructionSet) -> OctaveRow {
+pub fn row(dims: u32, interp: Interp, hashed: bool, isa: InstructionSet) -> NoiseRow {
     match (dims, interp == Interp::CatmullRom) {
         (1, true) => row_of!(CatmullRom1Block, hashed, isa),
         (2, true) => row_of!(CatmullRom2Block, hashed, isa),

@@ -47,16 +47,7 @@ pub fn value3(lat: &Lattice, pt: &LatticePoint) -> f64 {
     lerp(az.w, lerp(ay.w, x0, x1), lerp(ay.w, x2, x3))
 }
 
-/// Catmull-Rom spline through v_-1, v_0, v_1, v_2 at t in [0, 1) (CONVENTIONS §3).
-#[inline(always)]
-pub fn catmull_rom(t: f64, vm1: f64, v0: f64, v1: f64, v2: f64) -> f64 {
-    let t2 = t * t;
-    let t3 = t2 * t;
-    0.5 * ((-t3 + 2.0 * t2 - t) * vm1
-        + (3.0 * t3 - 5.0 * t2 + 2.0) * v0
-        + (-3.0 * t3 + 4.0 * t2 + t) * v1
-        + (t3 - t2) * v2)
-}
+pub use crate::kinds::lattice::real::catmull_rom;
 
 /// Value noise with Catmull-Rom interpolation: 4 lattice values per axis (4^dims in all),
 /// reduced axis x first.

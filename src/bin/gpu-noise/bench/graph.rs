@@ -1,6 +1,7 @@
-//! `gpu-noise bench --graph FILE.json`: the gain from fusing (CONVENTIONS §13). One graph on a
-//! square grid, three ways, interleaved round by round: the GPU's fused kernel (one dispatch),
-//! the same steps one dispatch each through a register buffer, and the f64 CPU twin.
+//! `gpu-noise bench --graph FILE.json`: one graph on a square grid on every engine, interleaved
+//! round by round: the GPU's fused kernel (one dispatch), the same steps one dispatch each
+//! through a register buffer (the gain from fusing, CONVENTIONS §13), the SIMD lanes and the
+//! f64 twin, each on all threads and on one.
 
 use std::time::{Duration, Instant};
 
@@ -48,7 +49,11 @@ pub fn fusion_table(
         out: &out,
         registers: &registers,
     };
-    let mut times = rounds.time(gpu, repeat)?;
+    let one_thread = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .map_err(|e| Error::Unsupported(format!("a one-thread pool: {e}")))?;
+    let mut times = rounds.time(gpu, &one_thread, repeat)?;
     let median = |list: &mut Vec<Duration>| {
         list.sort();
         list[list.len() / 2]
@@ -61,10 +66,14 @@ pub fn fusion_table(
         return Err(Error::Unsupported("a timing came back zero".into()));
     }
     println!("{:<44} {:>12} {:>10}", "engine", "Mtexels/s", "vs fused");
+    let threads = gpu_noise::cpu::threads();
     let names = [
         "GPU fused (1 dispatch)".to_string(),
         format!("GPU node by node ({steps} dispatches)"),
-        format!("CPU twin, f64 ({} threads)", gpu_noise::cpu::threads()),
+        format!("SIMD lanes, f32 ({threads} threads)"),
+        "SIMD lanes, f32 (1 thread)".to_string(),
+        format!("CPU twin, f64 ({threads} threads)"),
+        "CPU twin, f64 (1 thread)".to_string(),
     ];
     for (name, rate) in names.iter().zip(&rates) {
         println!("{name:<44} {rate:>12.2} {:>10.3}", rate / rates[0]);
@@ -80,13 +89,24 @@ struct Rounds<'a> {
 }
 
 impl Rounds<'_> {
-    /// Times of `repeat` rounds, each fused, node by node and on the twin in turn (a first
-    /// round compiles the pipelines and is not counted).
-    fn time(&self, gpu: &mut BenchGpu, repeat: u32) -> Result<[Vec<Duration>; 3]> {
+    /// Times of `repeat` rounds, each on every engine in turn (a first round compiles the
+    /// pipelines and is not counted).
+    fn time(
+        &self,
+        gpu: &mut BenchGpu,
+        one_thread: &rayon::ThreadPool,
+        repeat: u32,
+    ) -> Result<[Vec<Duration>; 6]> {
         let renderer = &mut gpu.renderer;
         let (device, queue) = (renderer.device().clone(), renderer.queue().clone());
         let clock: &Clock = &gpu.clock;
-        let mut times = [Vec::new(), Vec::new(), Vec::new()];
+        let mut times: [Vec<Duration>; 6] = Default::default();
+        let wall = |f: &dyn Fn() -> Result<()>| -> Result<Duration> {
+            let start = Instant::now();
+            f()?;
+            Ok(start.elapsed())
+        };
+        let job = self.prepared;
         for round in 0..=repeat {
             let fused = clock.time(&device, &queue, |e| {
                 let target = gpu_noise::Target::Buffer {
@@ -100,11 +120,15 @@ impl Rounds<'_> {
                     .record_unfused(e, self.prepared, self.registers)
                     .map(|_| ())
             })?;
-            let start = Instant::now();
-            gpu_noise::cpu::render_f64(self.prepared)?;
-            let twin = start.elapsed();
+            let cpu = [
+                wall(&|| gpu_noise::simd::render_f32(job).map(drop))?,
+                wall(&|| one_thread.install(|| gpu_noise::simd::render_f32(job).map(drop)))?,
+                wall(&|| gpu_noise::cpu::render_f64(job).map(drop))?,
+                wall(&|| one_thread.install(|| gpu_noise::cpu::render_f64(job).map(drop)))?,
+            ];
             if round > 0 {
-                for (list, t) in times.iter_mut().zip([fused, unfused, twin]) {
+                let all = [fused, unfused, cpu[0], cpu[1], cpu[2], cpu[3]];
+                for (list, t) in times.iter_mut().zip(all) {
                     list.push(t);
                 }
             }

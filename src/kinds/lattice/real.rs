@@ -1,0 +1,42 @@
+//! Arithmetic written once for both precisions: the twin calls it in f64, the lanes in f32
+//! (the GPU's precision), so the two mirror each other by construction. WGSL has its own copy
+//! of each function, with the same name.
+
+/// A float the shared functions run in: `f64` (the twin) or `f32` (the lanes).
+pub trait Real: num_traits::Float {
+    /// An f64 constant in this precision (rounded to nearest for f32).
+    fn of(x: f64) -> Self;
+}
+
+impl Real for f32 {
+    #[inline(always)]
+    fn of(x: f64) -> f32 {
+        x as f32
+    }
+}
+
+impl Real for f64 {
+    #[inline(always)]
+    fn of(x: f64) -> f64 {
+        x
+    }
+}
+
+/// `a + t (b - a)`, in Ken Perlin's operation order.
+#[inline(always)]
+pub fn lerp<R: Real>(t: R, a: R, b: R) -> R {
+    a + t * (b - a)
+}
+
+/// Catmull-Rom spline through v_-1, v_0, v_1, v_2 at t in [0, 1) (CONVENTIONS §3).
+#[inline(always)]
+pub fn catmull_rom<R: Real>(t: R, vm1: R, v0: R, v1: R, v2: R) -> R {
+    let c = R::of;
+    let t2 = t * t;
+    let t3 = t2 * t;
+    c(0.5)
+        * ((-t3 + c(2.0) * t2 - t) * vm1
+            + (c(3.0) * t3 - c(5.0) * t2 + c(2.0)) * v0
+            + (c(-3.0) * t3 + c(4.0) * t2 + t) * v1
+            + (t3 - t2) * v2)
+}

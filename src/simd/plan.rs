@@ -1,0 +1,385 @@
+//! Any plan in lanes (CONVENTIONS §13): the graph kernel's steps in the GPU's f32, in order,
+//! over segments of a row. Each register is a run of one segment's lanes (a displacement four
+//! runs, one per axis; segments as long as the registers fit the L2 cache, up to 1024 texels); a noise step runs its kind's kernel over the segment (the kinds'
+//! [`NoiseRow`]), every other step the shared functions of `graph::ops` lane by lane, so the
+//! SIMD backend computes what the generated WGSL computes, as the GPU's numbers (f32 state,
+//! f32 tables, the frames' exact words) give it. A flat job is the plan `fractal(kind)`: its
+//! octaves' registers, then their sum (as fast as adding each octave into the sum from its
+//! kernel, measured).
+
+use crate::graph::ops;
+use crate::graph::plan::Step;
+use crate::job::Job;
+use crate::kinds::fractal::{fractal_finish, fractal_term};
+use crate::kinds::lattice::kernel::NoiseInputs;
+use crate::kinds::lattice::lane_hash::LaneLattice;
+use crate::kinds::lattice::lanes::{LANES, Points, RowFrame, block_points, shift_points};
+use crate::kinds::{Fractal, InstructionSet, Interp, KindState, LatticeKind, NoiseRow};
+use crate::spec::frames::OctaveFrame;
+use crate::tables::{PERM_LEN, TABLE_SIZE, perm_windows};
+
+/// Register floats of one segment: 512 KiB, about a core's L2 cache.
+const REGISTER_BUDGET: usize = 128 * 1024;
+/// The longest segment: long enough that the per-segment work (the fixed axes' points, the
+/// sums' start and finish) is a small part of a row.
+const MAX_SEGMENT: usize = 64 * LANES;
+
+/// One table slot as the lanes read it: the permutation's windows and the values in f32.
+struct LaneTables {
+    windows: Box<[u32; PERM_LEN]>,
+    values: Box<[f32; TABLE_SIZE]>,
+}
+
+/// One noise instance as the lanes run it: its kernel, kind state, lattice and displacement
+/// map, the numbers the GPU's `GraphInstance` and `KindState` hold.
+struct NoiseLanes {
+    row: NoiseRow,
+    kind: KindState,
+    interp: Interp,
+    period: [i32; 4],
+    slot: usize,
+    delta_map: [[f32; 4]; 4],
+}
+
+/// A plan ready for the lanes.
+pub(super) struct PlanLanes<'a> {
+    job: &'a Job,
+    dims: usize,
+    hashed: bool,
+    tables: Vec<LaneTables>,
+    noises: Vec<NoiseLanes>,
+    steps: Vec<Step<f32>>,
+    /// Each step's first register run; a value takes one run, a displacement four.
+    runs: Vec<usize>,
+    total_runs: usize,
+    /// Texels per segment, a multiple of LANES.
+    segment: usize,
+}
+
+/// A row's scratch: every register of a segment, and one displacement in lattice cells.
+struct Scratch {
+    registers: Vec<f32>,
+    shift: [Vec<f32>; 4],
+}
+
+/// The row of `frame` through image texel `texel` and along x, as the lanes step it.
+pub(super) fn row_frame(frame: &OctaveFrame, texel: [u32; 3], dims: usize) -> RowFrame {
+    let start = frame.texel_coordinates(texel).map(|l| l.0 as u128);
+    let step = frame.step[0].map(|s| s.0 as u128);
+    RowFrame::new(start, step, dims)
+}
+
+impl<'a> PlanLanes<'a> {
+    /// The lanes of `job`'s plan on an available instruction set.
+    pub(super) fn new(job: &'a Job, isa: InstructionSet) -> Self {
+        let plan = job.plan();
+        let hashed = plan.instances.first().map(|i| i.lattice) == Some(LatticeKind::Hash);
+        let tables = plan
+            .tables
+            .iter()
+            .map(|t| LaneTables {
+                windows: Box::new(perm_windows(&t.perm)),
+                values: Box::new(t.values.map(|v| v as f32)),
+            })
+            .collect();
+        let noises = (plan.instances.iter().enumerate())
+            .map(|(i, inst)| NoiseLanes {
+                row: (inst.kind.info().lanes)(plan.dims as u32, inst.interp, hashed, isa),
+                kind: KindState::new(&inst.params),
+                interp: inst.interp,
+                period: job.period(i).map(|p| p as i32),
+                slot: inst.tables,
+                delta_map: inst.delta_map.map(|row| row.map(|x| x as f32)),
+            })
+            .collect();
+        let (mut runs, mut total_runs) = (Vec::with_capacity(plan.steps.len()), 0);
+        for step in &plan.steps {
+            runs.push(total_runs);
+            total_runs += if step.is_vector() { 4 } else { 1 };
+        }
+        PlanLanes {
+            job,
+            dims: plan.dims,
+            hashed,
+            tables,
+            noises,
+            steps: plan.steps.iter().map(Step::to_f32).collect(),
+            runs,
+            total_runs,
+            segment: (REGISTER_BUDGET / total_runs.max(1) / LANES * LANES)
+                .clamp(LANES, MAX_SEGMENT),
+        }
+    }
+
+    /// The plan's value at texels `(x0 + i, j, k)`, one per element of `out`.
+    pub(super) fn render_row(&self, texel: [u32; 3], out: &mut [f32]) {
+        let frames: Vec<RowFrame> = (self.job.frames().iter())
+            .map(|f| row_frame(f, texel, self.dims))
+            .collect();
+        let mut scratch = Scratch {
+            registers: vec![0.0; self.total_runs * self.segment],
+            shift: std::array::from_fn(|_| vec![0.0; self.segment]),
+        };
+        let output = self.runs[self.job.plan().output] * self.segment;
+        for (s, texels) in out.chunks_mut(self.segment).enumerate() {
+            for i in 0..self.steps.len() {
+                self.step(i, &frames, s * self.segment, texels.len(), &mut scratch);
+            }
+            texels.copy_from_slice(&scratch.registers[output..output + texels.len()]);
+        }
+    }
+
+    /// Step `i` over `n` texels of the segment starting at row texel `first`.
+    fn step(&self, i: usize, frames: &[RowFrame], first: usize, n: usize, scratch: &mut Scratch) {
+        let Scratch { registers, shift } = scratch;
+        let (done, rest) = registers.split_at_mut(self.runs[i] * self.segment);
+        let regs = Registers {
+            done,
+            runs: &self.runs,
+            segment: self.segment,
+            n,
+        };
+        match &self.steps[i] {
+            Step::Noise { instance, delta } => {
+                if let Some(d) = delta {
+                    lattice_shift(&regs, *d, &self.noises[*instance].delta_map, shift);
+                }
+                let shift = delta.map(|_| &*shift);
+                self.noise(*instance, &frames[*instance], first, shift, &mut rest[..n]);
+            }
+            Step::Coordinate {
+                instance,
+                axis,
+                delta,
+            } => {
+                if let Some(d) = delta {
+                    let frequency = self.job.plan().coordinates[*instance].frequency as f32;
+                    let map = std::array::from_fn(|a| {
+                        std::array::from_fn(|b| if a == b { frequency } else { 0.0 })
+                    });
+                    lattice_shift(&regs, *d, &map, shift);
+                }
+                let shift = delta.map(|_| &*shift);
+                let frame = &frames[self.noises.len() + instance];
+                coordinate_row(frame, *axis, first, shift, &mut rest[..n]);
+            }
+            Step::Linear { input, m } => linear(&regs, *input, m, &mut rest[..4 * self.segment]),
+            Step::Displace {
+                base,
+                by,
+                amplitude,
+            } => displace(&regs, *base, by, *amplitude, &mut rest[..4 * self.segment]),
+            step => value_step(step, &regs, &mut rest[..n]),
+        }
+    }
+
+    /// Noise instance `i` over a segment, its points moved by `shift` where given.
+    fn noise(
+        &self,
+        i: usize,
+        row: &RowFrame,
+        first: usize,
+        shift: Option<&[Vec<f32>; 4]>,
+        out: &mut [f32],
+    ) {
+        let noise = &self.noises[i];
+        let tables = self.job.tables(i);
+        let lanes = &self.tables[noise.slot];
+        let inputs = NoiseInputs {
+            lat: LaneLattice {
+                perm: &tables.perm,
+                windows: &lanes.windows,
+                gradients: &tables.gradients,
+                values: &lanes.values,
+                period: noise.period,
+                salt: tables.impulse_salt,
+                hash_seed: tables.hash_seed,
+                hashed: self.hashed,
+            },
+            kind: &noise.kind,
+            interp: noise.interp,
+        };
+        (noise.row)(&inputs, row, first, shift, out);
+    }
+}
+
+/// The registers a step reads: those of the steps before it.
+struct Registers<'r> {
+    done: &'r [f32],
+    runs: &'r [usize],
+    segment: usize,
+    /// Texels in this segment (the row's last may be short).
+    n: usize,
+}
+
+impl Registers<'_> {
+    /// Value register `k` over the segment's texels.
+    fn value(&self, k: usize) -> &[f32] {
+        let at = self.runs[k] * self.segment;
+        &self.done[at..at + self.n]
+    }
+
+    /// Axis `a` of displacement register `k`.
+    fn axis(&self, k: usize, a: usize) -> &[f32] {
+        let at = (self.runs[k] + a) * self.segment;
+        &self.done[at..at + self.n]
+    }
+}
+
+/// A displacement register mapped into lattice cells: `shift[a] = sum_b map[a][b] d[b]` in
+/// order (graph_point_moved's `delta_map * d`).
+fn lattice_shift(regs: &Registers, d: usize, map: &[[f32; 4]; 4], shift: &mut [Vec<f32>; 4]) {
+    for (a, out) in shift.iter_mut().enumerate() {
+        let row = map[a];
+        let (d0, d1, d2, d3) = (
+            regs.axis(d, 0),
+            regs.axis(d, 1),
+            regs.axis(d, 2),
+            regs.axis(d, 3),
+        );
+        for l in 0..regs.n {
+            out[l] = row[0] * d0[l] + row[1] * d1[l] + row[2] * d2[l] + row[3] * d3[l];
+        }
+    }
+}
+
+/// A coordinate step over a segment: the point's cell read as a signed 32-bit number plus
+/// its fraction (graph_coordinate), the point moved by `shift` where given.
+fn coordinate_row(
+    row: &RowFrame,
+    axis: usize,
+    first: usize,
+    shift: Option<&[Vec<f32>; 4]>,
+    out: &mut [f32],
+) {
+    let mut p = Points::default();
+    let mut moved = [[0.0f32; LANES]; 4];
+    let dims = axis + 1;
+    for (b, texels) in out.chunks_mut(LANES).enumerate() {
+        block_points(
+            row,
+            Interp::Linear,
+            &[0; 4],
+            dims,
+            (first + b * LANES, true),
+            &mut p,
+        );
+        if let Some(shift) = shift {
+            let lanes = &shift[axis][b * LANES..];
+            let count = lanes.len().min(LANES);
+            moved[axis][..count].copy_from_slice(&lanes[..count]);
+            shift_points(&mut p, &moved, Interp::Linear, &[0; 4], dims);
+        }
+        let at = &p.axis[axis];
+        for (l, v) in texels.iter_mut().enumerate() {
+            *v = at.cell[l] as i32 as f32 + at.frac[l];
+        }
+    }
+}
+
+/// `m d` per texel (a Linear step: mat4x4 times vec4, summed in order).
+fn linear(regs: &Registers, input: usize, m: &[[f32; 4]; 4], into: &mut [f32]) {
+    for a in 0..4 {
+        let out = &mut into[a * regs.segment..a * regs.segment + regs.n];
+        let d: [&[f32]; 4] = std::array::from_fn(|b| regs.axis(input, b));
+        for l in 0..regs.n {
+            out[l] = m[a][0] * d[0][l] + m[a][1] * d[1][l] + m[a][2] * d[2][l] + m[a][3] * d[3][l];
+        }
+    }
+}
+
+/// `base + amplitude (by_0, by_1, ...)` per texel (a Displace step).
+fn displace(regs: &Registers, base: Option<usize>, by: &[usize], amplitude: f32, into: &mut [f32]) {
+    for a in 0..4 {
+        let out = &mut into[a * regs.segment..a * regs.segment + regs.n];
+        match base {
+            Some(b) => out.copy_from_slice(regs.axis(b, a)),
+            None => out.fill(0.0),
+        }
+        if let Some(&k) = by.get(a) {
+            for (o, &v) in out.iter_mut().zip(regs.value(k)) {
+                *o += amplitude * v;
+            }
+        }
+    }
+}
+
+/// A step whose value is a function of earlier values, lane by lane with `graph::ops`.
+fn value_step(step: &Step<f32>, regs: &Registers, out: &mut [f32]) {
+    match step {
+        Step::Constant(v) => out.fill(*v),
+        Step::Fractal { fractal, terms } => fractal_sum(*fractal, terms, regs, out),
+        Step::RidgedMulti {
+            values,
+            weights,
+            offset,
+            gain,
+        } => {
+            for (l, o) in out.iter_mut().enumerate() {
+                let state = (values.iter().zip(weights)).fold([0.0, 0.0, 1.0], |s, (&k, &w)| {
+                    ops::ridged_multi_octave(s, regs.value(k)[l], w, *offset, *gain)
+                });
+                *o = ops::ridged_multi_finish(state);
+            }
+        }
+        Step::Modify { input, modifier } => {
+            for (o, &v) in out.iter_mut().zip(regs.value(*input)) {
+                *o = ops::modify(modifier, v);
+            }
+        }
+        Step::Combine { combiner, inputs } => {
+            out.copy_from_slice(regs.value(inputs[0]));
+            for &k in &inputs[1..] {
+                for (o, &v) in out.iter_mut().zip(regs.value(k)) {
+                    *o = ops::combine2(*combiner, *o, v);
+                }
+            }
+        }
+        Step::Blend { a, b, control } => {
+            let (a, b, c) = (regs.value(*a), regs.value(*b), regs.value(*control));
+            for l in 0..regs.n {
+                out[l] = ops::blend(a[l], b[l], c[l]);
+            }
+        }
+        Step::Select {
+            a,
+            b,
+            control,
+            threshold,
+            falloff,
+        } => {
+            let (a, b, c) = (regs.value(*a), regs.value(*b), regs.value(*control));
+            for l in 0..regs.n {
+                out[l] = ops::select(a[l], b[l], c[l], *threshold, *falloff);
+            }
+        }
+        Step::Noise { .. }
+        | Step::Coordinate { .. }
+        | Step::Linear { .. }
+        | Step::Displace { .. } => unreachable!("points and displacements are stepped above"),
+    }
+}
+
+/// `fractal_finish(sum of w_k fractal_term(n_k))`, summed in the terms' order (the generated
+/// code's expression).
+fn fractal_sum(fractal: Fractal, terms: &[(usize, f32)], regs: &Registers, out: &mut [f32]) {
+    // One copy per sum, each with its fractal a constant, so the lane loops vectorize.
+    #[inline(always)]
+    fn sum(fractal: Fractal, terms: &[(usize, f32)], regs: &Registers, out: &mut [f32]) {
+        out.fill(0.0);
+        for &(k, w) in terms {
+            for (o, &v) in out.iter_mut().zip(regs.value(k)) {
+                *o += w * fractal_term(fractal, v);
+            }
+        }
+        for o in out.iter_mut() {
+            *o = fractal_finish(fractal, *o);
+        }
+    }
+    match fractal {
+        Fractal::None | Fractal::Fbm => sum(Fractal::Fbm, terms, regs, out),
+        Fractal::Turbulence => sum(Fractal::Turbulence, terms, regs, out),
+        Fractal::Ridged => sum(Fractal::Ridged, terms, regs, out),
+        Fractal::Billow => sum(Fractal::Billow, terms, regs, out),
+    }
+}
