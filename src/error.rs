@@ -59,8 +59,7 @@ pub enum Error {
         /// What is wrong and what is required.
         reason: String,
     },
-    /// naga refused a WGSL source ([`wgsl::validate`](crate::wgsl::validate)): every error,
-    /// with its source span.
+    /// naga refused a WGSL source (`wgsl::validate`): every error, with its source span.
     #[error("the WGSL does not validate:\n{0}")]
     Shader(String),
     /// The device lacks a feature or limit that this render needs.

@@ -18,7 +18,7 @@ pub use fractal::{fractal_noise, noise_at_texel, noise_gradient_at_texel, texel_
 
 /// Renders every texel in f64, memory order x fastest, then y, then z (CONVENTIONS §1); four
 /// values per texel (`[value, d/dx, d/dy, d/dz]`) for a job with gradients. An image beyond
-/// [`MAX_TEXELS`](crate::limits::MAX_TEXELS) is an error, not an allocation.
+/// [`MAX_TEXELS`](crate::spec::MAX_TEXELS) is an error, not an allocation.
 pub fn render_f64(job: &Job) -> Result<Vec<f64>> {
     let window = Window::full(job.size());
     window.check_in_memory()?;
@@ -33,7 +33,7 @@ pub fn render_f32(job: &Job) -> Result<Vec<f32>> {
 }
 
 /// Renders the texels of `window` (inside the image, at most
-/// [`MAX_TEXELS`](crate::limits::MAX_TEXELS)) as f32.
+/// [`MAX_TEXELS`](crate::spec::MAX_TEXELS)) as f32.
 pub fn render_window_f32(job: &Job, window: Window) -> Result<Vec<f32>> {
     window.check_inside(job.size())?;
     window.check_in_memory()?;

@@ -1,11 +1,11 @@
 //! The twin's executor of any plan (CONVENTIONS §13): each step of the expanded plan in order,
 //! per texel, in f64, with the kinds' own functions at each noise instance's exact point.
 
-use crate::cpu::fractal::{fractal_finish, fractal_term};
 use crate::cpu::points::{instance_lattice, texel_lattice_point};
 use crate::graph::ops;
 use crate::graph::plan::Step;
 use crate::job::Job;
+use crate::kinds::fractal::{fractal_finish, fractal_term};
 use crate::kinds::lattice::twin::{LatticePoint, lattice_point};
 use crate::kinds::{MAX_OCTAVES, noise_octave};
 

@@ -28,7 +28,7 @@ pub fn render_f32(job: &Job) -> Result<Vec<f32>> {
 }
 
 /// Renders the texels of `window` (inside the image, at most
-/// [`MAX_TEXELS`](crate::limits::MAX_TEXELS)).
+/// [`MAX_TEXELS`](crate::spec::MAX_TEXELS)).
 pub fn render_window_f32(job: &Job, window: Window) -> Result<Vec<f32>> {
     render_window_on(InstructionSet::detect(), job, window)
 }

@@ -58,13 +58,7 @@ pub const KERNEL_FILES: [(&str, &str); 3] = [
 
 /// The bind group at which the crate's kernels bind the noise library.
 pub const KERNEL_NOISE_GROUP: u32 = 1;
-/// Invocations per workgroup; equals `WORKGROUP_SIZE` in render.wgsl (checked through naga).
-pub const WORKGROUP_SIZE: u32 = 64;
-/// Texel kernels run workgroups of TILE_SIZE x TILE_SIZE x 1 over a window's x, y and z;
-/// equals `TILE_SIZE` in render.wgsl.
-pub const TILE_SIZE: u32 = 8;
-/// Workgroups of the first min/max pass; equals `REDUCE_GROUPS` in reduce.wgsl.
-pub const REDUCE_GROUPS: u32 = 256;
+pub use super::constants::{REDUCE_GROUPS, TILE_SIZE, WORKGROUP_SIZE};
 
 /// `const NOISE_GROUP`, the generated constants, the library's files (without the
 /// single-kind accessors of `noise/access.wgsl` for graphs) and the kinds' dispatch generated

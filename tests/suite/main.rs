@@ -25,6 +25,7 @@ mod kind_fields;
 mod lattice;
 mod layout;
 mod messages;
+mod modules;
 mod namespace;
 mod outputs;
 mod precision;

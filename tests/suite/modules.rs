@@ -1,0 +1,210 @@
+//! The crate's modules form layers: no module reaches, through `crate::` or `super::` paths in
+//! its code, a module that reaches back to it, at any depth (top-level modules and every file
+//! below them). Comments (doc links included) and `#[cfg(test)]` modules do not count: they
+//! compile no dependency.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// Every library module of `src/` (not the binaries): its path (`gpu::record`) and file.
+fn modules() -> BTreeMap<String, PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut out = BTreeMap::new();
+    let mut stack = vec![root.clone()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("src/ is readable") {
+            let path = entry.expect("a directory entry").path();
+            if path.is_dir() {
+                if path.file_name() != Some("bin".as_ref()) {
+                    stack.push(path);
+                }
+                continue;
+            }
+            if path.extension() != Some("rs".as_ref()) {
+                continue;
+            }
+            let relative = path
+                .strip_prefix(&root)
+                .expect("under src/")
+                .with_extension("");
+            let mut parts: Vec<String> = relative
+                .iter()
+                .map(|p| p.to_string_lossy().into_owned())
+                .collect();
+            if matches!(parts.last().map(String::as_str), Some("mod" | "lib")) {
+                parts.pop();
+            }
+            out.insert(parts.join("::"), path);
+        }
+    }
+    out
+}
+
+/// A file's code: up to its `#[cfg(test)] mod`, without `//` comments.
+fn code(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).expect("a readable source file");
+    let text = text.split("#[cfg(test)]\nmod ").next().unwrap_or_default();
+    text.lines()
+        .map(|line| line.split("//").next().unwrap_or_default())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The paths in `code` that start at `crate::` or `super::`, as module-path segments seen from
+/// module `from` (a file's `super` is its parent module).
+fn referenced_paths(code: &str, from: &str) -> Vec<Vec<String>> {
+    let own: Vec<&str> = from.split("::").filter(|s| !s.is_empty()).collect();
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    let mut out = Vec::new();
+    let mut previous = ' ';
+    for (start, c) in code.char_indices() {
+        // A path's first segment: not inside a word, not after `::` (`super::super::` is one
+        // path).
+        let first = !(is_ident(previous) || previous == ':');
+        previous = c;
+        if !first {
+            continue;
+        }
+        // The identifiers joined by `::` from here.
+        let mut segments = Vec::new();
+        let mut rest = &code[start..];
+        loop {
+            let end = rest.find(|c: char| !is_ident(c)).unwrap_or(rest.len());
+            if end == 0 {
+                break;
+            }
+            segments.push(&rest[..end]);
+            match rest[end..].strip_prefix("::") {
+                Some(next) => rest = next,
+                None => break,
+            }
+        }
+        let mut path: Vec<String> = match segments.first() {
+            Some(&"crate") => Vec::new(),
+            Some(&"super") => own[..own.len().saturating_sub(1)]
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+            _ => continue,
+        };
+        let mut tail = &segments[1..];
+        while tail.first() == Some(&"super") {
+            path.pop();
+            tail = &tail[1..];
+        }
+        path.extend(tail.iter().map(|s| s.to_string()));
+        out.push(path);
+    }
+    out
+}
+
+/// The module that a path names: its longest prefix that is a module.
+fn module_of(path: &[String], modules: &BTreeMap<String, PathBuf>) -> Option<String> {
+    (1..=path.len())
+        .rev()
+        .map(|n| path[..n].join("::"))
+        .find(|m| modules.contains_key(m))
+}
+
+/// Module -> the modules it reaches (not itself, not its own ancestors: `super::x` inside a
+/// module names its parent's items).
+fn edges(modules: &BTreeMap<String, PathBuf>, depth: usize) -> BTreeMap<String, BTreeSet<String>> {
+    let cut = |m: &str| m.split("::").take(depth).collect::<Vec<_>>().join("::");
+    let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (name, path) in modules {
+        if name.is_empty() {
+            continue;
+        }
+        let from = cut(name);
+        for p in referenced_paths(&code(path), name) {
+            let Some(to) = module_of(&p, modules).filter(|t| !t.is_empty()) else {
+                continue;
+            };
+            let to = cut(&to);
+            let ancestor = from == to || from.starts_with(&format!("{to}::"));
+            if !ancestor {
+                out.entry(from.clone()).or_default().insert(to);
+            }
+        }
+    }
+    out
+}
+
+/// A cycle through the edges, if there is one (depth-first search).
+fn find_cycle(edges: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        node: &str,
+        edges: &BTreeMap<String, BTreeSet<String>>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(at) = path.iter().position(|p| p == node) {
+            let mut cycle = path[at..].to_vec();
+            cycle.push(node.to_string());
+            return Some(cycle);
+        }
+        if done.contains(node) {
+            return None;
+        }
+        path.push(node.to_string());
+        for next in edges.get(node).into_iter().flatten() {
+            if let Some(cycle) = visit(next, edges, path, done) {
+                return Some(cycle);
+            }
+        }
+        path.pop();
+        done.insert(node.to_string());
+        None
+    }
+    let mut done = BTreeSet::new();
+    edges
+        .keys()
+        .find_map(|start| visit(start, edges, &mut Vec::new(), &mut done))
+}
+
+#[test]
+fn the_top_level_modules_form_layers() {
+    let modules = modules();
+    let top = edges(&modules, 1);
+    // The reader sees real edges: the backends sit on the job, the job on the graph.
+    assert!(
+        top["gpu"].contains("job") && top["job"].contains("graph"),
+        "{top:?}"
+    );
+    if let Some(cycle) = find_cycle(&top) {
+        panic!(
+            "import cycle between top-level modules: {}",
+            cycle.join(" -> ")
+        );
+    }
+}
+
+#[test]
+fn no_module_at_any_depth_reaches_back_to_itself() {
+    let modules = modules();
+    let all = edges(&modules, usize::MAX);
+    assert!(
+        all["gpu::record"].contains("gpu::program"),
+        "{:?}",
+        all["gpu::record"]
+    );
+    if let Some(cycle) = find_cycle(&all) {
+        panic!("import cycle: {}", cycle.join(" -> "));
+    }
+}
+
+#[test]
+fn the_reader_finds_a_cycle_where_there_is_one() {
+    let edges: BTreeMap<String, BTreeSet<String>> =
+        [("a", vec!["b"]), ("b", vec!["c"]), ("c", vec!["a"])]
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v.into_iter().map(String::from).collect()))
+            .collect();
+    assert_eq!(
+        find_cycle(&edges),
+        Some(vec!["a".into(), "b".into(), "c".into(), "a".into()])
+    );
+    let paths = referenced_paths("use super::super::x::Y; crate::kinds::Kind", "a::b::c");
+    assert_eq!(paths[0], ["a", "x", "Y"]);
+    assert_eq!(paths[1], ["kinds", "Kind"]);
+}
