@@ -93,6 +93,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(10))]
 
     #[test]
+    #[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
     fn random_graphs_on_the_gpu_stay_within_their_bound_of_the_twin(
         (dims, nodes) in random_graph(),
         far in prop::bool::ANY,

@@ -496,6 +496,7 @@ fn gradient_buffers_and_normal_maps_on_the_callers_device() {
 /// whose third stop lies far out (-1 black, 1 white, 1000 red) is a plain gray ramp over the
 /// noise's range, each texel's gray `255 (v + 1) / 2` of the twin's value within one level.
 #[test]
+#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
 fn colormap_stops_are_exact_on_the_gpu() {
     let (device, queue, _) = caller_device();
     let mut renderer = Renderer::new(&device, &queue, RendererOptions::default()).unwrap();
@@ -544,6 +545,7 @@ fn colormap_stops_are_exact_on_the_gpu() {
 /// buffers) the bindings are refused the same way. No wgpu validation error escapes: wgpu's
 /// default handler would panic the test.
 #[test]
+#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
 fn small_device_limits_are_named_errors_and_buffers_work_within_downlevel_defaults() {
     let (device, queue, _) =
         crate::support::caller_device_with(Some(wgpu::Limits::downlevel_defaults()));
