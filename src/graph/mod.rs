@@ -40,6 +40,7 @@ pub(crate) mod ops;
 pub(crate) mod plan;
 pub(crate) mod read;
 mod read_ops;
+mod step;
 mod value;
 
 pub use builder::{GraphBuilder, NodeBuilder};
