@@ -142,7 +142,13 @@ impl<'a> PlanLanes<'a> {
         match &self.steps[i] {
             Step::Noise { instance, delta } => {
                 if let Some(d) = delta {
-                    lattice_shift(&regs, *d, &self.noises[*instance].delta_map, shift);
+                    lattice_shift(
+                        &regs,
+                        *d,
+                        &self.noises[*instance].delta_map,
+                        self.dims,
+                        shift,
+                    );
                 }
                 let shift = delta.map(|_| &*shift);
                 self.noise(*instance, &frames[*instance], first, shift, &mut rest[..n]);
@@ -157,7 +163,7 @@ impl<'a> PlanLanes<'a> {
                     let map = std::array::from_fn(|a| {
                         std::array::from_fn(|b| if a == b { frequency } else { 0.0 })
                     });
-                    lattice_shift(&regs, *d, &map, shift);
+                    lattice_shift(&regs, *d, &map, self.dims, shift);
                 }
                 let shift = delta.map(|_| &*shift);
                 let frame = &frames[self.noises.len() + instance];
@@ -227,18 +233,25 @@ impl Registers<'_> {
 }
 
 /// A displacement register mapped into lattice cells: `shift[a] = sum_b map[a][b] d[b]` in
-/// order (graph_point_moved's `delta_map * d`).
-fn lattice_shift(regs: &Registers, d: usize, map: &[[f32; 4]; 4], shift: &mut [Vec<f32>; 4]) {
-    for (a, out) in shift.iter_mut().enumerate() {
-        let row = map[a];
-        let (d0, d1, d2, d3) = (
-            regs.axis(d, 0),
-            regs.axis(d, 1),
-            regs.axis(d, 2),
-            regs.axis(d, 3),
-        );
-        for l in 0..regs.n {
-            out[l] = row[0] * d0[l] + row[1] * d1[l] + row[2] * d2[l] + row[3] * d3[l];
+/// order (graph_point_moved's `delta_map * d`), on the lattice's `dims` axes. Zero entries
+/// (every off-diagonal one but for rotations and simplex's skew) are skipped: adding `0 d` to
+/// a finite sum changes no bit.
+fn lattice_shift(
+    regs: &Registers,
+    d: usize,
+    map: &[[f32; 4]; 4],
+    dims: usize,
+    shift: &mut [Vec<f32>; 4],
+) {
+    for (a, out) in shift.iter_mut().enumerate().take(dims) {
+        let out = &mut out[..regs.n];
+        out.fill(0.0);
+        for (b, &m) in map[a].iter().enumerate() {
+            if m != 0.0 {
+                for (o, &v) in out.iter_mut().zip(regs.axis(d, b)) {
+                    *o += m * v;
+                }
+            }
         }
     }
 }
