@@ -27,6 +27,7 @@ mod layout;
 mod messages;
 mod modules;
 mod namespace;
+mod one_world;
 mod outputs;
 mod precision;
 mod realtime;
