@@ -7,6 +7,7 @@ use std::str::FromStr;
 use super::node::{Combiner, Modifier, Op, Source, Warp};
 use super::read::NodeReader;
 use crate::error::Result;
+use crate::kinds::param::check_octave_scale;
 use crate::kinds::{Fractal, Kind};
 
 impl NodeReader<'_> {
@@ -33,13 +34,13 @@ impl NodeReader<'_> {
                     .parse::<Fractal>()
                     .map_err(|e| self.err("type", e.to_string()))?,
                 octaves: self.whole("octaves")?,
-                lacunarity: self.number("lacunarity")?,
+                lacunarity: self.lacunarity("octaves")?,
                 persistence: self.number("persistence")?,
             },
             "ridged-multifractal" => Op::RidgedMulti {
                 source: self.input("source")?,
                 octaves: self.whole("octaves")?,
-                lacunarity: self.number("lacunarity")?,
+                lacunarity: self.lacunarity("octaves")?,
                 h: self.number("h")?,
                 offset: self.number("offset")?,
                 gain: self.number("gain")?,
@@ -118,6 +119,15 @@ impl NodeReader<'_> {
         })
     }
 
+    /// `lacunarity`, checked with the count `key` (octaves or iterations) by the rule flat specs
+    /// share ([`check_octave_scale`]).
+    fn lacunarity(&self, key: &str) -> Result<f64> {
+        let lacunarity = self.number("lacunarity")?;
+        check_octave_scale(lacunarity, self.whole(key)?)
+            .map_err(|reason| self.err("lacunarity", reason))?;
+        Ok(lacunarity)
+    }
+
     fn warp(&self) -> Result<Op> {
         let mode: WarpMode = self.choice("mode")?;
         Ok(Op::Warp(Warp {
@@ -126,7 +136,7 @@ impl NodeReader<'_> {
             amplitude: self.number("amplitude")?,
             iterations: self.whole("iterations")?,
             progressive: mode.0,
-            lacunarity: self.number("lacunarity")?,
+            lacunarity: self.lacunarity("iterations")?,
             gain: self.number("gain")?,
         }))
     }

@@ -167,19 +167,33 @@ pub const SEED: Param = Param {
 };
 /// `octaves` of a fractal sum.
 pub const OCTAVES: Param = whole("octaves", 4, 1, MAX_OCTAVES, "octaves summed");
-/// `lacunarity`: the point's scale factor between octaves; `lacunarity^(octaves-1)` stays
-/// within `2^-30..=2^30` (checked with the octaves).
+/// `lacunarity`: the point's scale factor between octaves; `lacunarity^(octaves-1)` stays at
+/// most 2^30 ([`check_octave_scale`], with the octaves).
 pub const LACUNARITY: Param = positive(
     "lacunarity",
     2.0,
-    LIMIT,
+    f64::MAX,
     "scale factor of the point between octaves",
 );
+/// The rule `lacunarity` and a count of octaves (or warp iterations) share, for flat specs and
+/// graph nodes alike: the last octave samples at most 2^30 times finer than the first. The
+/// message names no field (the caller's is `lacunarity`).
+pub fn check_octave_scale(lacunarity: f64, octaves: u32) -> Result<(), String> {
+    let growth = lacunarity.powi(octaves.saturating_sub(1) as i32);
+    if growth.le(&MAX_OCTAVE_SCALE) {
+        return Ok(());
+    }
+    Err(format!(
+        "lacunarity^(octaves-1) = {growth:e}: the last octave would sample more than 2^30 times \
+         finer than the first; lower the lacunarity or the octaves"
+    ))
+}
+
 /// `persistence`: the amplitude factor between octaves.
 pub const PERSISTENCE: Param = positive(
     "persistence",
     0.5,
-    LIMIT,
+    f64::MAX,
     "amplitude factor between octaves",
 );
 
@@ -196,8 +210,19 @@ impl ParamType {
         };
         let low_ok = if min_open { x > min } else { x >= min };
         if !(low_ok && x <= max) {
-            let low = if min_open { "(" } else { "[" };
-            return Err(format!("must be in {low}{min}, {max}], got {x}"));
+            let (low, got) = (if min_open { "(" } else { "[" }, shown(x));
+            if max == f64::MAX {
+                let above = if min_open { ">" } else { ">=" };
+                return Err(format!(
+                    "must be a finite number {above} {}, got {got}",
+                    shown(min)
+                ));
+            }
+            return Err(format!(
+                "must be in {low}{}, {}], got {got}",
+                shown(min),
+                shown(max)
+            ));
         }
         if x != 0.0 && x.abs() < f64::from(f32::MIN_POSITIVE) {
             return Err(format!(
@@ -238,6 +263,15 @@ impl ParamType {
             ParamType::Choice { options, .. } => Some(options.join("|")),
             _ => None,
         }
+    }
+}
+
+/// `x` as a message shows it: as written, or in exponent form when very large or small.
+fn shown(x: f64) -> String {
+    if x != 0.0 && !(1e-4..1e6).contains(&x.abs()) {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
     }
 }
 

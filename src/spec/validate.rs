@@ -3,7 +3,7 @@
 
 use super::{Fractal, Interp, MAX_COORD, MAX_OCTAVES, MAX_SIDE, MAX_WORLD_TEXELS, NoiseSpec};
 use crate::error::{Error, Result};
-use crate::kinds::param::{MAX_FREQUENCY, MAX_OCTAVE_SCALE};
+use crate::kinds::param::{FREQUENCY, LACUNARITY, PERSISTENCE, check_octave_scale};
 
 /// Smallest frequency at any octave: 2^-40 cells per texel. Steps are the frequency rounded
 /// to 2^-64 (CONVENTIONS §1), so it keeps at least 24 significant bits, an f32's.
@@ -17,9 +17,14 @@ impl NoiseSpec {
         (self.kind_fields().check(self.kind))
             .map_err(|(field, reason)| Error::invalid(field, reason))?;
         self.check_octaves()?;
-        check_positive("lacunarity", self.lacunarity, f64::MAX)?;
-        check_positive("persistence", self.persistence, f64::MAX)?;
-        check_positive("frequency", self.frequency, MAX_FREQUENCY)?;
+        // One rule per common parameter: the graph's nodes check the same Params.
+        for (param, value) in [
+            (LACUNARITY, self.lacunarity),
+            (PERSISTENCE, self.persistence),
+            (FREQUENCY, self.frequency),
+        ] {
+            (param.ty.check_number(value)).map_err(|reason| Error::invalid(param.name, reason))?;
+        }
         // `!(a <= b)` rather than `a > b` so that NaN is refused too.
         if let Some(v) = self.offset.iter().find(|v| !v.abs().le(&MAX_OFFSET)) {
             return Err(Error::invalid(
@@ -115,16 +120,9 @@ impl NoiseSpec {
     /// actually grows |p|: the lacunarity, the offset, or the frequency times the size.
     fn check_reach(&self) -> Result<()> {
         self.check_finest_step()?;
+        check_octave_scale(self.lacunarity, self.octaves)
+            .map_err(|reason| Error::invalid("lacunarity", reason))?;
         let growth = self.last_octave_scale();
-        if !growth.le(&MAX_OCTAVE_SCALE) {
-            return Err(Error::invalid(
-                "lacunarity",
-                format!(
-                    "lacunarity^(octaves-1) = {growth:e}: the last octave would sample more than \
-                     2^30 times finer than the first; lower the lacunarity or the octaves"
-                ),
-            ));
-        }
         let stretch = self.kind.skew_stretch(self.dims);
         let reach = self.max_reach() * stretch;
         if reach < MAX_COORD {
@@ -215,16 +213,4 @@ impl NoiseSpec {
         let longest = s.width.max(s.height).max(s.depth);
         self.frequency * f64::from(longest)
     }
-}
-
-fn check_positive(field: &'static str, v: f64, max: f64) -> Result<()> {
-    if v.is_finite() && v > 0.0 && v <= max {
-        return Ok(());
-    }
-    let allowed = if max < f64::MAX {
-        format!("a finite number > 0 and <= {max:e}")
-    } else {
-        "a finite number > 0".to_string()
-    };
-    Err(Error::invalid(field, format!("must be {allowed}, got {v}")))
 }

@@ -729,3 +729,46 @@ fn points_and_texels_agree() {
         }
     }
 }
+
+/// One rule per common parameter: a flat spec and a graph's fractal node (and a warp's
+/// iterations) accept and refuse the same lacunarity, persistence and octaves, naming the same
+/// field.
+#[test]
+fn flat_specs_and_graph_nodes_share_the_common_parameters_rules() {
+    // (lacunarity, persistence, octaves, the field refused or None).
+    let cases = [
+        (2000.0, 0.5, 3, None),               // 2000^2 = 4e6 <= 2^30
+        (2000.0, 0.5, 4, Some("lacunarity")), // 2000^3 = 8e9 > 2^30
+        (2.0, 1e300, 3, None),                // the weights are normalized
+        (2.0, 1e-40, 3, Some("persistence")), // 0 in f32
+        (0.5, 0.5, 16, None),                 // shrinking octaves
+    ];
+    for (lacunarity, persistence, octaves, refused) in cases {
+        let mut spec = gpu_noise::NoiseSpec::new(gpu_noise::Kind::Perlin, 2);
+        spec.fractal = gpu_noise::Fractal::Fbm;
+        spec.octaves = octaves;
+        spec.lacunarity = lacunarity;
+        spec.persistence = persistence;
+        let flat = spec.validate().map(drop).map_err(|e| e.to_string());
+        let mut g = GraphBuilder::new(2);
+        g.node("p", "perlin");
+        g.node("f", "fbm")
+            .input("source", "p")
+            .set("octaves", octaves)
+            .set("lacunarity", lacunarity)
+            .set("persistence", persistence);
+        g.node("w", "warp")
+            .input("source", "f")
+            .inputs("by", &["p", "p"])
+            .set("iterations", octaves.min(8))
+            .set("lacunarity", lacunarity);
+        g.output("w");
+        let graph = g.build().map(drop).map_err(|e| e.to_string());
+        let what = format!("lacunarity {lacunarity}, persistence {persistence}, {octaves} octaves");
+        assert_eq!(flat.is_ok(), refused.is_none(), "{what}: flat {flat:?}");
+        assert_eq!(graph.is_ok(), refused.is_none(), "{what}: graph {graph:?}");
+        if let (Err(f), Err(g), Some(field)) = (&flat, &graph, refused) {
+            assert!(f.contains(field) && g.contains(field), "{what}: {f} / {g}");
+        }
+    }
+}
