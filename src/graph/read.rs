@@ -345,13 +345,28 @@ impl<'a> NodeReader<'a> {
                 return Err(self.err(name, format!("missing: give at least {min} points")));
             }
             None => default.iter().map(|&x| [x, x]).collect(),
-            Some(Value::List(items)) if pairs => items
-                .iter()
-                .map(|item| match self.numbers(name, item)?[..] {
-                    [x, y] => Ok([x, y]),
-                    _ => Err(self.err(name, "each point is a pair [x, y]")),
-                })
-                .collect::<Result<_>>()?,
+            Some(Value::List(items)) if pairs => {
+                let not_a_pair = |item: &Value| {
+                    self.err(
+                        name,
+                        format!(
+                            "each point is a pair [x, y], as in [[-1, -1], [0, 0.5], [1, 1]]; \
+                             got {}",
+                            show(item)
+                        ),
+                    )
+                };
+                items
+                    .iter()
+                    .map(|item| match item {
+                        Value::List(_) => match self.numbers(name, item)?[..] {
+                            [x, y] => Ok([x, y]),
+                            _ => Err(not_a_pair(item)),
+                        },
+                        _ => Err(not_a_pair(item)),
+                    })
+                    .collect::<Result<_>>()?
+            }
             Some(v) => self.numbers(name, v)?.iter().map(|&x| [x, x]).collect(),
         };
         if points.len() < min {

@@ -772,3 +772,17 @@ fn flat_specs_and_graph_nodes_share_the_common_parameters_rules() {
         }
     }
 }
+
+/// A curve's points are pairs: a flat list says so, with the form to write.
+#[test]
+fn curve_points_given_as_a_flat_list_are_refused_showing_the_pair_form() {
+    let json = r#"{"output": "c", "nodes": {
+        "p": {"type": "perlin"},
+        "c": {"type": "curve", "source": "p", "points": [-1, 0, 1]}}}"#;
+    let message = Graph::from_json(json).expect_err("a flat list").to_string();
+    assert!(
+        message.contains("\"c\", points") && message.contains("pair [x, y]"),
+        "{message}"
+    );
+    assert!(message.contains("got -1"), "{message}");
+}
