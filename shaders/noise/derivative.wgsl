@@ -24,12 +24,13 @@ fn interp_weight_derivative(t: f32, interp: u32) -> f32 {
 
 // interp_corners with gradients: each lerp along axis a (the frame's weight) also lerps the
 // corner gradients and adds w'_a (upper - lower) to component a.
+// `interp` is the lattice's (lattice_interp: a graph's noise nodes each have their own).
 fn interp_corners_d(v: ptr<function, array<f32, 16>>, g: ptr<function, array<vec4<f32>, 16>>,
-    frame: CellFrame, dims: u32) -> Dual {
+    frame: CellFrame, dims: u32, interp: u32) -> Dual {
     var n = 1u << dims;
     for (var a = 0u; a < dims; a++) {
         let w = frame.weight[a];
-        let dw = interp_weight_derivative(frame.frac[a], NOISE_INTERP);
+        let dw = interp_weight_derivative(frame.frac[a], interp);
         n /= 2u;
         for (var m = 0u; m < n; m++) {
             let lo = (*v)[2u * m];
@@ -63,7 +64,7 @@ fn gradient_kinds_d(lat: Lattice, pt: LatticePoint, dims: u32, perlin: bool) -> 
         v[n] = dot;
         g[n] = grad;
     }
-    let d = interp_corners_d(&v, &g, frame, dims);
+    let d = interp_corners_d(&v, &g, frame, dims, lattice_interp(lat));
     var scale = 1.0;
     if perlin && dims == 1u {
         scale = PERLIN1_SCALE;

@@ -6,6 +6,7 @@
 
 pub(crate) mod fractal;
 pub(crate) mod plan;
+pub(crate) mod plan_d;
 pub(crate) mod points;
 pub(crate) mod row;
 
@@ -104,10 +105,17 @@ fn render_row(job: &Job, t: [u32; 3], per_texel: usize, out: &mut [f64]) {
                 *v = plan::value_at(job, at, &mut scratch);
             }
         }
-        _ => {
+        (Some(_), _) => {
             for (i, texel) in out.chunks_mut(4).enumerate() {
                 let d = noise_gradient_at_texel(job, [x0 + i as u32, j, k]);
                 texel.copy_from_slice(&d.unwrap_or([f64::NAN; 4]));
+            }
+        }
+        (None, _) => {
+            let mut scratch = Vec::new();
+            for (i, texel) in out.chunks_mut(4).enumerate() {
+                let at = plan::Position::Texel([x0 + i as u32, j, k]);
+                texel.copy_from_slice(&plan_d::dual_at(job, at, &mut scratch));
             }
         }
     }
@@ -166,6 +174,31 @@ pub fn sample_texels(job: &Job, points: &[[f64; 4]]) -> Vec<f64> {
     map_points(points, |p| {
         plan::value_at(job, plan::Position::Point(p), &mut Vec::new())
     })
+}
+
+/// The job's value and gradient along the world's texel axes at root points in texel units
+/// (as [`sample_texels`]): `[value, d/dx, d/dy, d/dz]` per point (CONVENTIONS §12, §13).
+/// An error names the kind, interpolation or node without derivatives.
+pub fn sample_texels_gradient(job: &Job, points: &[[f64; 4]]) -> Result<Vec<[f64; 4]>> {
+    job.with_gradient()?;
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        Ok(points
+            .par_iter()
+            .map_init(Vec::new, |scratch, p| {
+                plan_d::dual_at(job, plan::Position::Point(*p), scratch)
+            })
+            .collect())
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        let mut scratch = Vec::new();
+        Ok(points
+            .iter()
+            .map(|p| plan_d::dual_at(job, plan::Position::Point(*p), &mut scratch))
+            .collect())
+    }
 }
 
 fn map_points(points: &[[f64; 4]], f: impl Fn([f64; 4]) -> f64 + Sync + Send) -> Vec<f64> {

@@ -38,12 +38,7 @@ fn step_value(job: &Job, step: &Step, at: Position, r: &[[f64; 4]]) -> [f64; 4] 
             delta,
         } => {
             let c = &job.plan().coordinates[*instance];
-            let coordinate = match at {
-                Position::Texel(t) => Some(job.coordinate_frame(*instance).texel_coordinates(t)),
-                Position::Point(p) => job.lattice_at(job.plan().instances.len() + instance, &p),
-            };
-            let x = coordinate.map_or(f64::NAN, |l| l[*axis].to_f64());
-            x + delta.map_or(0.0, |d| c.frequency * r[d][*axis])
+            coordinate(job, *instance, *axis, at) + delta.map_or(0.0, |d| c.frequency * r[d][*axis])
         }
         Step::Constant(x) => *x,
         Step::Fractal { fractal, terms } => {
@@ -97,18 +92,44 @@ fn step_value(job: &Job, step: &Step, at: Position, r: &[[f64; 4]]) -> [f64; 4] 
 /// Noise instance `instance` at `at`, its point moved by `delta` (a warp's displacement).
 fn noise(job: &Job, instance: usize, at: Position, delta: Option<[f64; 4]>) -> f64 {
     let inst = &job.plan().instances[instance];
-    let lat = instance_lattice(job, instance);
-    let mut pt = match at {
-        Position::Texel(t) => texel_lattice_point(job.frame(instance), t),
-        Position::Point(p) => match job.lattice_at(instance, &p) {
-            Some(l) => lattice_point(&l),
-            None => return f64::NAN,
-        },
-    };
-    if let Some(d) = delta {
-        pt = displaced(&pt, &mat_vec(&inst.delta_map, &d));
+    match instance_point(job, instance, at, delta) {
+        Some(pt) => noise_octave(
+            &instance_lattice(job, instance),
+            inst.kind,
+            job.plan().dims,
+            &pt,
+        ),
+        None => f64::NAN,
     }
-    noise_octave(&lat, inst.kind, job.plan().dims, &pt)
+}
+
+/// Noise instance `instance`'s lattice point at `at`, moved by its delta map times `delta`;
+/// `None` past 2^62 cells.
+pub(crate) fn instance_point(
+    job: &Job,
+    instance: usize,
+    at: Position,
+    delta: Option<[f64; 4]>,
+) -> Option<LatticePoint> {
+    let inst = &job.plan().instances[instance];
+    let pt = match at {
+        Position::Texel(t) => texel_lattice_point(job.frame(instance), t),
+        Position::Point(p) => lattice_point(&job.lattice_at(instance, &p)?),
+    };
+    Some(match delta {
+        Some(d) => displaced(&pt, &mat_vec(&inst.delta_map, &d)),
+        None => pt,
+    })
+}
+
+/// Coordinate instance `instance`'s lattice coordinate on `axis` at `at` (before any
+/// displacement); NaN past 2^62 cells.
+pub(crate) fn coordinate(job: &Job, instance: usize, axis: usize, at: Position) -> f64 {
+    let coordinate = match at {
+        Position::Texel(t) => Some(job.coordinate_frame(instance).texel_coordinates(t)),
+        Position::Point(p) => job.lattice_at(job.plan().instances.len() + instance, &p),
+    };
+    coordinate.map_or(f64::NAN, |l| l[axis].to_f64())
 }
 
 pub(crate) fn mat_vec(m: &crate::spec::frames::Mat, d: &[f64; 4]) -> [f64; 4] {

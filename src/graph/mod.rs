@@ -37,6 +37,7 @@ pub(crate) mod kind_fields;
 pub mod meta;
 pub(crate) mod node;
 pub(crate) mod ops;
+pub(crate) mod ops_d;
 pub(crate) mod plan;
 pub(crate) mod read;
 mod read_ops;

@@ -43,6 +43,8 @@ pub(crate) struct Instance {
     pub tables: usize,
     /// Lattice displacement per unit of the context's displacement: frequency times the skew.
     pub delta_map: Mat,
+    /// The node's frequency: unskewed lattice cells per unit of displacement (gradients).
+    pub frequency: f64,
 }
 
 /// A coordinate node in one context: its map (no skew) and frequency.
@@ -392,6 +394,7 @@ impl Expander<'_> {
             points,
             tables: slot,
             delta_map,
+            frequency: source.frequency,
         });
         let instance = self.plan.instances.len() - 1;
         self.push(Step::Noise {

@@ -17,6 +17,24 @@ impl Job {
         }
     }
 
+    /// The largest |GPU - twin| of a gradient component for this job with gradients
+    /// (CONVENTIONS §13): the value's bound times `1 + 8 S`, S the lattice cells per world
+    /// texel summed over the noise and coordinate instances (each instance's f32 error in its
+    /// lattice fraction is stretched by its map).
+    pub fn gradient_error_bound(&self) -> f64 {
+        let plan = self.plan();
+        let maps = (plan.instances.iter().map(|i| &i.points.map))
+            .chain(plan.coordinates.iter().map(|c| &c.points.map));
+        let stretch: f64 = maps
+            .map(|m| {
+                (0..3)
+                    .map(|b| (0..4).map(|a| m[a][b].abs()).sum::<f64>())
+                    .fold(0.0, f64::max)
+            })
+            .sum();
+        self.gpu_error_bound().value * (1.0 + 8.0 * stretch)
+    }
+
     /// A bound on |value| over the image: each kind's nominal magnitude carried through the
     /// nodes (CONVENTIONS §13); twice it is the span a bound is judged by.
     pub fn magnitude_bound(&self) -> f64 {

@@ -234,13 +234,39 @@ impl Job {
         job
     }
 
-    /// Whether every noise of the job has analytic derivatives.
+    /// Whether every noise of the job has analytic derivatives: a flat spec's error names
+    /// `kind` or `interp`, a graph's the first node without them.
     pub(crate) fn check_gradient(&self) -> crate::Result<()> {
         if let Some(spec) = self.spec() {
             return spec.check_derivatives();
         }
-        Err(crate::Error::Unsupported(
-            "gradients of graphs are not implemented yet".into(),
-        ))
+        let plan = self.plan();
+        for (step, node) in plan.steps.iter().zip(&plan.step_nodes) {
+            let crate::graph::plan::Step::Noise { instance, .. } = step else {
+                continue;
+            };
+            let inst = &plan.instances[*instance];
+            let name = self.graph().map_or("", |g| g.nodes()[*node].name.as_str());
+            if !inst.kind.has_derivatives() {
+                return Err(crate::graph::read::graph_error(
+                    name,
+                    "type",
+                    format!(
+                        "{} noise has no analytic derivatives, so the graph has no gradient; \
+                         perlin, gradient, value and simplex do (CONVENTIONS §12)",
+                        inst.kind
+                    ),
+                ));
+            }
+            if inst.interp == crate::kinds::Interp::Nearest && inst.kind.interpolates() {
+                return Err(crate::graph::read::graph_error(
+                    name,
+                    "interp",
+                    "nearest steps have no derivatives; use linear, cosine, cubic, quintic or \
+                     catmull-rom",
+                ));
+            }
+        }
+        Ok(())
     }
 }

@@ -11,9 +11,9 @@ use crate::graph::plan::{Plan, Step};
 use crate::kinds::KindState;
 use crate::spec::frames::OctaveFrame;
 
-/// The kernels' gradient entry of a graph until graphs have derivatives: jobs refuse gradients
-/// of graphs (`Job::with_gradient`), so no kernel calls it.
-const DUAL_PENDING: &str =
+/// The node-by-node kernels' gradient entry: they measure values only (the bench's fusion
+/// figure), so no dispatch of theirs calls it, but the kernel files name it.
+const NODE_BY_NODE_VALUES_ONLY: &str =
     "fn graph_value_d(t: vec3<u32>) -> vec4<f32> {\n    return vec4<f32>(graph_value(t));\n}\n";
 
 /// A plan as the GPU takes it.
@@ -51,6 +51,8 @@ pub(crate) fn generate(plan: &Plan) -> GraphKernel {
         step_code.push(g.code[start..].to_string());
     }
     let _ = writeln!(g.code, "    return r{};", plan.output);
+    let value_code = std::mem::take(&mut g.code);
+    let gradient = g.gradient_function();
     let state = format!(
         "struct GraphState {{\n    instances: array<GraphInstance, {}>,\n    params: array<vec4<f32>, \
          {}>,\n    kinds: array<KindState, {}>,\n}}\n",
@@ -58,10 +60,8 @@ pub(crate) fn generate(plan: &Plan) -> GraphKernel {
         g.params.len().max(1),
         kinds.len().max(1),
     );
-    let source = format!(
-        "{state}\nfn graph_value(t: vec3<u32>) -> f32 {{\n{}}}\n{}",
-        g.code, DUAL_PENDING
-    );
+    let source =
+        format!("{state}\nfn graph_value(t: vec3<u32>) -> f32 {{\n{value_code}}}\n{gradient}");
     let node_by_node = node_by_node(plan, &state, &step_code);
     let mut params = g.params;
     if params.is_empty() {
@@ -173,7 +173,7 @@ fn node_by_node(plan: &Plan, state: &str, step_code: &[String]) -> NodeByNode {
             }
             format!(
                 "{state}\nfn graph_value(t: vec3<u32>) -> f32 {{\n{body}    return 0.0;\n}}\n{}",
-                DUAL_PENDING
+                NODE_BY_NODE_VALUES_ONLY
             )
         })
         .collect();
@@ -220,21 +220,21 @@ impl GraphKernel {
     }
 }
 
-struct Generator<'a> {
-    plan: &'a Plan,
-    dims: usize,
-    code: String,
-    params: Vec<[f32; 4]>,
+pub(super) struct Generator<'a> {
+    pub(super) plan: &'a Plan,
+    pub(super) dims: usize,
+    pub(super) code: String,
+    pub(super) params: Vec<[f32; 4]>,
 }
 
 impl Generator<'_> {
     /// Appends a parameter entry; its WGSL is `graph_state.params[k]`.
-    fn param(&mut self, v: [f64; 4]) -> String {
+    pub(super) fn param(&mut self, v: [f64; 4]) -> String {
         self.params.push(v.map(|x| x as f32));
         format!("graph_state.params[{}]", self.params.len() - 1)
     }
 
-    fn line(&mut self, text: String) {
+    pub(super) fn line(&mut self, text: String) {
         self.code.push_str("    ");
         self.code.push_str(&text);
         self.code.push('\n');
@@ -412,7 +412,7 @@ impl Generator<'_> {
     }
 }
 
-fn point_of(instance: usize, delta: Option<usize>) -> String {
+pub(super) fn point_of(instance: usize, delta: Option<usize>) -> String {
     match delta {
         None => format!("graph_point({instance}u, t)"),
         Some(d) => format!("graph_point_moved({instance}u, t, d{d})"),

@@ -30,6 +30,7 @@
 //! ```
 
 pub(crate) mod codegen;
+mod codegen_d;
 mod constants;
 mod dispatch;
 pub(crate) mod host;

@@ -86,7 +86,7 @@ pub(crate) fn namespaced(library: &str, tail: &str) -> String {
 /// The fixed parts of graphs (CONVENTIONS §13): the accessors that replace
 /// `noise/access.wgsl` (each noise node reads its own lattice mode, interpolation and kind
 /// state) and the functions the generated code calls.
-pub const GRAPH_FILES: [(&str, &str); 2] = [
+pub const GRAPH_FILES: [(&str, &str); 3] = [
     (
         "graph/access.wgsl",
         include_str!("../../shaders/graph/access.wgsl"),
@@ -94,6 +94,10 @@ pub const GRAPH_FILES: [(&str, &str); 2] = [
     (
         "graph/graph.wgsl",
         include_str!("../../shaders/graph/graph.wgsl"),
+    ),
+    (
+        "graph/graph_d.wgsl",
+        include_str!("../../shaders/graph/graph_d.wgsl"),
     ),
 ];
 

@@ -277,3 +277,83 @@ fn a_graph_tile_set_holds_the_windows_of_the_whole_image() {
     let o = run(&[&["render"][..], &image, &tiles, &["--seed", "9"]].concat());
     assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
 }
+
+/// `render --graph --channels gradient` writes the value and both partials per texel: the
+/// value channel is the graph's values (the same job without gradients) and the partials
+/// equal the twin's, on the CPU and within the gradient bound on the GPU; a graph with a
+/// cellular node refuses gradients with exit 2, naming the node, and writes nothing.
+#[test]
+fn graph_gradients_reach_the_cli() {
+    let d = tmp();
+    let marble = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/graphs/marble.json");
+    let graph = gpu_noise::Graph::from_json(&std::fs::read_to_string(marble).unwrap()).unwrap();
+    let job = graph
+        .prepare(gpu_noise::Size::new(40, 24, 1), [0.0; 4])
+        .unwrap();
+    let job = job.with_gradient().unwrap();
+    let twin = gpu_noise::cpu::render_f64(&job).unwrap();
+    for backend in ["cpu", "gpu"] {
+        let (path, s) = out(d.path(), &format!("g-{backend}.npy"));
+        let o = run(&[
+            "render",
+            "--graph",
+            marble,
+            "--size",
+            "40x24",
+            "--channels",
+            "gradient",
+            "--backend",
+            backend,
+            "-q",
+            "-o",
+            &s,
+        ]);
+        assert!(o.status.success(), "{backend}: {}", text(&o.stderr));
+        let bytes = std::fs::read(&path).unwrap();
+        let header = String::from_utf8_lossy(&bytes[..128]).into_owned();
+        assert!(header.contains("'shape': (24, 40, 3)"), "{header}");
+        let body: Vec<f32> = (bytes[128..].chunks_exact(4))
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        let tolerance = if backend == "cpu" {
+            0.0
+        } else {
+            job.gradient_error_bound()
+        };
+        for (n, got) in body.chunks_exact(3).enumerate() {
+            for c in 0..3 {
+                let want = twin[4 * n + c];
+                let err = (f64::from(got[c]) - want).abs();
+                assert!(
+                    err <= tolerance + f64::from(f32::EPSILON) * want.abs(),
+                    "{backend} texel {n} channel {c}: {} vs {want}",
+                    got[c]
+                );
+            }
+        }
+    }
+    let bad = d.path().join("cells.json");
+    std::fs::write(
+        &bad,
+        r#"{"dims": 2, "output": "out", "nodes": {"p": {"type": "perlin"},
+            "cells": {"type": "cellular"}, "out": {"type": "add", "inputs": ["p", "cells"]}}}"#,
+    )
+    .unwrap();
+    let (path, s) = out(d.path(), "n.png");
+    let o = run(&[
+        "render",
+        "--graph",
+        bad.to_str().unwrap(),
+        "--channels",
+        "normal",
+        "-o",
+        &s,
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    let message = text(&o.stderr);
+    assert!(
+        message.contains("cells") && message.contains("derivatives"),
+        "{message}"
+    );
+    assert!(!path.exists());
+}

@@ -19,6 +19,7 @@ mod golden;
 mod gpu_vs_cpu;
 mod graph;
 mod graph_cli;
+mod graph_derivatives;
 mod graph_gpu;
 mod graph_props;
 mod kind_fields;

@@ -79,7 +79,7 @@ fn value_d(lat: Lattice, pt: LatticePoint, dims: u32) -> Dual {
     for (var n = 0u; n < (1u << dims); n++) {
         v[n] = lattice_value(lat, lattice_hash(lat, corner_cells(frame, n), dims));
     }
-    return interp_corners_d(&v, &g, frame, dims);
+    return interp_corners_d(&v, &g, frame, dims, lattice_interp(lat));
 }
 
 fn catmull_rom_derivative(t: f32, vm1: f32, v0: f32, v1: f32, v2: f32) -> f32 {

@@ -1,0 +1,282 @@
+//! The modifier, combiner and fractal nodes' functions with their gradients (CONVENTIONS §13,
+//! "Derivatives"), forward mode: every value travels as a [`TexelDual`], `[value, d/dx, d/dy,
+//! d/dz]` along the world's texel axes. The value is always the value function's own result
+//! (`ops`), so a render with gradients has the same values as one without; the gradient is the
+//! chain rule through it. Where a node is not differentiable (a terrace level, a curve point,
+//! a hard select edge, a clamp edge) the gradient is the one-sided one of the branch the value
+//! takes. shaders/graph/graph_d.wgsl has the same functions under the same names.
+
+use super::node::{Combiner, Modifier};
+use super::ops;
+use crate::kinds::Fractal;
+use crate::kinds::value::twin::catmull_rom_derivative;
+
+/// A value and its partial derivatives along the texel axes x, y, z.
+pub type TexelDual = [f64; 4];
+
+/// A constant: no gradient.
+pub fn constant_d(v: f64) -> TexelDual {
+    [v, 0.0, 0.0, 0.0]
+}
+
+/// `f(v)` given its value and its slope `f'(v)`: the gradient times the slope.
+#[inline(always)]
+pub fn chain(v: TexelDual, value: f64, slope: f64) -> TexelDual {
+    [value, slope * v[1], slope * v[2], slope * v[3]]
+}
+
+/// `sign(v)` with sign(0) = +1, the side |v|'s gradient takes at 0 (CONVENTIONS §12).
+#[inline(always)]
+fn sign_d(v: f64) -> f64 {
+    if v < 0.0 { -1.0 } else { 1.0 }
+}
+
+/// A modifier node with its gradient.
+pub fn modify_d(modifier: &Modifier, v: TexelDual) -> TexelDual {
+    let value = ops::modify(modifier, v[0]);
+    let slope = match modifier {
+        Modifier::Abs => sign_d(v[0]),
+        Modifier::Negate => -1.0,
+        Modifier::Clamp { min, max } => clamp_slope(v[0], *min, *max),
+        Modifier::Remap { from, to } => (to[1] - to[0]) / (from[1] - from[0]),
+        Modifier::Curve { points, cubic } => curve_slope_at(points, *cubic, v[0]),
+        Modifier::Terrace { points, invert } => terrace_slope(points, *invert, v[0]),
+        Modifier::Power(e) => power_slope(v[0], *e),
+        Modifier::Smoothstep { edge0, edge1 } => smoothstep_slope(*edge0, *edge1, v[0]),
+    };
+    chain(v, value, slope)
+}
+
+/// 1 strictly between the limits, 0 at and beyond them (the clamped side).
+#[inline(always)]
+pub fn clamp_slope(v: f64, min: f64, max: f64) -> f64 {
+    if v > min && v < max { 1.0 } else { 0.0 }
+}
+
+/// The curve's slope at v: its segment's line or spline derivative over the segment's width,
+/// 0 at and beyond the end points; at an inner point, the segment that starts there (the one
+/// `ops::curve` evaluates).
+pub fn curve_slope_at(points: &[[f64; 2]], cubic: bool, v: f64) -> f64 {
+    let n = points.len();
+    if v <= points[0][0] || v >= points[n - 1][0] {
+        return 0.0;
+    }
+    let i = points
+        .iter()
+        .rposition(|p| p[0] <= v)
+        .unwrap_or(0)
+        .min(n - 2);
+    let width = points[i + 1][0] - points[i][0];
+    if !cubic {
+        return (points[i + 1][1] - points[i][1]) / width;
+    }
+    let t = (v - points[i][0]) / width;
+    let y = |k: isize| points[k.clamp(0, n as isize - 1) as usize][1];
+    let k = i as isize;
+    catmull_rom_derivative(t, y(k - 1), y(k), y(k + 1), y(k + 2)) / width
+}
+
+/// The terrace's slope at v: `2 alpha` between two levels (alpha after the inversion: the
+/// derivative of `lo + alpha^2 (hi - lo)` in v), 0 below the first and above the last; at a
+/// level, the step that starts there (as `ops::terrace`).
+pub fn terrace_slope(points: &[f64], invert: bool, v: f64) -> f64 {
+    let n = points.len();
+    let above = points.iter().position(|&p| v < p).unwrap_or(n);
+    let (i0, i1) = (above.saturating_sub(1), above.min(n - 1));
+    if i0 == i1 {
+        return 0.0;
+    }
+    let alpha = (v - points[i0]) / (points[i1] - points[i0]);
+    2.0 * if invert { 1.0 - alpha } else { alpha }
+}
+
+/// `exponent |v|^(exponent - 1)` off 0; at 0, 1 for exponent 1 and 0 otherwise (the
+/// derivative where it exists, 0 where it is unbounded, exponents below 1).
+#[inline(always)]
+pub fn power_slope(v: f64, exponent: f64) -> f64 {
+    if v != 0.0 {
+        exponent * v.abs().powf(exponent - 1.0)
+    } else if exponent == 1.0 {
+        1.0
+    } else {
+        0.0
+    }
+}
+
+/// `6 t (1 - t) / (edge1 - edge0)` strictly inside the edges, 0 outside.
+#[inline(always)]
+pub fn smoothstep_slope(edge0: f64, edge1: f64, v: f64) -> f64 {
+    let t = (v - edge0) / (edge1 - edge0);
+    if t > 0.0 && t < 1.0 {
+        6.0 * t * (1.0 - t) / (edge1 - edge0)
+    } else {
+        0.0
+    }
+}
+
+/// A combiner over its inputs, folded left to right as `ops::combine`.
+pub fn combine_d(combiner: Combiner, values: &[TexelDual]) -> TexelDual {
+    values[1..]
+        .iter()
+        .fold(values[0], |s, &v| combine2_d(combiner, s, v))
+}
+
+/// One fold step with gradients: sums and differences add, products by the product rule, min
+/// and max take the chosen input's gradient (the first on a tie), smooth min and max blend.
+pub fn combine2_d(combiner: Combiner, a: TexelDual, b: TexelDual) -> TexelDual {
+    let value = ops::combine2(combiner, a[0], b[0]);
+    match combiner {
+        Combiner::Add => with_gradient(value, |c| a[c] + b[c]),
+        Combiner::Subtract => with_gradient(value, |c| a[c] - b[c]),
+        Combiner::Multiply => with_gradient(value, |c| a[c] * b[0] + a[0] * b[c]),
+        Combiner::Min => min_d(a, b),
+        Combiner::Max => max_d(a, b),
+        Combiner::SmoothMin(k) => smooth_min_d(a, b, k),
+        Combiner::SmoothMax(k) => neg(smooth_min_d(neg(a), neg(b), k)),
+    }
+}
+
+/// `[value, f(1), f(2), f(3)]`: a value and its gradient component by component.
+#[inline(always)]
+pub fn with_gradient(value: f64, f: impl Fn(usize) -> f64) -> TexelDual {
+    [value, f(1), f(2), f(3)]
+}
+
+fn neg(v: TexelDual) -> TexelDual {
+    v.map(|x| -x)
+}
+
+/// The lesser input, with its gradient (the first on a tie).
+#[inline(always)]
+pub fn min_d(a: TexelDual, b: TexelDual) -> TexelDual {
+    if a[0] <= b[0] { a } else { b }
+}
+
+/// The greater input, with its gradient (the first on a tie).
+#[inline(always)]
+pub fn max_d(a: TexelDual, b: TexelDual) -> TexelDual {
+    if a[0] >= b[0] { a } else { b }
+}
+
+/// `ops::smooth_min` with its gradient: the lesser input's gradient minus `h/2 (a' - b')`
+/// times the side's sign (h = max(k - |a - b|, 0) / k); smooth across a = b, where it is the
+/// mean of the two.
+pub fn smooth_min_d(a: TexelDual, b: TexelDual, k: f64) -> TexelDual {
+    let value = ops::smooth_min(a[0], b[0], k);
+    let h = (k - (a[0] - b[0]).abs()).max(0.0) / k;
+    let (lesser, side) = if a[0] <= b[0] { (a, -1.0) } else { (b, 1.0) };
+    with_gradient(value, |c| lesser[c] + 0.5 * h * side * (a[c] - b[c]))
+}
+
+/// `ops::blend`: `a + t (b - a)` with `t = (control + 1) / 2`, by the product rule.
+pub fn blend_d(a: TexelDual, b: TexelDual, control: TexelDual) -> TexelDual {
+    let value = ops::blend(a[0], b[0], control[0]);
+    let t = (control[0] + 1.0) * 0.5;
+    with_gradient(value, |c| {
+        a[c] + t * (b[c] - a[c]) + 0.5 * (b[0] - a[0]) * control[c]
+    })
+}
+
+/// `ops::select` with its gradient: the chosen input's outside the falloff (and on either side
+/// of a hard edge: the edge itself is a jump, CONVENTIONS §13), inside it `a + s (b - a)` by
+/// the product rule with `s' = 6 u (1 - u) / (2 falloff)`.
+pub fn select_between_d(
+    a: TexelDual,
+    b: TexelDual,
+    control: TexelDual,
+    threshold: f64,
+    falloff: f64,
+) -> TexelDual {
+    let c = control[0];
+    let value = ops::select(a[0], b[0], c, threshold, falloff);
+    let inside = falloff > 0.0 && c >= threshold - falloff && c < threshold + falloff;
+    if !inside {
+        let chosen = if c < threshold { a } else { b };
+        return [value, chosen[1], chosen[2], chosen[3]];
+    }
+    let u = (c - (threshold - falloff)) / (2.0 * falloff);
+    let s = u * u * (3.0 - 2.0 * u);
+    let ds = 6.0 * u * (1.0 - u) / (2.0 * falloff);
+    with_gradient(value, |k| {
+        a[k] + s * (b[k] - a[k]) + (b[0] - a[0]) * ds * control[k]
+    })
+}
+
+/// `fractal_term` with its gradient (CONVENTIONS §12's rules, on texel duals).
+pub fn fractal_term_dual(fractal: Fractal, n: TexelDual) -> TexelDual {
+    let s = sign_d(n[0]);
+    let value = crate::kinds::fractal::fractal_term(fractal, n[0]);
+    let slope = match fractal {
+        Fractal::None | Fractal::Fbm => 1.0,
+        Fractal::Turbulence => s,
+        Fractal::Ridged => -2.0 * (1.0 - n[0].abs()) * s,
+        Fractal::Billow => 2.0 * s,
+    };
+    chain(n, value, slope)
+}
+
+/// `fractal_finish` with its gradient: ridged doubles it.
+pub fn fractal_finish_dual(fractal: Fractal, sum: TexelDual) -> TexelDual {
+    let slope = if fractal == Fractal::Ridged { 2.0 } else { 1.0 };
+    chain(
+        sum,
+        crate::kinds::fractal::fractal_finish(fractal, sum[0]),
+        slope,
+    )
+}
+
+/// The ridged multifractal's running state with gradients: the weighted sum of ridges, the sum
+/// of weights (a number) and the feedback g.
+#[derive(Clone, Copy, Debug)]
+pub struct RidgedDual {
+    pub sum: TexelDual,
+    pub weight: f64,
+    pub g: TexelDual,
+}
+
+impl RidgedDual {
+    /// The state before the first octave: (0, 0, 1).
+    pub const START: RidgedDual = RidgedDual {
+        sum: [0.0; 4],
+        weight: 0.0,
+        g: [1.0, 0.0, 0.0, 0.0],
+    };
+}
+
+/// `ops::ridged_multi_octave` with gradients: `s = ridge^2 g` by the product rule (ridge =
+/// offset - |n|), the feedback's `gain s'` where it is not clamped (0 where it is).
+pub fn ridged_multi_octave_d(
+    state: RidgedDual,
+    n: TexelDual,
+    w: f64,
+    offset: f64,
+    gain: f64,
+) -> RidgedDual {
+    let [sum, weight, g] = ops::ridged_multi_octave(
+        [state.sum[0], state.weight, state.g[0]],
+        n[0],
+        w,
+        offset,
+        gain,
+    );
+    let ridge = offset - n[0].abs();
+    let ridge_slope = -sign_d(n[0]);
+    let s = ridge * ridge * state.g[0];
+    let ds = |c: usize| 2.0 * ridge * ridge_slope * n[c] * state.g[0] + ridge * ridge * state.g[c];
+    let feedback = if s * gain > 0.0 && s * gain < 1.0 {
+        gain
+    } else {
+        0.0
+    };
+    RidgedDual {
+        sum: with_gradient(sum, |c| state.sum[c] + w * ds(c)),
+        weight,
+        g: with_gradient(g, |c| feedback * ds(c)),
+    }
+}
+
+/// `ops::ridged_multi_finish` with its gradient: `2 sum' / weight`.
+pub fn ridged_multi_finish_d(state: RidgedDual) -> TexelDual {
+    let value = ops::ridged_multi_finish([state.sum[0], state.weight, state.g[0]]);
+    chain(state.sum, value, 2.0 / state.weight)
+}

@@ -1,0 +1,233 @@
+//! The graph kernel's gradient entry `graph_value_d(t)` (CONVENTIONS §13, "Derivatives"):
+//! the plan's steps again, forward mode, over shaders/graph/graph_d.wgsl; mirrors
+//! src/cpu/plan_d.rs step by step. Values are `vec4 r{i}` (value, d/dx, d/dy, d/dz),
+//! displacements `vec4 d{i}` with their Jacobians `mat4x4 j{i}` (column b: d/dx_b). Noise and
+//! coordinate maps are numbers of the state, as every other number.
+
+use super::codegen::{Generator, point_of};
+use crate::graph::node::{Combiner, Modifier};
+use crate::graph::plan::Step;
+use crate::spec::frames::Mat;
+
+/// A quiet NaN in WGSL (a literal NaN is not a constant expression).
+const NAN: &str = "bitcast<f32>(0x7fc00000u)";
+
+impl Generator<'_> {
+    /// The body of `graph_value_d`: every step with its gradient, then the output.
+    pub(super) fn gradient_function(&mut self) -> String {
+        let start = self.code.len();
+        for (i, step) in self.plan.steps.iter().enumerate() {
+            self.step_d(i, step);
+        }
+        let body = self.code.split_off(start);
+        format!(
+            "fn graph_value_d(t: vec3<u32>) -> vec4<f32> {{\n{body}    return r{};\n}}\n",
+            self.plan.output
+        )
+    }
+
+    /// A 4x4 matrix as four parameter columns: `mat4x4<f32>(...)`.
+    fn matrix(&mut self, m: &Mat) -> String {
+        let columns: Vec<String> = (0..4)
+            .map(|c| self.param([m[0][c], m[1][c], m[2][c], m[3][c]]))
+            .collect();
+        format!("mat4x4<f32>({})", columns.join(", "))
+    }
+
+    /// `U + f j{delta}`: an instance's lattice (unskewed) cells per world texel.
+    fn chained_map(&mut self, map: &Mat, frequency: f64, delta: Option<usize>) -> String {
+        let u = self.matrix(map);
+        match delta {
+            None => u,
+            Some(d) => {
+                let f = self.param([frequency, 0.0, 0.0, 0.0]);
+                format!("({u} + {f}.x * j{d})")
+            }
+        }
+    }
+
+    fn step_d(&mut self, i: usize, step: &Step) {
+        match step {
+            Step::Noise { instance, delta } => {
+                let inst = &self.plan.instances[*instance];
+                let point = point_of(*instance, *delta);
+                let lat = format!(
+                    "graph_lattice({instance}u, {}u, {}u)",
+                    inst.lattice as u32, inst.interp as u32
+                );
+                let dual = inst.kind.info().wgsl_dual_call;
+                // A kind without derivatives gives NaN, as the twin does (jobs refuse them first).
+                let call = dual.map_or(format!("Dual({NAN}, vec4<f32>({NAN}))"), |f| {
+                    f(self.dims as u32, inst.interp, &lat, &point)
+                });
+                let (map, frequency) = (inst.points.map, inst.frequency);
+                let m = self.chained_map(&map, frequency, *delta);
+                self.line(format!("let r{i} = noise_texel_d({call}, {m});"));
+            }
+            Step::Coordinate {
+                instance,
+                axis,
+                delta,
+            } => {
+                let c = &self.plan.coordinates[*instance];
+                let (map, frequency) = (c.points.map, c.frequency);
+                let point = point_of(self.plan.instances.len() + instance, *delta);
+                let m = self.chained_map(&map, frequency, *delta);
+                self.line(format!(
+                    "let r{i} = vec4<f32>(graph_coordinate({point}, {axis}u), transpose({m})[{axis}].xyz);"
+                ));
+            }
+            Step::Fractal { fractal, terms } => {
+                let code = *fractal as u32;
+                let sum: Vec<String> = terms
+                    .iter()
+                    .map(|(k, w)| {
+                        let p = self.param([*w, 0.0, 0.0, 0.0]);
+                        format!("{p}.x * fractal_term_dual({code}u, r{k})")
+                    })
+                    .collect();
+                self.line(format!(
+                    "let r{i} = fractal_finish_dual({code}u, {});",
+                    sum.join(" + ")
+                ));
+            }
+            Step::RidgedMulti {
+                values,
+                weights,
+                offset,
+                gain,
+            } => {
+                self.line(format!(
+                    "var s{i} = RidgedDual(vec4<f32>(0.0), 0.0, vec4<f32>(1.0, 0.0, 0.0, 0.0));"
+                ));
+                for (k, w) in values.iter().zip(weights) {
+                    let p = self.param([*w, *offset, *gain, 0.0]);
+                    self.line(format!(
+                        "s{i} = ridged_multi_octave_d(s{i}, r{k}, {p}.x, {p}.y, {p}.z);"
+                    ));
+                }
+                self.line(format!("let r{i} = ridged_multi_finish_d(s{i});"));
+            }
+            Step::Linear { input, m } => {
+                let m = self.matrix(m);
+                self.line(format!("let m{i} = {m};"));
+                self.line(format!("let d{i} = m{i} * d{input};"));
+                self.line(format!("let j{i} = m{i} * j{input};"));
+            }
+            Step::Displace {
+                base,
+                by,
+                amplitude,
+            } => self.displace_d(i, *base, by, *amplitude),
+            _ => {
+                let v = self.value_d(step);
+                self.line(format!("let r{i} = {v};"));
+            }
+        }
+    }
+
+    /// `base + amplitude (by_0, ...)`: the Jacobian's row a is amplitude times by_a's gradient.
+    fn displace_d(&mut self, i: usize, base: Option<usize>, by: &[usize], amplitude: f64) {
+        let p = self.param([amplitude, 0.0, 0.0, 0.0]);
+        let mut values: Vec<String> = by.iter().map(|k| format!("r{k}.x")).collect();
+        let mut gradients: Vec<String> = by.iter().map(|k| format!("gradient_of(r{k})")).collect();
+        values.resize(4, "0.0".into());
+        gradients.resize(4, "vec4<f32>(0.0)".into());
+        let (d0, j0) = match base {
+            Some(b) => (format!("d{b}"), format!("j{b}")),
+            None => ("vec4<f32>(0.0)".into(), "mat4x4<f32>()".into()),
+        };
+        self.line(format!(
+            "let d{i} = {d0} + {p}.x * vec4<f32>({});",
+            values.join(", ")
+        ));
+        // Rows of by's gradients, transposed to columns per texel axis.
+        self.line(format!(
+            "let j{i} = {j0} + {p}.x * transpose(mat4x4<f32>({}));",
+            gradients.join(", ")
+        ));
+    }
+
+    /// The expression of a constant, modifier or combiner step with its gradient.
+    fn value_d(&mut self, step: &Step) -> String {
+        let r = |k: &usize| format!("r{k}");
+        match step {
+            Step::Constant(v) => {
+                let p = self.param([*v, 0.0, 0.0, 0.0]);
+                format!("vec4<f32>({p}.x, 0.0, 0.0, 0.0)")
+            }
+            Step::Modify { input, modifier } => self.modifier_d(modifier, &r(input)),
+            Step::Combine { combiner, inputs } => {
+                self.combiner_d(*combiner, &inputs.iter().map(r).collect::<Vec<_>>())
+            }
+            Step::Blend { a, b, control } => format!("blend_d(r{a}, r{b}, r{control})"),
+            Step::Select {
+                a,
+                b,
+                control,
+                threshold,
+                falloff,
+            } => {
+                let p = self.param([*threshold, *falloff, 0.0, 0.0]);
+                format!("select_between_d(r{a}, r{b}, r{control}, {p}.x, {p}.y)")
+            }
+            _ => unreachable!("noise, coordinate, fractal and displacement steps go elsewhere"),
+        }
+    }
+
+    fn modifier_d(&mut self, modifier: &Modifier, v: &str) -> String {
+        match modifier {
+            Modifier::Abs => format!("abs_d({v})"),
+            Modifier::Negate => format!("-{v}"),
+            Modifier::Clamp { min, max } => {
+                let p = self.param([*min, *max, 0.0, 0.0]);
+                format!("clamp_d({v}, {p}.x, {p}.y)")
+            }
+            Modifier::Remap { from, to } => {
+                let p = self.param([from[0], from[1], to[0], to[1]]);
+                format!("remap_d({v}, {p}.xy, {p}.zw)")
+            }
+            Modifier::Curve { points, cubic } => {
+                let first = self.params.len();
+                for p in points {
+                    self.param([p[0], p[1], 0.0, 0.0]);
+                }
+                format!("curve_d({v}, {first}u, {}u, {cubic})", points.len())
+            }
+            Modifier::Terrace { points, invert } => {
+                let first = self.params.len();
+                for &x in points {
+                    self.param([x, 0.0, 0.0, 0.0]);
+                }
+                format!("terrace_d({v}, {first}u, {}u, {invert})", points.len())
+            }
+            Modifier::Power(e) => {
+                let p = self.param([*e, 0.0, 0.0, 0.0]);
+                format!("power_d({v}, {p}.x)")
+            }
+            Modifier::Smoothstep { edge0, edge1 } => {
+                let p = self.param([*edge0, *edge1, 0.0, 0.0]);
+                format!("smoothstep_d({p}.x, {p}.y, {v})")
+            }
+        }
+    }
+
+    fn combiner_d(&mut self, combiner: Combiner, v: &[String]) -> String {
+        let fold = |f: &dyn Fn(String, &String) -> String| v[1..].iter().fold(v[0].clone(), f);
+        match combiner {
+            Combiner::Add => fold(&|a, b| format!("{a} + {b}")),
+            Combiner::Multiply => fold(&|a, b| format!("multiply_d({a}, {b})")),
+            Combiner::Min => fold(&|a, b| format!("min_d({a}, {b})")),
+            Combiner::Max => fold(&|a, b| format!("max_d({a}, {b})")),
+            Combiner::Subtract => format!("{} - {}", v[0], v[1]),
+            Combiner::SmoothMin(k) => {
+                let p = self.param([k, 0.0, 0.0, 0.0]);
+                format!("smooth_min_d({}, {}, {p}.x)", v[0], v[1])
+            }
+            Combiner::SmoothMax(k) => {
+                let p = self.param([k, 0.0, 0.0, 0.0]);
+                format!("-smooth_min_d(-{}, -{}, {p}.x)", v[0], v[1])
+            }
+        }
+    }
+}
