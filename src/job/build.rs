@@ -79,6 +79,28 @@ impl Graph {
     /// Places the graph in an image of `size` texels whose texel (0, 0, 0) sits at `offset`
     /// (texel units, as a spec's offset) and expands it (CONVENTIONS §13).
     pub fn prepare(&self, size: Size, offset: [f64; 4]) -> Result<Job> {
+        self.place(size, offset, false)
+    }
+
+    /// As [`prepare`](Self::prepare), the image repeating exactly with its size (CONVENTIONS
+    /// §5, §13): every noise must tile with it, on axis-aligned maps giving whole numbers of
+    /// cells over the image; an error names the node that does not (`tile`).
+    ///
+    /// ```
+    /// # use gpu_noise::graph::GraphBuilder;
+    /// let mut g = GraphBuilder::new(2);
+    /// g.node("hills", "perlin").set("frequency", 1.0 / 32.0);
+    /// g.node("out", "fbm").input("source", "hills").set("octaves", 4u32);
+    /// g.output("out");
+    /// let job = g.build()?.prepare_tiled(gpu_noise::Size::new(256, 256, 1), [0.0; 4])?;
+    /// assert!(job.is_tiled());
+    /// # Ok::<(), gpu_noise::Error>(())
+    /// ```
+    pub fn prepare_tiled(&self, size: Size, offset: [f64; 4]) -> Result<Job> {
+        self.place(size, offset, true)
+    }
+
+    fn place(&self, size: Size, offset: [f64; 4], tile: bool) -> Result<Job> {
         let mut probe = NoiseSpec::new(crate::Kind::Value, self.dims());
         probe.size = size;
         probe.check_size()?;
@@ -89,12 +111,17 @@ impl Graph {
             ));
         }
         let plan = plan::expand(self)?;
-        let periods = vec![[0; 4]; plan.instances.len()];
+        let periods = if tile {
+            let name = |step: usize| self.nodes()[plan.step_nodes[step]].name.clone();
+            super::tiling::graph_periods(&plan, size, &name)?
+        } else {
+            vec![[0; 4]; plan.instances.len()]
+        };
         let world = World {
             plan,
             made_from: MadeFrom::Graph(Box::new(self.clone())),
             flat: None,
-            tiled: false,
+            tiled: tile,
             kernel: Default::default(),
         };
         let place = Placement::at(&offset)

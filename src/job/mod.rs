@@ -11,6 +11,7 @@ mod chunk;
 mod flat;
 mod place;
 mod state;
+mod tiling;
 
 use std::sync::Arc;
 

@@ -5,7 +5,7 @@
 
 pub mod frames;
 mod kind_params;
-mod tiling;
+pub(crate) mod tiling;
 pub(crate) mod validate;
 mod weights;
 

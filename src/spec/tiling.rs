@@ -86,7 +86,7 @@ impl NoiseSpec {
 }
 
 /// `cells` as a whole number >= 1 when it is one (to 1e-9 relative), else `None`.
-fn whole_cells(cells: f64) -> Option<i64> {
+pub(crate) fn whole_cells(cells: f64) -> Option<i64> {
     let whole = cells.round();
     let close = (cells - whole).abs() <= 1e-9 * whole;
     ((1.0..1e15).contains(&whole) && close).then_some(whole as i64)

@@ -14,8 +14,9 @@ impl SpecFile {
     }
 
     /// `graph` placed in the image this layer describes: the layer's noise fields are
-    /// refused (nodes carry them), its seed and lattice replace the graph's, and its size and offset
-    /// follow the flat spec's rules for the graph's dims. Also returns that image's spec (a value
+    /// refused (nodes carry them), its seed and lattice replace the graph's, its size and offset
+    /// follow the flat spec's rules for the graph's dims, and `tile` asks every node to tile
+    /// with that size ([`Graph::prepare_tiled`]). Also returns that image's spec (a value
     /// spec of the graph's dims: size, offset, and the levels' defaults).
     pub fn place_graph(&self, graph: Graph) -> Result<(Job, NoiseSpec)> {
         refuse_noise_fields(self)?;
@@ -37,10 +38,17 @@ impl SpecFile {
         image.dims = Some(graph.dims());
         image.seed = None;
         image.lattice = None;
+        // Tiling is the image's: every node of the graph must tile with its size.
+        image.tile = None;
         let mut spec = image.noise_spec()?;
         // Profiles and CSV label texels by their place: a graph's root point, offset + index.
         spec.frequency = 1.0;
-        Ok((graph.prepare(spec.size, spec.offset)?, spec))
+        let job = if self.tile == Some(true) {
+            graph.prepare_tiled(spec.size, spec.offset)?
+        } else {
+            graph.prepare(spec.size, spec.offset)?
+        };
+        Ok((job, spec))
     }
 }
 
@@ -54,7 +62,6 @@ fn refuse_noise_fields(layer: &SpecFile) -> Result<()> {
         ("octaves", layer.octaves.is_some()),
         ("lacunarity", layer.lacunarity.is_some()),
         ("persistence", layer.persistence.is_some()),
-        ("tile", layer.tile.is_some()),
     ];
     let kind_param = layer.kind_params.first_name().map(|name| (name, true));
     match given.iter().copied().find(|(_, set)| *set).or(kind_param) {

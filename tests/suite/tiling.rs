@@ -81,3 +81,114 @@ fn fractional_periods_are_rejected_with_a_clear_error() {
         other => panic!("expected --tile error, got {other:?}"),
     }
 }
+
+/// A tiled graph (a warped ridged sum of perlin under a scale and a translation, terraced,
+/// plus cellular) repeats with its size, bit for bit on the twin, the GPU and every SIMD
+/// instruction set: the image at offset (w, -h) is the image at 0; untiled it is not.
+#[test]
+#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
+fn a_tiled_graph_repeats_with_its_size_on_every_backend() {
+    use gpu_noise::graph::GraphBuilder;
+    use gpu_noise::simd::{self, InstructionSet};
+    let mut g = GraphBuilder::new(2);
+    g.node("p", "perlin").set("frequency", 0.125);
+    g.node("v", "value")
+        .set("frequency", 0.0625)
+        .set("seed", 3u64);
+    g.node("c", "cellular").set("frequency", 0.25);
+    g.node("r", "ridged")
+        .input("source", "p")
+        .set("octaves", 3u32);
+    g.node("sc", "scale")
+        .input("source", "r")
+        .set("by", [2.0, 0.5]);
+    g.node("t", "translate")
+        .input("source", "sc")
+        .set("by", [3.25, -1e6]);
+    g.node("w", "warp")
+        .input("source", "t")
+        .inputs("by", &["v", "v"])
+        .set("amplitude", 6.0);
+    g.node("te", "terrace").input("source", "w");
+    g.node("out", "add").inputs("inputs", &["te", "c"]);
+    g.output("out");
+    let graph = g.build().unwrap();
+    let size = Size::new(48, 32, 1);
+    let far = [48.0, -32.0, 0.0, 0.0];
+    let renders = |job: &gpu_noise::Job| {
+        let window = gpu_noise::Window::full(size);
+        let mut images = vec![
+            ("twin".to_string(), gpu_noise::cpu::render_f32(job).unwrap()),
+            (
+                "GPU".to_string(),
+                crate::support::renderer().read(job, window).unwrap(),
+            ),
+        ];
+        for isa in InstructionSet::ALL.into_iter().filter(|i| i.available()) {
+            let lanes = simd::render_window_on(isa, job, window).unwrap();
+            images.push((format!("SIMD {}", isa.name()), lanes));
+        }
+        images
+    };
+    let job = graph.prepare_tiled(size, [0.0; 4]).unwrap();
+    let here = renders(&job);
+    let there = renders(&graph.prepare_tiled(size, far).unwrap());
+    for ((engine, a), (_, b)) in here.iter().zip(&there) {
+        assert!(a == b, "{engine}: the tiled graph does not repeat");
+    }
+    // The same frames repeat on any engine; the wrap of the cells past the period (corners,
+    // displaced points) is what the f32 engines must share with the twin.
+    let twin = gpu_noise::cpu::render_f64(&job).unwrap();
+    let bound = job.gpu_error_bound().value;
+    for (engine, image) in &here[1..] {
+        for (n, (a, b)) in image.iter().zip(&twin).enumerate() {
+            let err = (f64::from(*a) - b).abs();
+            // Cellular's nearest-point choice may flip within the error (CONVENTIONS §7).
+            assert!(
+                err <= bound || err < 0.05,
+                "{engine} texel {n}: {a} vs twin {b}"
+            );
+        }
+    }
+    let untiled = |offset| gpu_noise::cpu::render_f32(&graph.prepare(size, offset).unwrap());
+    assert_ne!(untiled([0.0; 4]).unwrap(), untiled(far).unwrap());
+}
+
+/// A graph that cannot tile is refused naming the node and `tile`: a rotation, simplex, a
+/// coordinate, a period that is not a whole number of cells.
+#[test]
+fn graphs_that_cannot_tile_name_the_node() {
+    use gpu_noise::graph::GraphBuilder;
+    let size = Size::new(64, 64, 1);
+    let refused = |g: &mut GraphBuilder, node: &str| {
+        g.output("out");
+        match g.build().unwrap().prepare_tiled(size, [0.0; 4]) {
+            Err(Error::InvalidGraph {
+                node: n,
+                field,
+                reason,
+            }) => {
+                assert_eq!((n.as_str(), field.as_str()), (node, "tile"), "{reason}");
+            }
+            other => panic!("{node}: {other:?}"),
+        }
+    };
+    let mut g = GraphBuilder::new(2);
+    g.node("p", "perlin").set("frequency", 0.125);
+    g.node("out", "rotate")
+        .input("source", "p")
+        .set("degrees", 30.0);
+    refused(&mut g, "p");
+    let mut g = GraphBuilder::new(2);
+    g.node("out", "simplex").set("frequency", 0.125);
+    refused(&mut g, "out");
+    let mut g = GraphBuilder::new(2);
+    g.node("p", "perlin").set("frequency", 0.125);
+    g.node("x", "coordinate").set("axis", "x");
+    g.node("out", "add").inputs("inputs", &["p", "x"]);
+    refused(&mut g, "x");
+    let mut g = GraphBuilder::new(2);
+    g.node("p", "perlin").set("frequency", 0.1);
+    g.node("out", "fbm").input("source", "p");
+    refused(&mut g, "p");
+}
