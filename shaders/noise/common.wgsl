@@ -177,7 +177,14 @@ fn lerp(t: f32, a: f32, b: f32) -> f32 {
 // each frame's origin), so they read as i32.
 fn lattice_cell(cell: u32, period: i32) -> u32 {
     if NOISE_TILED == 1u && period > 0 {
-        return u32(((bitcast<i32>(cell) % period) + period) % period);
+        // No % of a negative number: GLSL leaves its result undefined (llvmpipe's GL gave
+        // garbage for cellular's neighbour -1). -(c + 1) >= 0 for every i32.
+        let c = bitcast<i32>(cell);
+        let p = u32(period);
+        if c >= 0 {
+            return u32(c) % p;
+        }
+        return p - 1u - u32(-(c + 1)) % p;
     }
     return cell;
 }
