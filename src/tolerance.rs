@@ -2,11 +2,28 @@
 //! the refusal to render on the GPU where that bound would be meaningless.
 
 use crate::error::{Error, Result};
+use crate::kinds::{Interp, Kind, KindFields};
 use crate::spec::{Fractal, NoiseSpec};
 
-/// CONVENTIONS §7: f32 arithmetic inside one octave stays within 2e-5 of the f64 reference
-/// when the sample point reaches the GPU exactly (measured: about 1e-7 on lavapipe and llvmpipe).
-pub const ARITHMETIC_BOUND: f64 = 2e-5;
+/// CONVENTIONS §7: f32 roundings allowed per lattice corner an octave reads, each of the
+/// kind's magnitude (measured: 1e-7 to 1e-6 per octave on lavapipe and llvmpipe, 6 to 40 times
+/// under the resulting bound).
+pub const ROUNDINGS_PER_CORNER: f64 = 8.0;
+
+/// f32 arithmetic inside one octave of `kind` in `dims` dimensions, when the sample point
+/// reaches the GPU exactly (CONVENTIONS §7): [`ROUNDINGS_PER_CORNER`] roundings (2^-24) of its
+/// magnitude per corner it reads (2^dims; one for `nearest` steps), scaled as its Lipschitz
+/// constant is for dense impulses and Gabor's oscillation.
+pub fn arithmetic_bound(kind: Kind, dims: u32, interp: Interp, fields: &KindFields) -> f64 {
+    let info = kind.info();
+    let corners = if interp == Interp::Nearest && kind.interpolates() {
+        1.0
+    } else {
+        f64::from(1u32 << dims)
+    };
+    let density = (info.lipschitz)(fields) / OCTAVE_LIPSCHITZ;
+    ROUNDINGS_PER_CORNER * corners * info.magnitude * density * 2f64.powi(-24)
+}
 
 /// A bound larger than this fraction of the output range is no bound: the GPU refuses such
 /// specs ([`check_gpu_precision`]) and `verify` fails them.
@@ -58,14 +75,17 @@ pub fn check_gpu_precision(spec: &NoiseSpec) -> Result<()> {
 }
 
 /// The largest |GPU - CPU| a correct kernel can produce for `spec`, at any distance from the
-/// origin: `2e-5` for f32 arithmetic within an octave, plus the GPU's 24-bit fractions
-/// (`Lipschitz x 2^-24`, x4 for ridged, x2 for billow).
+/// origin: f32 arithmetic within an octave ([`arithmetic_bound`]) plus the GPU's 24-bit
+/// fractions (`Lipschitz x 2^-24`), both x4 for ridged and x2 for billow.
 pub fn gpu_error_bound(spec: &NoiseSpec) -> Bound {
-    let truncation = fraction_term(spec);
+    let shaping = shaping(spec.fractal);
+    let arithmetic =
+        shaping * arithmetic_bound(spec.kind, spec.dims, spec.interp, &spec.kind_fields());
+    let truncation = shaping * octave_lipschitz(spec) * 2f64.powi(-24);
     let mut reason = format!(
-        "2e-5 for f32 arithmetic within an octave (CONVENTIONS §7) + {truncation:.1e} for the \
-         GPU's 24-bit fractions; points are split exactly into cells and fractions (§1), so the \
-         bound does not grow with |p|"
+        "{arithmetic:.1e} for f32 arithmetic within an octave (CONVENTIONS §7) + \
+         {truncation:.1e} for the GPU's 24-bit fractions; points are split exactly into cells \
+         and fractions (§1), so the bound does not grow with |p|"
     );
     if let Some(jump) = discontinuity(spec) {
         reason.push_str(&format!(
@@ -73,20 +93,19 @@ pub fn gpu_error_bound(spec: &NoiseSpec) -> Bound {
         ));
     }
     Bound {
-        value: ARITHMETIC_BOUND + truncation,
+        value: arithmetic + truncation,
         reason,
     }
 }
 
-/// The error from the GPU's fractions (24 bits of the exact 64): `Lipschitz x 2^-24` per
-/// octave; the octave weights sum to 1.
-fn fraction_term(spec: &NoiseSpec) -> f64 {
-    let shaping = match spec.fractal {
+/// How much a fractal sum's term stretches an octave's error (the octave weights sum to 1):
+/// ridged's `(1 - |n|)^2` doubled by its finish 4, billow's `2 |n| - 1` 2.
+fn shaping(fractal: Fractal) -> f64 {
+    match fractal {
         Fractal::Ridged => 4.0,
         Fractal::Billow => 2.0,
         _ => 1.0,
-    };
-    octave_lipschitz(spec) * shaping * 2f64.powi(-24)
+    }
 }
 
 /// How fast one octave can change: [`OCTAVE_LIPSCHITZ`], more for dense impulses and for

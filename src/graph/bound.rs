@@ -5,7 +5,7 @@
 use super::node::{Combiner, Modifier};
 use super::plan::{Plan, Step};
 use crate::spec::Fractal;
-use crate::tolerance::{ARITHMETIC_BOUND, Bound};
+use crate::tolerance::{Bound, arithmetic_bound};
 
 /// f32's relative rounding, allowed once per step on its magnitude.
 const ROUNDING: f64 = 1.0 / 8_388_608.0; // 2^-23
@@ -17,6 +17,24 @@ const FRACTION: f64 = 1.0 / 16_777_216.0; // 2^-24
 struct Bounds {
     m: f64,
     e: f64,
+    /// Where the value lies when known more closely than [-m, m] (a smoothstep's [0, 1]).
+    range: Option<(f64, f64)>,
+}
+
+impl Bounds {
+    /// The interval the value lies in.
+    fn interval(&self) -> (f64, f64) {
+        self.range.unwrap_or((-self.m, self.m))
+    }
+
+    /// A value in `[lo, hi]` with error `e`.
+    fn within(lo: f64, hi: f64, e: f64) -> Bounds {
+        Bounds {
+            m: lo.abs().max(hi.abs()),
+            e,
+            range: Some((lo, hi)),
+        }
+    }
 }
 
 /// The graph's bound, and what in it is discontinuous (where f32 and f64 can decide a
@@ -26,7 +44,8 @@ pub(crate) fn gpu_error_bound(plan: &Plan, corners: &dyn Fn(usize, usize) -> f64
     let b = propagate(plan, corners, &mut jumps);
     let out = b[plan.output];
     let mut reason = format!(
-        "2e-5 per noise evaluation for f32 arithmetic and L x 2^-24 for the GPU's 24-bit \
+        "8 f32 roundings of its magnitude per lattice corner per noise evaluation and L x 2^-24 \
+         for the GPU's 24-bit \
          fractions (§7), carried through every node by its Lipschitz constant with an f32 \
          rounding per step (§13); magnitude bound {:.3}",
         out.m
@@ -56,8 +75,8 @@ fn propagate(
     for step in &plan.steps {
         let next = step_bounds(plan, step, &b, corners, jumps);
         b.push(Bounds {
-            m: next.m,
             e: next.e + next.m * ROUNDING,
+            ..next
         });
     }
     b
@@ -124,8 +143,11 @@ fn step_bounds(
                 jumps.push(jump);
             }
             Bounds {
+                range: None,
                 m: inst.kind.info().magnitude,
-                e: ARITHMETIC_BOUND + lipschitz * FRACTION + moved,
+                e: arithmetic_bound(inst.kind, plan.dims as u32, inst.interp, &inst.fields)
+                    + lipschitz * FRACTION
+                    + moved,
             }
         }
         Step::Coordinate {
@@ -136,11 +158,13 @@ fn step_bounds(
             let f = plan.coordinates[*instance].frequency;
             let reach = corners(*instance, *axis) + delta.map_or(0.0, |d| f * b[d].m);
             Bounds {
+                range: None,
                 m: reach,
                 e: reach * ROUNDING + delta.map_or(0.0, |d| f * b[d].e),
             }
         }
         Step::Constant(v) => Bounds {
+            range: None,
             m: v.abs(),
             e: v.abs() * FRACTION,
         },
@@ -158,25 +182,24 @@ fn fractal_bounds(step: &Step, b: &[Bounds]) -> Bounds {
         Step::Fractal { fractal, terms } => {
             let (mut m, mut e) = (0.0, 0.0);
             for &(i, w) in terms {
-                // |1 - |n|| <= max(1, m - 1): the ridge term's size and half its slope.
+                // |1 - |n|| <= max(1, m - 1): the ridge term's size and half its slope; billow's
+                // 2 |n| - 1 lies in [-1, 2 m - 1].
                 let ridge = (b[i].m - 1.0).max(1.0);
                 let (tm, slope) = match fractal {
                     Fractal::Ridged => (ridge * ridge, 2.0 * ridge),
-                    Fractal::Billow => (2.0 * b[i].m + 1.0, 2.0),
+                    Fractal::Billow => ((2.0 * b[i].m - 1.0).max(1.0), 2.0),
                     _ => (b[i].m, 1.0),
                 };
                 m += w * tm;
                 e += w * slope * b[i].e;
             }
-            let stretch = if *fractal == Fractal::Ridged {
-                2.0
+            // Ridged's finish is 2 sum - 1.
+            let (m, e) = if *fractal == Fractal::Ridged {
+                (2.0 * m + 1.0, 2.0 * e)
             } else {
-                1.0
+                (m, e)
             };
-            Bounds {
-                m: stretch * m + 1.0,
-                e: stretch * e,
-            }
+            Bounds { m, e, range: None }
         }
         Step::RidgedMulti {
             values,
@@ -198,6 +221,7 @@ fn fractal_bounds(step: &Step, b: &[Bounds]) -> Bounds {
                 .map(|&i| offset.max(b[i].m - offset))
                 .fold(0.0, f64::max);
             Bounds {
+                range: None,
                 m: 2.0 * ridge * ridge + 1.0,
                 e: 2.0 * sum / total,
             }
@@ -210,11 +234,17 @@ fn fractal_bounds(step: &Step, b: &[Bounds]) -> Bounds {
 fn mix_bounds(step: &Step, b: &[Bounds], jumps: &mut Vec<&'static str>) -> Bounds {
     match step {
         Step::Blend { a, b: bb, control } => {
+            // a + t (b - a) with t = (control + 1) / 2 over the control's interval: the inputs'
+            // errors weighted by |1 - t| and |t|, the control's by |b - a| / 2.
             let (a, c, bv) = (b[*a], b[*control], b[*bb]);
-            let t = (c.m + 1.0) / 2.0;
+            let (lo, hi) = c.interval();
+            let (lo, hi) = ((lo + 1.0) / 2.0, (hi + 1.0) / 2.0);
+            let keep = (1.0 - lo).abs().max((1.0 - hi).abs());
+            let take = lo.abs().max(hi.abs());
             Bounds {
-                m: a.m + (a.m + bv.m) * t,
-                e: (1.0 + t) * (a.e + bv.e) + (a.m + bv.m) * c.e / 2.0,
+                m: keep * a.m + take * bv.m,
+                e: keep * a.e + take * bv.e + (a.m + bv.m) * c.e / 2.0,
+                range: None,
             }
         }
         Step::Select {
@@ -232,6 +262,7 @@ fn mix_bounds(step: &Step, b: &[Bounds], jumps: &mut Vec<&'static str>) -> Bound
                 0.0
             };
             Bounds {
+                range: None,
                 m: a.m.max(bv.m),
                 e: a.e.max(bv.e) + ramp,
             }
@@ -246,6 +277,7 @@ fn displacement_bounds(step: &Step, b: &[Bounds]) -> Bounds {
         Step::Linear { input, m } => {
             let n = row_norm(m);
             Bounds {
+                range: None,
                 m: n * b[*input].m,
                 e: n * b[*input].e + 4.0 * n * b[*input].m * ROUNDING,
             }
@@ -260,6 +292,7 @@ fn displacement_bounds(step: &Step, b: &[Bounds]) -> Bounds {
                 (m.max(b[i].m), e.max(b[i].e))
             });
             Bounds {
+                range: None,
                 m: start.m + amplitude * m,
                 e: start.e + amplitude * e + amplitude * m * ROUNDING,
             }
@@ -269,13 +302,40 @@ fn displacement_bounds(step: &Step, b: &[Bounds]) -> Bounds {
 }
 
 fn modifier_bounds(modifier: &Modifier, v: Bounds) -> Bounds {
-    let scaled = |k: f64, m: f64| Bounds { m, e: k * v.e };
+    let scaled = |k: f64, m: f64| Bounds {
+        range: None,
+        m,
+        e: k * v.e,
+    };
     match modifier {
-        Modifier::Abs | Modifier::Negate => v,
-        Modifier::Clamp { min, max } => scaled(1.0, v.m.min(min.abs().max(max.abs()))),
+        Modifier::Abs => {
+            let (lo, hi) = v.interval();
+            let floor = if lo > 0.0 {
+                lo
+            } else if hi < 0.0 {
+                -hi
+            } else {
+                0.0
+            };
+            Bounds::within(floor, v.m, v.e)
+        }
+        Modifier::Negate => {
+            let (lo, hi) = v.interval();
+            Bounds::within(-hi, -lo, v.e)
+        }
+        Modifier::Clamp { min, max } => {
+            let (lo, hi) = v.interval();
+            Bounds::within(lo.clamp(*min, *max), hi.clamp(*min, *max), v.e)
+        }
         Modifier::Remap { from, to } => {
-            let k = ((to[1] - to[0]) / (from[1] - from[0])).abs();
-            scaled(k, to[0].abs() + (v.m + from[0].abs()) * k)
+            // Linear: the interval's ends map to the result's.
+            let slope = (to[1] - to[0]) / (from[1] - from[0]);
+            let (lo, hi) = v.interval();
+            let (a, b) = (
+                to[0] + (lo - from[0]) * slope,
+                to[0] + (hi - from[0]) * slope,
+            );
+            Bounds::within(a.min(b), a.max(b), slope.abs() * v.e)
         }
         Modifier::Curve { points, cubic } => {
             let height = points.iter().map(|p| p[1].abs()).fold(0.0, f64::max);
@@ -288,10 +348,13 @@ fn modifier_bounds(modifier: &Modifier, v: Bounds) -> Bounds {
         }
         Modifier::Power(p) if *p >= 1.0 => scaled(p * v.m.powf(p - 1.0), v.m.powf(*p)),
         Modifier::Power(p) => Bounds {
+            range: None,
             m: v.m.powf(*p),
             e: v.e.powf(*p),
         },
-        Modifier::Smoothstep { edge0, edge1 } => scaled(1.5 / (edge1 - edge0).abs(), 1.0),
+        Modifier::Smoothstep { edge0, edge1 } => {
+            Bounds::within(0.0, 1.0, 1.5 / (edge1 - edge0).abs() * v.e)
+        }
     }
 }
 
@@ -299,6 +362,7 @@ fn combine_bounds(combiner: Combiner, inputs: &[usize], b: &[Bounds]) -> Bounds 
     let all = inputs.iter().map(|&i| b[i]);
     match combiner {
         Combiner::Add | Combiner::Subtract => all.fold(Bounds::default(), |s, v| Bounds {
+            range: None,
             m: s.m + v.m,
             e: s.e + v.e,
         }),
@@ -306,20 +370,24 @@ fn combine_bounds(combiner: Combiner, inputs: &[usize], b: &[Bounds]) -> Bounds 
             let mut it = all;
             let first = it.next().unwrap_or_default();
             it.fold(first, |s, v| Bounds {
+                range: None,
                 m: s.m * v.m,
                 e: s.m * v.e + v.m * s.e + s.e * v.e,
             })
         }
         Combiner::Min | Combiner::Max => all.fold(Bounds::default(), |s, v| Bounds {
+            range: None,
             m: s.m.max(v.m),
             e: s.e.max(v.e),
         }),
         Combiner::SmoothMin(k) | Combiner::SmoothMax(k) => {
             let v = all.fold(Bounds::default(), |s, v| Bounds {
+                range: None,
                 m: s.m.max(v.m),
                 e: s.e.max(v.e),
             });
             Bounds {
+                range: None,
                 m: v.m + k / 4.0,
                 e: v.e,
             }
