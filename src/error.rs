@@ -28,6 +28,15 @@ pub enum Error {
         /// What is wrong and what is allowed.
         reason: String,
     },
+    /// A [`Chunk`](crate::Chunk) does not fit its world: `field` names the chunk's field
+    /// (`size`, `lod`, `volume`, `coords`), `reason` the allowed range.
+    #[error("chunk {field}: {reason}")]
+    InvalidChunk {
+        /// The chunk field at fault.
+        field: &'static str,
+        /// What is wrong and what is allowed.
+        reason: String,
+    },
     /// A noise graph is invalid (docs/CONVENTIONS.md §13): `node` names the node at fault
     /// (empty for the graph's own fields), `field` its parameter or input (empty for the node
     /// as a whole).
@@ -180,6 +189,7 @@ impl Error {
             Error::InvalidSpec { .. }
                 | Error::InvalidOutput { .. }
                 | Error::InvalidGraph { .. }
+                | Error::InvalidChunk { .. }
                 | Error::Precision { .. }
                 | Error::InvalidTarget { .. }
                 | Error::BadBackendVariable { .. }

@@ -21,7 +21,11 @@ pub fn arithmetic_bound(kind: Kind, dims: u32, interp: Interp, fields: &KindFiel
     } else {
         f64::from(1u32 << dims)
     };
-    let density = (info.lipschitz)(fields) / OCTAVE_LIPSCHITZ;
+    // Dense impulses and Gabor's oscillation add terms as they steepen the kind.
+    let density = match kind {
+        Kind::SparseConvolution | Kind::Gabor => (info.lipschitz)(fields, dims) / OCTAVE_LIPSCHITZ,
+        _ => 1.0,
+    };
     ROUNDINGS_PER_CORNER * corners * info.magnitude * density * 2f64.powi(-24)
 }
 
@@ -111,7 +115,7 @@ fn shaping(fractal: Fractal) -> f64 {
 /// How fast one octave can change: [`OCTAVE_LIPSCHITZ`], more for dense impulses and for
 /// Gabor's oscillation (CONVENTIONS §7).
 pub fn octave_lipschitz(spec: &NoiseSpec) -> f64 {
-    (spec.kind.info().lipschitz)(&spec.kind_fields())
+    (spec.kind.info().lipschitz)(&spec.kind_fields(), spec.dims)
 }
 
 /// What in `spec` is discontinuous where f32 and f64 arithmetic can decide differently, if

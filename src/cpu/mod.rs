@@ -5,6 +5,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub(crate) mod fractal;
+pub mod jumps;
 pub(crate) mod plan;
 pub(crate) mod plan_d;
 pub(crate) mod points;

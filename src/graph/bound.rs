@@ -65,6 +65,13 @@ pub(crate) fn gpu_error_bound(plan: &Plan, corners: &dyn Fn(usize, usize) -> f64
     (bound, out.m)
 }
 
+/// Whether anything in the plan is discontinuous (a kind's jumps, a select without falloff).
+pub(crate) fn has_jumps(plan: &Plan, corners: &dyn Fn(usize, usize) -> f64) -> bool {
+    let mut jumps = Vec::new();
+    propagate(plan, corners, &mut jumps);
+    !jumps.is_empty()
+}
+
 /// Every step's bounds, in order.
 fn propagate(
     plan: &Plan,
@@ -136,7 +143,7 @@ fn step_bounds(
     match step {
         Step::Noise { instance, delta } => {
             let inst = &plan.instances[*instance];
-            let lipschitz = (inst.kind.info().lipschitz)(&inst.fields);
+            let lipschitz = (inst.kind.info().lipschitz)(&inst.fields, plan.dims as u32);
             let map = row_norm(&inst.delta_map);
             let moved = delta.map_or(0.0, |d| lipschitz * map * b[d].e);
             if let Some(jump) = (inst.kind.info().discontinuity)(&inst.fields) {
@@ -193,13 +200,14 @@ fn fractal_bounds(step: &Step, b: &[Bounds]) -> Bounds {
                 m += w * tm;
                 e += w * slope * b[i].e;
             }
-            // Ridged's finish is 2 sum - 1.
-            let (m, e) = if *fractal == Fractal::Ridged {
-                (2.0 * m + 1.0, 2.0 * e)
-            } else {
-                (m, e)
-            };
-            Bounds { m, e, range: None }
+            // The sums' intervals: turbulence's terms are >= 0, billow's >= -1, ridged's
+            // (1 - |n|)^2 >= 0 under its finish 2 sum - 1.
+            match fractal {
+                Fractal::Ridged => Bounds::within(-1.0, 2.0 * m - 1.0, 2.0 * e),
+                Fractal::Turbulence => Bounds::within(0.0, m, e),
+                Fractal::Billow => Bounds::within(-1.0, m, e),
+                _ => Bounds { m, e, range: None },
+            }
         }
         Step::RidgedMulti {
             values,

@@ -76,6 +76,10 @@ pub struct Graph {
 impl Graph {
     /// Reads a graph from its JSON text (CONVENTIONS §13): `{"dims", "seed", "lattice",
     /// "output", "nodes": {name: {"type": ..., inputs and parameters}}}`.
+    ///
+    /// Needs the `serde` feature (on in the default build, which includes the CLI; with
+    /// `default-features = false` add `features = ["serde"]`). Without it, build the graph with
+    /// [`GraphBuilder`] or its untyped form with [`Graph::from_value`].
     #[cfg(feature = "serde")]
     pub fn from_json(text: &str) -> Result<Graph> {
         if text.len() > MAX_GRAPH_BYTES {

@@ -41,6 +41,14 @@ impl Job {
         self.bounds().1
     }
 
+    /// Whether the job's values jump anywhere (cellular `cell-value` borders, Gabor's
+    /// truncation, a select without falloff): near a jump an f32 engine may take the other side
+    /// (CONVENTIONS §7).
+    pub fn has_discontinuities(&self) -> bool {
+        let reach = |i: usize, axis: usize| self.coordinate_reach(i, axis);
+        bound::has_jumps(self.plan(), &reach)
+    }
+
     fn bounds(&self) -> (Bound, f64) {
         let reach = |i: usize, axis: usize| self.coordinate_reach(i, axis);
         bound::gpu_error_bound(self.plan(), &reach)

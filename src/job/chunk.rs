@@ -69,18 +69,21 @@ impl Chunk {
     }
 
     fn check(&self, dims: u32) -> Result<()> {
-        let bad = |reason: String| Err(Error::invalid("chunk", reason));
+        let bad = |field, reason: String| Err(chunk_error(field, reason));
         if self.size == 0 || self.size >= MAX_SIDE {
-            return bad(format!(
-                "size must be in 1..{MAX_SIDE} texels, got {}",
-                self.size
-            ));
+            return bad(
+                "size",
+                format!("must be in 1..{MAX_SIDE} texels, got {}", self.size),
+            );
         }
         if self.lod > MAX_LOD {
-            return bad(format!("lod must be in 0..={MAX_LOD}, got {}", self.lod));
+            return bad("lod", format!("must be in 0..={MAX_LOD}, got {}", self.lod));
         }
         if self.volume && dims < 3 {
-            return bad(format!("a volume chunk needs 3 or 4 dims, got {dims}"));
+            return bad(
+                "volume",
+                format!("a volume chunk needs 3 or 4 dims, got {dims}"),
+            );
         }
         Ok(())
     }
@@ -94,8 +97,8 @@ impl Job {
     pub fn chunk(&self, chunk: &Chunk) -> Result<Job> {
         chunk.check(self.dims())?;
         let far = |what: &str| {
-            Error::invalid(
-                "chunk",
+            chunk_error(
+                "coords",
                 format!(
                     "chunk {:?} at lod {}: its {what} passes 2^62 lattice cells",
                     chunk.coords, chunk.lod
@@ -124,4 +127,8 @@ impl Job {
         }
         Ok(job)
     }
+}
+
+pub(super) fn chunk_error(field: &'static str, reason: String) -> Error {
+    Error::InvalidChunk { field, reason }
 }

@@ -91,10 +91,11 @@ impl Job {
 
     fn refuse_chunk(&self) -> Result<()> {
         if self.chunk {
-            return Err(Error::invalid(
-                "chunk",
+            return Err(super::chunk::chunk_error(
+                "coords",
                 "a chunk stays placed in its world: move the world's job and take the chunk \
-                 again",
+                 again"
+                    .into(),
             ));
         }
         Ok(())

@@ -70,7 +70,7 @@ pub struct KindInfo {
     /// cellular, 4 (12 standard deviations) for the impulse kinds.
     pub magnitude: f64,
     /// A Lipschitz constant of one octave in lattice cells (CONVENTIONS §7).
-    pub lipschitz: fn(&KindFields) -> f64,
+    pub lipschitz: fn(&KindFields, u32) -> f64,
     /// What in the kind is discontinuous where f32 and f64 can decide differently, if anything.
     pub discontinuity: fn(&KindFields) -> Option<&'static str>,
     /// Its parameters as a graph's kind node takes them: `frequency`, `seed`, `interp` where it
@@ -198,13 +198,9 @@ pub fn noise_octave_dual(
     kind.info().twin_dual.map(|f| f(lat, pt, dims))
 }
 
-/// The Lipschitz constant of one octave shared by the smooth kinds: every kind's gradient and
-/// smooth interpolation here stays below it (CONVENTIONS §7).
+/// The Lipschitz constant of one octave of cellular and the base of the impulse kinds'
+/// (CONVENTIONS §7).
 pub const OCTAVE_LIPSCHITZ: f64 = 8.0;
-
-fn smooth_lipschitz(_: &KindFields) -> f64 {
-    OCTAVE_LIPSCHITZ
-}
 
 fn continuous(_: &KindFields) -> Option<&'static str> {
     None

@@ -121,14 +121,19 @@ fn far_volume_and_cellular_chunks_match_the_twin() {
 fn malformed_or_unreachable_chunks_are_errors_naming_the_chunk() {
     let w = world(Kind::Perlin, 2);
     let field = |c: Chunk| match w.chunk(&c) {
-        Err(Error::InvalidSpec { field, reason }) => (field, reason),
+        Err(Error::InvalidChunk { field, reason }) => (field, reason),
         other => panic!("{other:?}"),
     };
-    assert!(field(Chunk::new([0; 3], 0, 0)).1.contains("size"));
-    assert!(field(Chunk::volume([0; 3], 8, 0)).1.contains("3 or 4 dims"));
-    assert!(field(Chunk::new([0; 3], 8, 33)).1.contains("lod"));
+    assert_eq!(field(Chunk::new([0; 3], 0, 0)).0, "size");
+    let (name, reason) = field(Chunk::volume([0; 3], 8, 0));
+    assert!(
+        name == "volume" && reason.contains("3 or 4 dims"),
+        "{reason}"
+    );
+    let (name, reason) = field(Chunk::new([0; 3], 8, 33));
+    assert!(name == "lod" && reason.contains("0..=32"), "{reason}");
     let (name, reason) = field(Chunk::new([i64::MAX / 4, 0, 0], 64, 0));
-    assert_eq!(name, "chunk");
+    assert_eq!(name, "coords");
     assert!(reason.contains("2^62"), "{reason}");
     // A chunk stays placed: moving it means taking another chunk of the moved world.
     let mut c = w.chunk(&Chunk::new([1, 2, 0], 8, 0)).unwrap();

@@ -81,7 +81,8 @@ fn outcome(spec: &NoiseSpec) -> Result<Outcome, String> {
         if let Some(&(n, error)) = unexplained.first() {
             return Err(format!(
                 "GPU error {error:e} > bound {bound:e} at texel {n}, with no discontinuity \
-                 within {POINT_ERROR:e} cells ({} such texels)",
+                 within {:e} cells ({} such texels)",
+                cpu::jumps::POINT_ERROR_CELLS,
                 unexplained.len()
             ));
         }
@@ -89,50 +90,15 @@ fn outcome(spec: &NoiseSpec) -> Result<Outcome, String> {
     Ok(Outcome::Compared)
 }
 
-/// How far the GPU's point may be from the exact one, in cells of the first octave: its
-/// fractions keep 24 bits and its frames 32 (CONVENTIONS §7), with room for f32 distances.
-const POINT_ERROR: f64 = 1e-6;
-
-/// The texels (index, error) where the GPU differs from the twin by more than `bound` at the
-/// texel's point and at every corner of the cube of half side [`POINT_ERROR`] around it. A
-/// texel within the point error of a discontinuity (a cell-value border, a Gabor kernel's
-/// truncation) has some corner on the GPU's side, so only real disagreements remain.
+/// The texels beyond the bound that no point within the point error explains: `verify`'s own
+/// rule (CONVENTIONS §7).
 fn texels_beyond_the_bound(
     prep: &gpu_noise::Job,
     image: &[f32],
     reference: &[f64],
     bound: f64,
 ) -> Vec<(usize, f64)> {
-    let spec = prep.spec().unwrap();
-    let dims = spec.dims as usize;
-    let (w, h) = (spec.size.width as usize, spec.size.height as usize);
-    let mut beyond = Vec::new();
-    for (n, (&gpu, &exact)) in image.iter().zip(reference).enumerate() {
-        let error = (f64::from(gpu) - exact).abs();
-        if error <= bound || gpu_noise::tolerance::discontinuity(spec).is_none() {
-            if error > bound {
-                beyond.push((n, error));
-            }
-            continue;
-        }
-        let (i, j, k) = ((n % w) as u32, ((n / w) % h) as u32, (n / (w * h)) as u32);
-        let p = cpu::texel_point(spec, i, j, k);
-        let explained = (0..1usize << dims).any(|corner| {
-            let mut q = p;
-            for (a, c) in q.iter_mut().enumerate().take(dims) {
-                *c += if corner >> a & 1 == 1 {
-                    POINT_ERROR
-                } else {
-                    -POINT_ERROR
-                };
-            }
-            (cpu::fractal_noise(prep, q) - f64::from(gpu)).abs() <= bound
-        });
-        if !explained {
-            beyond.push((n, error));
-        }
-    }
-    beyond
+    cpu::jumps::texels_beyond_the_bound(prep, image, reference, bound)
 }
 
 fn sweep_base() -> NoiseSpec {

@@ -36,6 +36,7 @@ mod round_trips;
 mod sequences;
 mod support;
 mod targets;
+mod tightness;
 mod tile_sets;
 mod tiling;
 mod worlds;

@@ -6,7 +6,7 @@ pub(crate) mod twin;
 
 use super::lattice::twin::octave_row;
 use super::param::{FREQUENCY, SEED, choice, number};
-use super::{CellReturn, Distance, KindFields, KindInfo, smooth_lipschitz};
+use super::{CellReturn, Distance, KindFields, KindInfo, OCTAVE_LIPSCHITZ};
 
 pub(super) static CELLULAR: KindInfo = KindInfo {
     summary: "cellular noise (§9), 2D-3D",
@@ -17,7 +17,8 @@ pub(super) static CELLULAR: KindInfo = KindInfo {
     skew: None,
     derivatives: false,
     magnitude: 2.0,
-    lipschitz: smooth_lipschitz,
+    // Distances change by at most one cell per cell moved along each axis; returns combine two.
+    lipschitz: |_, _| OCTAVE_LIPSCHITZ,
     discontinuity: cell_borders,
     params: &[
         FREQUENCY,

@@ -5,7 +5,7 @@ pub(crate) mod twin;
 
 use super::lattice::twin::octave_row;
 use super::param::{CORNER_INTERPS, FREQUENCY, SEED, interp};
-use super::{Interp, KindInfo, continuous, smooth_lipschitz};
+use super::{Interp, KindInfo, continuous};
 
 pub(super) static GRADIENT: KindInfo = KindInfo {
     summary: "classic gradient noise (§3), 1D-3D",
@@ -16,7 +16,8 @@ pub(super) static GRADIENT: KindInfo = KindInfo {
     skew: None,
     derivatives: true,
     magnitude: 1.5,
-    lipschitz: smooth_lipschitz,
+    // The L1 norm of its gradient in cells: sampled maxima 1.3, 2.5 and 3.0 in 1D-3D.
+    lipschitz: |_, dims| 1.5 * f64::from(dims) + 1.0,
     discontinuity: continuous,
     params: &[FREQUENCY, SEED, interp("cubic", CORNER_INTERPS)],
     twin: twin::gradient,

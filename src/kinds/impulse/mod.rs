@@ -104,11 +104,11 @@ fn gabor(
 }
 
 /// Denser impulses make steeper noise: `8 sqrt(max(1, density / 3))` (CONVENTIONS §7).
-fn sparse_lipschitz(fields: &KindFields) -> f64 {
+fn sparse_lipschitz(fields: &KindFields, _: u32) -> f64 {
     OCTAVE_LIPSCHITZ * (fields.density / 3.0).max(1.0).sqrt()
 }
 
 /// Gabor's carrier adds its frequency: `8 sqrt(max(1, density / 3)) max(1, F0)`.
-fn gabor_lipschitz(fields: &KindFields) -> f64 {
-    sparse_lipschitz(fields) * fields.gabor_frequency.max(1.0)
+fn gabor_lipschitz(fields: &KindFields, dims: u32) -> f64 {
+    sparse_lipschitz(fields, dims) * fields.gabor_frequency.max(1.0)
 }

@@ -5,7 +5,7 @@ pub(crate) mod lanes;
 pub(crate) mod twin;
 
 use super::param::{CORNER_INTERPS, FREQUENCY, SEED, interp};
-use super::{Interp, KindInfo, continuous, smooth_lipschitz};
+use super::{Interp, KindInfo, continuous};
 
 pub(super) static PERLIN: KindInfo = KindInfo {
     summary: "Ken Perlin's improved noise (§3), 1D-4D",
@@ -16,7 +16,8 @@ pub(super) static PERLIN: KindInfo = KindInfo {
     skew: None,
     derivatives: true,
     magnitude: 1.5,
-    lipschitz: smooth_lipschitz,
+    // The L1 norm of its gradient in cells: sampled maxima 2.7, 3.8, 4.8 and 6.0 in 1D-4D.
+    lipschitz: |_, dims| 2.0 * f64::from(dims) + 2.0,
     discontinuity: continuous,
     params: &[FREQUENCY, SEED, interp("quintic", CORNER_INTERPS)],
     twin: twin::perlin,

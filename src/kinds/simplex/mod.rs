@@ -6,7 +6,7 @@ pub(crate) mod twin;
 
 use super::lattice::twin::octave_row;
 use super::param::{FREQUENCY, SEED};
-use super::{KindInfo, continuous, smooth_lipschitz};
+use super::{KindInfo, continuous};
 use crate::tables::{F2, F4};
 
 pub(super) static SIMPLEX: KindInfo = KindInfo {
@@ -22,7 +22,9 @@ pub(super) static SIMPLEX: KindInfo = KindInfo {
     }),
     derivatives: true,
     magnitude: 1.5,
-    lipschitz: smooth_lipschitz,
+    // The L1 norm of its gradient along the unskewed axes: sampled maxima 10.4, 14.1 and 25.1
+    // in 2D-4D (steeper than the other kinds: its kernels are narrow).
+    lipschitz: |_, dims| [16.0, 22.0, 38.0][dims.clamp(2, 4) as usize - 2],
     discontinuity: continuous,
     params: &[FREQUENCY, SEED],
     twin: twin::simplex,
