@@ -26,6 +26,18 @@ pub enum Engine {
 impl Engine {
     /// Resolves the choice for `job`; the notice says why when `auto` had to decide.
     pub fn open(choice: BackendChoice, job: &Job) -> Result<(Engine, Option<String>)> {
+        let (engine, notice) = Self::choose(choice, job)?;
+        if matches!(engine, Engine::Simd) && job.has_gradient() {
+            // The lanes compute values only: say so rather than name the lanes for the twin's
+            // work.
+            let why = "the SIMD lanes compute values only, so the CPU twin computes gradients";
+            let notice = notice.map_or(why.to_string(), |n| format!("{n}; {why}"));
+            return Ok((Engine::Cpu, Some(notice)));
+        }
+        Ok((engine, notice))
+    }
+
+    fn choose(choice: BackendChoice, job: &Job) -> Result<(Engine, Option<String>)> {
         let adapters = AdapterChoice::from_env()?;
         match choice {
             BackendChoice::Cpu => Ok((Engine::Cpu, None)),
@@ -45,8 +57,6 @@ impl Engine {
     pub fn render_band(&mut self, job: &Job, band: Window) -> Result<Vec<f32>> {
         match self {
             Engine::Gpu(renderer) => renderer.read(job, band),
-            // The lanes compute values; derivatives come from the twin where no GPU renders them.
-            Engine::Simd if job.has_gradient() => cpu::render_window_f32(job, band),
             Engine::Simd => simd::render_window_f32(job, band),
             Engine::Cpu => cpu::render_window_f32(job, band),
         }
