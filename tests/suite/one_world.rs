@@ -3,7 +3,8 @@
 //! for a flat spec and for a graph with warps, rotations and translations, a chunk at lods 0-3
 //! equals the image rendered at the chunk's offset (every 2^L-th texel of it at lod L), a window
 //! of a larger image, and `sample_texels` at the texels' root points: bit for bit on the f64
-//! twin, and bit for bit on the SIMD lanes (which step the same exact coordinates).
+//! twin, and bit for bit on the SIMD lanes (which step the same exact coordinates); on the GPU
+//! chunk, image and window agree bit for bit too, within the bound of the twin.
 
 use gpu_noise::graph::GraphBuilder;
 use gpu_noise::{Chunk, Fractal, Job, Kind, LatticeKind, NoiseSpec, Size, cpu, simd};
@@ -160,4 +161,55 @@ fn a_flat_world_is_one_function_of_the_world_texel() {
 #[test]
 fn a_graph_world_is_one_function_of_the_world_texel() {
     one_world("graph", graph);
+}
+
+/// The same world on the GPU: a chunk at lods 0-3 equals the image rendered at the chunk's
+/// offset (every 2^L-th texel) and the window of a larger image read back alone (a tile of a
+/// tile set), bit for bit, since all three step the same exact coordinates through the same
+/// kernel; and the chunk is within the job's bound of the twin.
+#[test]
+#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
+fn the_gpu_renders_one_world_too() {
+    use gpu_noise::Window;
+    let mut r = crate::support::renderer();
+    for (name, make) in [("flat", flat as fn(f64, f64) -> Job), ("graph", graph)] {
+        for frequency in FREQUENCIES {
+            for offset in OFFSETS {
+                let world = make(frequency, offset);
+                for lod in 0..=3u32 {
+                    let what = format!("{name} at {frequency}, offset {offset}, lod {lod} (GPU)");
+                    let chunk = world.chunk(&Chunk::new(CHUNK.0, CHUNK.1, lod)).unwrap();
+                    let span = i64::from(CHUNK.1) << lod;
+                    let first = [CHUNK.0[0] * span, CHUNK.0[1] * span];
+                    let at_offset = image(&world, first, CHUNK.1 * (1 << lod) + 1);
+                    let c = r.read(&chunk, Window::full(chunk.size())).unwrap();
+                    let m = r.read(&at_offset, Window::full(at_offset.size())).unwrap();
+                    let (n, side, step) = (9, at_offset.size().width as usize, 1usize << lod);
+                    for (k, v) in c.iter().enumerate().take(n * n) {
+                        let (i, j) = (k % n, k / n);
+                        let at = j * step * side + i * step;
+                        assert_eq!(v.to_bits(), m[at].to_bits(), "{what}: texel ({i}, {j})");
+                    }
+                    let twin = cpu::render_f64(&chunk).unwrap();
+                    let bound = chunk.gpu_error_bound().value;
+                    for (k, (g, t)) in c.iter().zip(&twin).enumerate() {
+                        assert!(
+                            (f64::from(*g) - t).abs() <= bound,
+                            "{what}: texel {k} vs twin"
+                        );
+                    }
+                    if lod == 0 {
+                        let larger = image(&world, [0, 0], 3 * CHUNK.1 + 1);
+                        let origin = [first[0] as u32, first[1] as u32, 0];
+                        let window = Window::new(origin, chunk.size());
+                        let tile = r.read(&larger, window).unwrap();
+                        assert!(
+                            tile.iter().zip(&c).all(|(a, b)| a.to_bits() == b.to_bits()),
+                            "{what}: the window of a larger image differs"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }
