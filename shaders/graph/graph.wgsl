@@ -142,7 +142,10 @@ fn select_between(a: f32, b: f32, control: f32, threshold: f32, falloff: f32) ->
 }
 
 fn power(v: f32, exponent: f32) -> f32 {
-    return sign(v) * pow(abs(v), exponent);
+    if v == 0.0 {
+        return 0.0;
+    }
+    return sign(v) * pow_of_positive(abs(v), exponent);
 }
 
 // One octave of the ridged multifractal: state = (sum of w s, sum of w, g).

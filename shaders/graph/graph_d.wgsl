@@ -84,7 +84,7 @@ fn terrace_d(v: vec4<f32>, first: u32, n: u32, invert: bool) -> vec4<f32> {
 fn power_d(v: vec4<f32>, exponent: f32) -> vec4<f32> {
     var slope = select(0.0, 1.0, exponent == 1.0);
     if v.x != 0.0 {
-        slope = exponent * pow(abs(v.x), exponent - 1.0);
+        slope = exponent * pow_of_positive(abs(v.x), exponent - 1.0);
     }
     return chain(v, power(v.x, exponent), slope);
 }

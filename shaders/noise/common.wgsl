@@ -157,6 +157,44 @@ fn exp_nonpositive(x_in: f32) -> f32 {
     return select(v, 0.0, x_in < -87.0);
 }
 
+// ln(a) for a > 0 as plain f32 arithmetic (mirrors src/kinds/lattice/math.rs): a = m 2^k with m in
+// [sqrt(1/2), sqrt(2)), ln m = 2 atanh(s), s = (m - 1) / (m + 1), by its series through s^9, plus
+// k ln 2 (ln 2 split in two).
+fn ln_positive(a_in: f32) -> f32 {
+    // frexp by the bits (subnormals scaled first), as the Rust mirror does.
+    var a = a_in;
+    var k = -126.0;
+    if a < 1.17549435e-38 {
+        a = a * 16777216.0;
+        k = k - 24.0;
+    }
+    let bits = bitcast<u32>(a);
+    k = k + f32((bits >> 23u) & 0xffu);
+    var m = bitcast<f32>((bits & 0x807fffffu) | (126u << 23u));
+    if m < 0.70710677 {
+        m = 2.0 * m;
+        k = k - 1.0;
+    }
+    let s = (m - 1.0) / (m + 1.0);
+    let z = s * s;
+    var t = 1.0 / 9.0;
+    t = 1.0 / 7.0 + z * t;
+    t = 1.0 / 5.0 + z * t;
+    t = 1.0 / 3.0 + z * t;
+    t = 1.0 + z * t;
+    return k * LN_2_HI + (k * LN_2_LO + 2.0 * s * t);
+}
+
+// a^p for a > 0 (mirrors src/kinds/lattice/math.rs): exp(p ln a), relative error within
+// 6e-7 + 2e-7 |p ln a| (CONVENTIONS §13); WGSL's pow inherits exp2(p log2 a)'s looser one.
+fn pow_of_positive(a: f32, p: f32) -> f32 {
+    let x = p * ln_positive(a);
+    if x <= 0.0 {
+        return exp_nonpositive(x);
+    }
+    return 1.0 / exp_nonpositive(-x);
+}
+
 // Interpolation weight for a fraction t in [0, 1) (CONVENTIONS §3).
 fn interp_weight(t: f32, interp: u32) -> f32 {
     switch interp {

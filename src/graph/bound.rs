@@ -354,12 +354,24 @@ fn modifier_bounds(modifier: &Modifier, v: Bounds) -> Bounds {
             let top = points.iter().map(|p| p.abs()).fold(0.0, f64::max);
             scaled(2.0, top)
         }
-        Modifier::Power(p) if *p >= 1.0 => scaled(p * v.m.powf(p - 1.0), v.m.powf(*p)),
-        Modifier::Power(p) => Bounds {
-            range: None,
-            m: v.m.powf(*p),
-            e: v.e.powf(*p),
-        },
+        Modifier::Power(p) => {
+            // The input's error carried by the slope (Hoelder below 1), plus the f32
+            // power's own: relative `6e-7 + 2e-7 |p ln v|`, whose absolute size over |v| <= m
+            // is at most max(1, m^p) (6e-7 + 2e-7 max(1, p ln m)) (u e^-u <= 1 below 1).
+            let m = v.m.powf(*p);
+            let carried = if *p >= 1.0 {
+                p * v.m.powf(p - 1.0) * v.e
+            } else {
+                v.e.powf(*p)
+            };
+            let [c0, c1] = crate::kinds::lattice::math::POW_RELATIVE_ERROR;
+            let own = m.max(1.0) * (c0 + c1 * (p * v.m.ln()).max(1.0));
+            Bounds {
+                range: None,
+                m,
+                e: carried + own,
+            }
+        }
         Modifier::Smoothstep { edge0, edge1 } => {
             Bounds::within(0.0, 1.0, 1.5 / (edge1 - edge0).abs() * v.e)
         }

@@ -44,7 +44,7 @@ pub fn power<R: Real>(v: R, exponent: R) -> R {
     } else {
         R::zero()
     };
-    sign * v.abs().powf(exponent)
+    sign * v.pow_of_abs(exponent)
 }
 
 /// The curve through `points` ([x, y], x increasing) at v: straight lines or Catmull-Rom

@@ -6,6 +6,10 @@
 pub trait Real: num_traits::Float {
     /// An f64 constant in this precision (rounded to nearest for f32).
     fn of(x: f64) -> Self;
+
+    /// `|self|^p` (0 at 0): f64's own `powf` on the twin; in f32 the GPU's arithmetic
+    /// (`pow_of_positive`, WGSL's `pow` may be far off on a conforming adapter).
+    fn pow_of_abs(self, p: Self) -> Self;
 }
 
 impl Real for f32 {
@@ -13,12 +17,25 @@ impl Real for f32 {
     fn of(x: f64) -> f32 {
         x as f32
     }
+
+    #[inline(always)]
+    fn pow_of_abs(self, p: f32) -> f32 {
+        if self == 0.0 {
+            return 0.0;
+        }
+        super::math::pow_of_positive(self.abs(), p)
+    }
 }
 
 impl Real for f64 {
     #[inline(always)]
     fn of(x: f64) -> f64 {
         x
+    }
+
+    #[inline(always)]
+    fn pow_of_abs(self, p: f64) -> f64 {
+        self.abs().powf(p)
     }
 }
 
