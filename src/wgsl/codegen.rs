@@ -311,9 +311,9 @@ impl Generator<'_> {
         let r = |k: &usize| format!("r{k}");
         match step {
             Step::Constant(v) => format!("{}.x", self.param([*v, 0.0, 0.0, 0.0])),
-            Step::Modify { input, modifier } => self.modifier(modifier, &r(input)),
+            Step::Modify { input, modifier } => self.modifier(modifier, &r(input), ""),
             Step::Combine { combiner, inputs } => {
-                self.combiner(*combiner, &inputs.iter().map(r).collect::<Vec<_>>())
+                self.combiner(*combiner, &inputs.iter().map(r).collect::<Vec<_>>(), "")
             }
             Step::Blend { a, b, control } => format!("blend(r{a}, r{b}, r{control})"),
             Step::Select {
@@ -355,58 +355,63 @@ impl Generator<'_> {
         }
     }
 
-    fn modifier(&mut self, modifier: &Modifier, v: &str) -> String {
+    /// A modifier's call on `v`; `d` is "" for values, "_d" for the functions with gradients
+    /// (graph_d.wgsl: the same names with `_d`, the same parameters).
+    pub(super) fn modifier(&mut self, modifier: &Modifier, v: &str, d: &str) -> String {
         match modifier {
-            Modifier::Abs => format!("abs({v})"),
+            Modifier::Abs => format!("abs{d}({v})"),
             Modifier::Negate => format!("-{v}"),
             Modifier::Clamp { min, max } => {
                 let p = self.param([*min, *max, 0.0, 0.0]);
-                format!("clamp({v}, {p}.x, {p}.y)")
+                format!("clamp{d}({v}, {p}.x, {p}.y)")
             }
             Modifier::Remap { from, to } => {
                 let p = self.param([from[0], from[1], to[0], to[1]]);
-                format!("remap({v}, {p}.xy, {p}.zw)")
+                format!("remap{d}({v}, {p}.xy, {p}.zw)")
             }
             Modifier::Curve { points, cubic } => {
                 let first = self.params.len();
                 for p in points {
                     self.param([p[0], p[1], 0.0, 0.0]);
                 }
-                format!("curve({v}, {first}u, {}u, {cubic})", points.len())
+                format!("curve{d}({v}, {first}u, {}u, {cubic})", points.len())
             }
             Modifier::Terrace { points, invert } => {
                 let first = self.params.len();
                 for &x in points {
                     self.param([x, 0.0, 0.0, 0.0]);
                 }
-                format!("terrace({v}, {first}u, {}u, {invert})", points.len())
+                format!("terrace{d}({v}, {first}u, {}u, {invert})", points.len())
             }
             Modifier::Power(e) => {
                 let p = self.param([*e, 0.0, 0.0, 0.0]);
-                format!("power({v}, {p}.x)")
+                format!("power{d}({v}, {p}.x)")
             }
             Modifier::Smoothstep { edge0, edge1 } => {
                 let p = self.param([*edge0, *edge1, 0.0, 0.0]);
-                format!("smoothstep({p}.x, {p}.y, {v})")
+                format!("smoothstep{d}({p}.x, {p}.y, {v})")
             }
         }
     }
 
-    fn combiner(&mut self, combiner: Combiner, v: &[String]) -> String {
+    /// A combiner over `v`, folded left to right; `d` as for [`Self::modifier`] (a product
+    /// with gradients is `multiply_d`).
+    pub(super) fn combiner(&mut self, combiner: Combiner, v: &[String], d: &str) -> String {
         let fold = |f: &dyn Fn(String, &String) -> String| v[1..].iter().fold(v[0].clone(), f);
         match combiner {
             Combiner::Add => fold(&|a, b| format!("{a} + {b}")),
-            Combiner::Multiply => fold(&|a, b| format!("{a} * {b}")),
-            Combiner::Min => fold(&|a, b| format!("min({a}, {b})")),
-            Combiner::Max => fold(&|a, b| format!("max({a}, {b})")),
+            Combiner::Multiply if d.is_empty() => fold(&|a, b| format!("{a} * {b}")),
+            Combiner::Multiply => fold(&|a, b| format!("multiply{d}({a}, {b})")),
+            Combiner::Min => fold(&|a, b| format!("min{d}({a}, {b})")),
+            Combiner::Max => fold(&|a, b| format!("max{d}({a}, {b})")),
             Combiner::Subtract => format!("{} - {}", v[0], v[1]),
             Combiner::SmoothMin(k) => {
                 let p = self.param([k, 0.0, 0.0, 0.0]);
-                format!("smooth_min({}, {}, {p}.x)", v[0], v[1])
+                format!("smooth_min{d}({}, {}, {p}.x)", v[0], v[1])
             }
             Combiner::SmoothMax(k) => {
                 let p = self.param([k, 0.0, 0.0, 0.0]);
-                format!("-smooth_min(-{}, -{}, {p}.x)", v[0], v[1])
+                format!("-smooth_min{d}(-{}, -{}, {p}.x)", v[0], v[1])
             }
         }
     }

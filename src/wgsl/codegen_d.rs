@@ -5,7 +5,6 @@
 //! coordinate maps are numbers of the state, as every other number.
 
 use super::codegen::{Generator, point_of};
-use crate::graph::node::{Combiner, Modifier};
 use crate::graph::plan::Step;
 use crate::spec::frames::Mat;
 
@@ -156,9 +155,9 @@ impl Generator<'_> {
                 let p = self.param([*v, 0.0, 0.0, 0.0]);
                 format!("vec4<f32>({p}.x, 0.0, 0.0, 0.0)")
             }
-            Step::Modify { input, modifier } => self.modifier_d(modifier, &r(input)),
+            Step::Modify { input, modifier } => self.modifier(modifier, &r(input), "_d"),
             Step::Combine { combiner, inputs } => {
-                self.combiner_d(*combiner, &inputs.iter().map(r).collect::<Vec<_>>())
+                self.combiner(*combiner, &inputs.iter().map(r).collect::<Vec<_>>(), "_d")
             }
             Step::Blend { a, b, control } => format!("blend_d(r{a}, r{b}, r{control})"),
             Step::Select {
@@ -172,62 +171,6 @@ impl Generator<'_> {
                 format!("select_between_d(r{a}, r{b}, r{control}, {p}.x, {p}.y)")
             }
             _ => unreachable!("noise, coordinate, fractal and displacement steps go elsewhere"),
-        }
-    }
-
-    fn modifier_d(&mut self, modifier: &Modifier, v: &str) -> String {
-        match modifier {
-            Modifier::Abs => format!("abs_d({v})"),
-            Modifier::Negate => format!("-{v}"),
-            Modifier::Clamp { min, max } => {
-                let p = self.param([*min, *max, 0.0, 0.0]);
-                format!("clamp_d({v}, {p}.x, {p}.y)")
-            }
-            Modifier::Remap { from, to } => {
-                let p = self.param([from[0], from[1], to[0], to[1]]);
-                format!("remap_d({v}, {p}.xy, {p}.zw)")
-            }
-            Modifier::Curve { points, cubic } => {
-                let first = self.params.len();
-                for p in points {
-                    self.param([p[0], p[1], 0.0, 0.0]);
-                }
-                format!("curve_d({v}, {first}u, {}u, {cubic})", points.len())
-            }
-            Modifier::Terrace { points, invert } => {
-                let first = self.params.len();
-                for &x in points {
-                    self.param([x, 0.0, 0.0, 0.0]);
-                }
-                format!("terrace_d({v}, {first}u, {}u, {invert})", points.len())
-            }
-            Modifier::Power(e) => {
-                let p = self.param([*e, 0.0, 0.0, 0.0]);
-                format!("power_d({v}, {p}.x)")
-            }
-            Modifier::Smoothstep { edge0, edge1 } => {
-                let p = self.param([*edge0, *edge1, 0.0, 0.0]);
-                format!("smoothstep_d({p}.x, {p}.y, {v})")
-            }
-        }
-    }
-
-    fn combiner_d(&mut self, combiner: Combiner, v: &[String]) -> String {
-        let fold = |f: &dyn Fn(String, &String) -> String| v[1..].iter().fold(v[0].clone(), f);
-        match combiner {
-            Combiner::Add => fold(&|a, b| format!("{a} + {b}")),
-            Combiner::Multiply => fold(&|a, b| format!("multiply_d({a}, {b})")),
-            Combiner::Min => fold(&|a, b| format!("min_d({a}, {b})")),
-            Combiner::Max => fold(&|a, b| format!("max_d({a}, {b})")),
-            Combiner::Subtract => format!("{} - {}", v[0], v[1]),
-            Combiner::SmoothMin(k) => {
-                let p = self.param([k, 0.0, 0.0, 0.0]);
-                format!("smooth_min_d({}, {}, {p}.x)", v[0], v[1])
-            }
-            Combiner::SmoothMax(k) => {
-                let p = self.param([k, 0.0, 0.0, 0.0]);
-                format!("-smooth_min_d(-{}, -{}, {p}.x)", v[0], v[1])
-            }
         }
     }
 }
