@@ -12,8 +12,8 @@ pub const ROUNDINGS_PER_CORNER: f64 = 8.0;
 
 /// f32 arithmetic inside one octave of `kind` in `dims` dimensions, when the sample point
 /// reaches the GPU exactly (CONVENTIONS §7): [`ROUNDINGS_PER_CORNER`] roundings (2^-24) of its
-/// magnitude per corner it reads (2^dims; one for `nearest` steps), scaled as its Lipschitz
-/// constant is for dense impulses and Gabor's oscillation.
+/// magnitude per corner it reads (2^dims; one for `nearest` steps), times the kind's `spread`
+/// (dense impulses, Gabor's oscillation), which scales their Lipschitz constant too.
 pub fn arithmetic_bound(kind: Kind, dims: u32, interp: Interp, fields: &KindFields) -> f64 {
     let info = kind.info();
     let corners = if interp == Interp::Nearest && kind.interpolates() {
@@ -21,12 +21,8 @@ pub fn arithmetic_bound(kind: Kind, dims: u32, interp: Interp, fields: &KindFiel
     } else {
         f64::from(1u32 << dims)
     };
-    // Dense impulses and Gabor's oscillation add terms as they steepen the kind.
-    let density = match kind {
-        Kind::SparseConvolution | Kind::Gabor => (info.lipschitz)(fields, dims) / OCTAVE_LIPSCHITZ,
-        _ => 1.0,
-    };
-    ROUNDINGS_PER_CORNER * corners * info.magnitude * density * 2f64.powi(-24)
+    let spread = (info.spread)(fields);
+    ROUNDINGS_PER_CORNER * corners * info.magnitude * spread * 2f64.powi(-24)
 }
 
 /// A bound larger than this fraction of the output range is no bound: the GPU refuses such

@@ -71,6 +71,10 @@ pub struct KindInfo {
     pub magnitude: f64,
     /// A Lipschitz constant of one octave in lattice cells (CONVENTIONS §7).
     pub lipschitz: fn(&KindFields, u32) -> f64,
+    /// How many times a plain octave's terms and steepness its fields make it (dense impulses,
+    /// Gabor's oscillation; 1 for the other kinds): it scales the f32 arithmetic bound as it
+    /// scales the impulse kinds' Lipschitz constant (CONVENTIONS §7).
+    pub spread: fn(&KindFields) -> f64,
     /// What in the kind is discontinuous where f32 and f64 can decide differently, if anything.
     pub discontinuity: fn(&KindFields) -> Option<&'static str>,
     /// Its parameters as a graph's kind node takes them: `frequency`, `seed`, `interp` where it

@@ -251,7 +251,7 @@ impl Generator<'_> {
                 let point = point_of(self.plan.instances.len() + instance, *delta);
                 self.line(format!("let r{i} = graph_coordinate({point}, {axis}u);"));
             }
-            Step::Fractal { .. } | Step::RidgedMulti { .. } => self.fractal(i, step),
+            Step::Fractal { .. } | Step::RidgedMulti { .. } => self.fractal(i, step, false),
             Step::Linear { .. } | Step::Displace { .. } => self.displacement(i, step),
             _ => {
                 let v = self.value(step);
@@ -271,7 +271,20 @@ impl Generator<'_> {
         self.line(format!("let r{i} = {call};"));
     }
 
-    fn fractal(&mut self, i: usize, step: &Step) {
+    /// A fractal sum or ridged multifractal step, for values or (`dual`) with gradients
+    /// (graph_d.wgsl's functions: the same arguments, the state and result with gradients).
+    pub(super) fn fractal(&mut self, i: usize, step: &Step, dual: bool) {
+        let (term, finish) = match dual {
+            false => ("fractal_term", "fractal_finish"),
+            true => ("fractal_term_dual", "fractal_finish_dual"),
+        };
+        let (start, d) = match dual {
+            false => ("vec3<f32>(0.0, 0.0, 1.0)", ""),
+            true => (
+                "RidgedDual(vec4<f32>(0.0), 0.0, vec4<f32>(1.0, 0.0, 0.0, 0.0))",
+                "_d",
+            ),
+        };
         match step {
             Step::Fractal { fractal, terms } => {
                 let code = *fractal as u32;
@@ -279,11 +292,11 @@ impl Generator<'_> {
                     .iter()
                     .map(|(k, w)| {
                         let p = self.param([*w, 0.0, 0.0, 0.0]);
-                        format!("{p}.x * fractal_term({code}u, r{k})")
+                        format!("{p}.x * {term}({code}u, r{k})")
                     })
                     .collect();
                 self.line(format!(
-                    "let r{i} = fractal_finish({code}u, {});",
+                    "let r{i} = {finish}({code}u, {});",
                     sum.join(" + ")
                 ));
             }
@@ -293,14 +306,14 @@ impl Generator<'_> {
                 offset,
                 gain,
             } => {
-                self.line(format!("var s{i} = vec3<f32>(0.0, 0.0, 1.0);"));
+                self.line(format!("var s{i} = {start};"));
                 for (k, w) in values.iter().zip(weights) {
                     let p = self.param([*w, *offset, *gain, 0.0]);
                     self.line(format!(
-                        "s{i} = ridged_multi_octave(s{i}, r{k}, {p}.x, {p}.y, {p}.z);"
+                        "s{i} = ridged_multi_octave{d}(s{i}, r{k}, {p}.x, {p}.y, {p}.z);"
                     ));
                 }
-                self.line(format!("let r{i} = ridged_multi_finish(s{i});"));
+                self.line(format!("let r{i} = ridged_multi_finish{d}(s{i});"));
             }
             _ => unreachable!("only fractal steps come here"),
         }

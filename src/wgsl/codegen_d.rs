@@ -76,37 +76,7 @@ impl Generator<'_> {
                     "let r{i} = vec4<f32>(graph_coordinate({point}, {axis}u), transpose({m})[{axis}].xyz);"
                 ));
             }
-            Step::Fractal { fractal, terms } => {
-                let code = *fractal as u32;
-                let sum: Vec<String> = terms
-                    .iter()
-                    .map(|(k, w)| {
-                        let p = self.param([*w, 0.0, 0.0, 0.0]);
-                        format!("{p}.x * fractal_term_dual({code}u, r{k})")
-                    })
-                    .collect();
-                self.line(format!(
-                    "let r{i} = fractal_finish_dual({code}u, {});",
-                    sum.join(" + ")
-                ));
-            }
-            Step::RidgedMulti {
-                values,
-                weights,
-                offset,
-                gain,
-            } => {
-                self.line(format!(
-                    "var s{i} = RidgedDual(vec4<f32>(0.0), 0.0, vec4<f32>(1.0, 0.0, 0.0, 0.0));"
-                ));
-                for (k, w) in values.iter().zip(weights) {
-                    let p = self.param([*w, *offset, *gain, 0.0]);
-                    self.line(format!(
-                        "s{i} = ridged_multi_octave_d(s{i}, r{k}, {p}.x, {p}.y, {p}.z);"
-                    ));
-                }
-                self.line(format!("let r{i} = ridged_multi_finish_d(s{i});"));
-            }
+            Step::Fractal { .. } | Step::RidgedMulti { .. } => self.fractal(i, step, true),
             Step::Linear { input, m } => {
                 let m = self.matrix(m);
                 self.line(format!("let m{i} = {m};"));

@@ -19,6 +19,7 @@ pub(super) static CELLULAR: KindInfo = KindInfo {
     magnitude: 2.0,
     // Distances change by at most one cell per cell moved along each axis; returns combine two.
     lipschitz: |_, _| OCTAVE_LIPSCHITZ,
+    spread: |_| 1.0,
     discontinuity: cell_borders,
     params: &[
         FREQUENCY,

@@ -18,6 +18,7 @@ pub(super) static GRADIENT: KindInfo = KindInfo {
     magnitude: 1.5,
     // The L1 norm of its gradient in cells: sampled maxima 1.3, 2.5 and 3.0 in 1D-3D.
     lipschitz: |_, dims| 1.5 * f64::from(dims) + 1.0,
+    spread: |_| 1.0,
     discontinuity: continuous,
     params: &[FREQUENCY, SEED, interp("cubic", CORNER_INTERPS)],
     twin: twin::gradient,

@@ -29,6 +29,7 @@ pub(super) static SPARSE_CONVOLUTION: KindInfo = KindInfo {
     derivatives: false,
     magnitude: 4.0,
     lipschitz: sparse_lipschitz,
+    spread: sparse_spread,
     discontinuity: continuous,
     params: &[
         FREQUENCY,
@@ -56,6 +57,7 @@ pub(super) static GABOR: KindInfo = KindInfo {
     derivatives: false,
     magnitude: 4.0,
     lipschitz: gabor_lipschitz,
+    spread: gabor_spread,
     discontinuity: |_| Some("Gabor kernels at their 5% truncation"),
     params: &[
         FREQUENCY,
@@ -103,12 +105,22 @@ fn gabor(
     twin::gabor(lat, pt)
 }
 
-/// Denser impulses make steeper noise: `8 sqrt(max(1, density / 3))` (CONVENTIONS §7).
-fn sparse_lipschitz(fields: &KindFields, _: u32) -> f64 {
-    OCTAVE_LIPSCHITZ * (fields.density / 3.0).max(1.0).sqrt()
+/// Denser impulses add terms and make steeper noise: `sqrt(max(1, density / 3))`
+/// (CONVENTIONS §7).
+fn sparse_spread(fields: &KindFields) -> f64 {
+    (fields.density / 3.0).max(1.0).sqrt()
 }
 
-/// Gabor's carrier adds its frequency: `8 sqrt(max(1, density / 3)) max(1, F0)`.
-fn gabor_lipschitz(fields: &KindFields, dims: u32) -> f64 {
-    sparse_lipschitz(fields, dims) * fields.gabor_frequency.max(1.0)
+/// Gabor's carrier adds its frequency: `sqrt(max(1, density / 3)) max(1, F0)`.
+fn gabor_spread(fields: &KindFields) -> f64 {
+    sparse_spread(fields) * fields.gabor_frequency.max(1.0)
+}
+
+/// `8 x spread`.
+fn sparse_lipschitz(fields: &KindFields, _: u32) -> f64 {
+    OCTAVE_LIPSCHITZ * sparse_spread(fields)
+}
+
+fn gabor_lipschitz(fields: &KindFields, _: u32) -> f64 {
+    OCTAVE_LIPSCHITZ * gabor_spread(fields)
 }

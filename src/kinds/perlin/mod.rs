@@ -18,6 +18,7 @@ pub(super) static PERLIN: KindInfo = KindInfo {
     magnitude: 1.5,
     // The L1 norm of its gradient in cells: sampled maxima 2.7, 3.8, 4.8 and 6.0 in 1D-4D.
     lipschitz: |_, dims| 2.0 * f64::from(dims) + 2.0,
+    spread: |_| 1.0,
     discontinuity: continuous,
     params: &[FREQUENCY, SEED, interp("quintic", CORNER_INTERPS)],
     twin: twin::perlin,

@@ -25,6 +25,7 @@ pub(super) static SIMPLEX: KindInfo = KindInfo {
     // The L1 norm of its gradient along the unskewed axes: sampled maxima 10.4, 14.1 and 25.1
     // in 2D-4D (steeper than the other kinds: its kernels are narrow).
     lipschitz: |_, dims| [16.0, 22.0, 38.0][dims.clamp(2, 4) as usize - 2],
+    spread: |_| 1.0,
     discontinuity: continuous,
     params: &[FREQUENCY, SEED],
     twin: twin::simplex,

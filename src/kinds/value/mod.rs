@@ -20,6 +20,7 @@ pub(super) static VALUE: KindInfo = KindInfo {
     // The L1 norm of its gradient in cells: sampled maxima 3.5 to 4.8 in 1D-4D, every
     // interpolation.
     lipschitz: |_, _| 7.0,
+    spread: |_| 1.0,
     discontinuity: continuous,
     params: &[FREQUENCY, SEED, interp("quintic", Interp::NAMES)],
     twin: twin::value_any,
