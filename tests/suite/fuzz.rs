@@ -327,7 +327,9 @@ fn write_everything(spec: &NoiseSpec, image: &[f32]) -> Result<(), String> {
 #[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
 fn random_specs_give_an_error_or_finite_output_within_the_bound_in_every_writer() {
     use proptest::test_runner::{Config, TestRunner};
-    let mut runner = TestRunner::new(Config::with_cases(64));
+    // 96 cases: about a third render on both backends (the rest are refused), so the count
+    // below stays well above 16 whatever the random seed (64 fell to 12 once in CI).
+    let mut runner = TestRunner::new(Config::with_cases(96));
     let counts = std::cell::RefCell::new([0usize; 3]);
     let result = runner.run(&any_spec(), |spec| {
         let ended = outcome(&spec).map_err(|e| TestCaseError::fail(format!("{spec:?}: {e}")))?;
@@ -347,6 +349,6 @@ fn random_specs_give_an_error_or_finite_output_within_the_bound_in_every_writer(
     // Not vacuous: a fair share of the random specs rendered on both backends.
     assert!(
         compared >= 16,
-        "only {compared} of 64 specs compared on both backends"
+        "only {compared} of 96 specs compared on both backends"
     );
 }
