@@ -10,7 +10,9 @@ use std::path::PathBuf;
 
 use criterion::{BenchmarkId, Criterion, Throughput};
 use fastnoise_lite::{FastNoiseLite, FractalType, NoiseType};
-use gpu_noise::{AdapterChoice, Fractal, Kind, NoiseSpec, Renderer, RendererOptions, Size};
+use gpu_noise::{
+    Fractal, Kind, NoiseSpec, Renderer, Size, gpu::AdapterChoice, gpu::RendererOptions,
+};
 use gpu_noise::{cpu, simd};
 use noise::{Fbm, MultiFractal, NoiseFn, Perlin};
 use rayon::prelude::*;
@@ -103,7 +105,7 @@ fn bench_case(
         group.bench_function(ENGINES[0], |b| {
             b.iter(|| {
                 let mut encoder = r.device().create_command_encoder(&Default::default());
-                let buffer = gpu_noise::Target::Buffer {
+                let buffer = gpu_noise::gpu::Target::Buffer {
                     buffer: &target,
                     offset: 0,
                 };

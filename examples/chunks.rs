@@ -12,8 +12,8 @@
 
 use std::collections::HashMap;
 
-use gpu_noise::{Chunk, Colormap, Fractal, Job, Kind, LatticeKind, NoiseSpec};
-use gpu_noise::{Renderer, RendererOptions, Target};
+use gpu_noise::{Chunk, Colormap, Fractal, Job, Kind, NoiseSpec, spec::LatticeKind};
+use gpu_noise::{Renderer, gpu::RendererOptions, gpu::Target};
 
 #[path = "support/mod.rs"]
 mod support;

@@ -10,11 +10,11 @@
 
 use std::time::Instant;
 
-use gpu_noise::RenderStats;
+use gpu_noise::gpu::RenderStats;
 use gpu_noise::low_level::levels::level8;
 use gpu_noise::{
-    AdapterChoice, Colormap, Error, Fractal, Job, Kind, NoiseSpec, Renderer, RendererOptions, Size,
-    Target, Window,
+    Colormap, Error, Fractal, Job, Kind, NoiseSpec, Renderer, Size, Window, gpu::AdapterChoice,
+    gpu::RendererOptions, gpu::Target,
 };
 
 struct Args {

@@ -2,8 +2,10 @@
 //! `cargo run --release --example render_and_verify` (the README's library example).
 
 use gpu_noise::export::{ExportOptions, Format, write_image};
-use gpu_noise::tolerance::{compare, gpu_error_bound};
-use gpu_noise::{AdapterChoice, Fractal, Kind, NoiseSpec, Renderer, RendererOptions, Size, Window};
+use gpu_noise::low_level::tolerance::{compare, gpu_error_bound};
+use gpu_noise::{
+    Fractal, Kind, NoiseSpec, Renderer, Size, Window, gpu::AdapterChoice, gpu::RendererOptions,
+};
 
 fn main() -> Result<(), gpu_noise::Error> {
     let mut spec = NoiseSpec::new(Kind::Perlin, 3);

@@ -8,7 +8,7 @@
 //! ```
 
 use gpu_noise::low_level::levels::{quantize, unit_level};
-use gpu_noise::{Fractal, Kind, NoiseBindings, NoiseSpec, wgsl};
+use gpu_noise::{Fractal, Kind, NoiseSpec, gpu::NoiseBindings, wgsl};
 
 const SIDE: u32 = 256;
 const FREQUENCY: f32 = 1.0 / 48.0;
@@ -47,7 +47,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     spec.seed = 21;
     let prepared = spec.validate()?;
 
-    let choice = gpu_noise::AdapterChoice::from_env()?;
+    let choice = gpu_noise::gpu::AdapterChoice::from_env()?;
     let instance = gpu_noise::low_level::gpu::new_instance(&choice);
     let adapter = pollster::block_on(instance.request_adapter(&Default::default()))?;
     let (device, queue) = pollster::block_on(adapter.request_device(&Default::default()))?;

@@ -9,7 +9,9 @@
 
 use std::io::Write;
 
-use gpu_noise::{Colormap, Fractal, Kind, NoiseSpec, Renderer, RendererOptions, Size, Target};
+use gpu_noise::{
+    Colormap, Fractal, Kind, NoiseSpec, Renderer, Size, gpu::RendererOptions, gpu::Target,
+};
 
 #[path = "support/mod.rs"]
 mod support;

@@ -19,7 +19,7 @@ pub enum Error {
         reason: String,
     },
     /// An output setting is unfit: `field` names the `export::ExportOptions` or
-    /// [`TextureOutput`](crate::TextureOutput) field (`bits`, `range`, `colormap`), or `output`
+    /// [`TextureOutput`](crate::gpu::TextureOutput) field (`bits`, `range`, `colormap`), or `output`
     /// for the path, its format or its place.
     #[error("{field}: {reason}")]
     InvalidOutput {

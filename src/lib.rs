@@ -4,20 +4,22 @@
 //! checks every texel. The conventions (texel to point, seeds, gradients, fractal sums, tiling,
 //! output levels) are in `docs/CONVENTIONS.md`.
 //!
-//! The front is this page: the spec ([`NoiseSpec`] and its enums, [`Prepared`], [`Chunk`]), the
-//! GPU [`Renderer`] and its targets ([`TextureOutput`], [`Range`], [`Colormap`]), the CPU twin
-//! ([`cpu`]) and its SIMD port ([`simd`]), the WGSL module ([`wgsl`], [`NoiseBindings`]),
-//! graphs ([`graph`]), exports ([`export`]), the [`limits`] and the typed [`Error`]. Everything
-//! else (the GPU's host structs, tables, fixed-point frames, error bounds, the exporters'
-//! plumbing) is in [`low_level`], as vello does: reachable, but not what a user needs.
+//! The front is this page: what to render ([`NoiseSpec`] with [`Kind`], [`Fractal`] and
+//! [`Size`], the rest of its enums in [`spec`]; or a [`Graph`]), the [`Job`] every backend runs
+//! (placed in an image, a [`Window`] or a [`Chunk`]), the GPU [`Renderer`] (its options,
+//! targets and bindings in [`gpu`]), the CPU twin ([`cpu`]) and its SIMD port ([`simd`]), the
+//! WGSL module ([`wgsl`]), graphs ([`graph`]), exports (`export`), [`Colormap`] and the typed
+//! [`Error`]. Everything else (limits, error bounds, the tool's JSON, the node table, the GPU's
+//! host structs, tables, fixed-point frames, the exporters' plumbing) is in [`low_level`], as
+//! vello does: reachable, but not what a user needs.
 //!
 //! Three ways in:
-//! - [`Renderer::new`] on your own `wgpu::Device`: record into your encoder, into your storage
-//!   buffers and textures (`R32Float`, `Rgba8Unorm` through a colormap, `R16Unorm`
+//! - [`Renderer::new`] on your own `wgpu::Device`: [`Renderer::record`] into your encoder, into
+//!   your storage buffers and textures (`R32Float`, `Rgba8Unorm` through a colormap, `R16Unorm`
 //!   heightmaps); nothing comes back to the host unless you ask.
-//! - [`wgsl::noise_module`] + [`NoiseBindings`]: call `gn_fractal_noise(p)` from your own
+//! - [`wgsl::noise_module`] + [`gpu::NoiseBindings`]: call `gn_fractal_noise(p)` from your own
 //!   shaders.
-//! - [`Renderer::open`] + [`Renderer::render`] (or [`simd::render_f32`], the GPU's f32 kernels
+//! - [`Renderer::open`] + [`Renderer::read`] (or [`simd::render_f32`], the GPU's f32 kernels
 //!   in SIMD lanes on the CPU, or [`cpu::render_f32`], the twin): images on the host.
 //!
 //! ```
@@ -32,7 +34,8 @@
 //! # Ok::<(), gpu_noise::Error>(())
 //! ```
 //!
-//! Features: `parallel` (rayon rows on the CPU), `serde` (and `spec_file`, the tool's JSON), `export` (streaming PNG, OpenEXR,
+//! Features: `parallel` (rayon rows on the CPU), `serde` (and `low_level::spec_file`, the tool's
+//! JSON), `export` (streaming PNG, OpenEXR,
 //! TIFF, `.f32`, `.npy` writers), `cli` (the `gpu-noise` tool; the default).
 
 #![warn(missing_docs)]
@@ -56,8 +59,21 @@ pub struct ReadmeDoctests;
 /// ```compile_fail
 /// let _ = gpu_noise::wgsl::kernel_source();
 /// ```
+/// ```compile_fail
+/// let _ = gpu_noise::limits::MAX_SIDE;
+/// ```
+/// ```compile_fail
+/// let _ = gpu_noise::spec::MAX_SIDE;
+/// ```
+/// ```compile_fail
+/// use gpu_noise::gpu::pipelines::NoiseKey;
+/// ```
 /// ```
 /// use gpu_noise::low_level::{gpu::RenderParams, tables::PERM_LEN, wgsl::kernel_source};
+/// use gpu_noise::{gpu::Target, low_level::limits::MAX_SIDE, spec::Interp};
+/// assert_eq!(MAX_SIDE, 1 << 24);
+/// assert_eq!(Interp::Quintic.to_string(), "quintic");
+/// let _: Option<Target<'_>> = None;
 /// assert_eq!(PERM_LEN, 512);
 /// assert!(kernel_source().contains("fn gn_fractal_noise("));
 /// let _ = std::mem::size_of::<RenderParams>();
@@ -71,20 +87,20 @@ mod error;
 #[cfg(feature = "export")]
 pub mod export;
 mod fixed;
-mod gpu;
+pub mod gpu;
 pub mod graph;
 mod job;
 mod kinds;
 mod layout;
 mod levels;
-pub mod limits;
+mod limits;
 pub mod low_level;
 pub mod simd;
-mod spec;
+pub mod spec;
 #[cfg(feature = "serde")]
-pub mod spec_file;
+mod spec_file;
 mod tables;
-pub mod tolerance;
+mod tolerance;
 pub mod wgsl;
 mod window;
 
@@ -94,13 +110,8 @@ pub use wgpu;
 
 pub use colormap::Colormap;
 pub use error::{Error, Result};
-pub use gpu::{
-    AdapterChoice, GraphBindings, NoiseBindings, PendingReadback, Range, RenderStats, Renderer,
-    RendererOptions, Target, TextureOutput,
-};
-pub use graph::{Graph, GraphBuilder};
+pub use gpu::Renderer;
+pub use graph::Graph;
 pub use job::{Chunk, Job};
-pub use spec::{
-    CellReturn, Distance, Fractal, Interp, Kind, LatticeKind, NoiseSpec, ParseNameError, Size,
-};
+pub use spec::{Fractal, Kind, NoiseSpec, Size};
 pub use window::Window;

@@ -11,7 +11,6 @@ pub use crate::kinds::impulse::{
     MAX_DENSITY, MAX_GABOR_BANDWIDTH, MAX_GABOR_FREQUENCY, MIN_GABOR_BANDWIDTH,
 };
 pub use crate::kinds::param::{MAX_FREQUENCY, MAX_OCTAVE_SCALE};
+pub use crate::kinds::{MAX_IMPULSES, MAX_OCTAVES};
+pub use crate::spec::sizes::{MAX_COORD, MAX_SIDE, MAX_TEXELS, MAX_WORLD_TEXELS};
 pub use crate::spec::validate::{MAX_OFFSET, MIN_OCTAVE_FREQUENCY};
-pub use crate::spec::{
-    MAX_COORD, MAX_IMPULSES, MAX_OCTAVES, MAX_SIDE, MAX_TEXELS, MAX_WORLD_TEXELS,
-};

@@ -9,10 +9,10 @@ pub use crate::error::HOW_TO_GET_AN_ADAPTER;
 /// The GPU's host structs (mirrors of the WGSL structs, CONVENTIONS §14), the kernels' entry
 /// points and adapter discovery.
 pub mod gpu {
-    pub use crate::gpu::TABLE_SLOTS;
     pub use crate::gpu::adapter::{
         AdapterSummary, best_adapter, is_software, list_adapters, new_instance, parse_backends,
     };
+    pub use crate::gpu::bindings::TABLE_SLOTS;
     pub use crate::gpu::params::RenderParams;
     pub use crate::gpu::pipelines::{ENTRIES, Entry, GraphKey, NoiseKey, OVERRIDE_NAMES};
     pub use crate::kinds::KindState;
@@ -32,10 +32,23 @@ pub mod fixed {
 
 /// Exact octave frames and what a spec derives for its kinds.
 pub mod spec {
-    pub use crate::spec::frames::*;
-    pub use crate::spec::{
-        KindParams, gabor_kernel_energy, octave_weights, poisson_thresholds, sparse_kernel_energy,
+    pub use crate::kinds::{
+        KindParams, gabor_kernel_energy, poisson_thresholds, sparse_kernel_energy,
     };
+    pub use crate::spec::frames::*;
+    pub use crate::spec::weights::octave_weights;
+}
+
+/// Every limit the library enforces, in one place (each is also stated where it is checked,
+/// and in docs/CONVENTIONS.md).
+pub mod limits {
+    pub use crate::limits::*;
+}
+
+/// The tool's JSON files: specs and tile sets as the CLI and the previewer read and write them.
+#[cfg(feature = "serde")]
+pub mod spec_file {
+    pub use crate::spec_file::*;
 }
 
 /// The GPU's stated error bound and comparisons against the twin (CONVENTIONS §7).
@@ -72,6 +85,12 @@ pub mod graph {
     pub use crate::graph::kind_fields::*;
     pub use crate::graph::node::{Combiner, Modifier, Node, Op, Warp};
     pub use crate::graph::ops::*;
+
+    /// The node table (CONVENTIONS §13) as data: each node type's fields, ranges and docs, for
+    /// editors and generated documentation.
+    pub mod meta {
+        pub use crate::graph::meta::*;
+    }
 }
 
 /// The exporters' plumbing: atomic files and their registry of temporaries, tile checks,

@@ -4,7 +4,7 @@
 /// The caller's device: the best adapter `WGPU_BACKEND` / `WGPU_ADAPTER_NAME` allow, with its
 /// own limits.
 pub fn open_device(label: &str) -> Result<(wgpu::Device, wgpu::Queue), Box<dyn std::error::Error>> {
-    let choice = gpu_noise::AdapterChoice::from_env()?;
+    let choice = gpu_noise::gpu::AdapterChoice::from_env()?;
     let instance = gpu_noise::low_level::gpu::new_instance(&choice);
     let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions {
         power_preference: wgpu::PowerPreference::HighPerformance,

@@ -173,7 +173,7 @@ impl NoiseBindings {
     /// tables of seeds not in a slot yet, and the state uniform if it changed. Commands recorded
     /// after this in `encoder` (or in encoders submitted later) see this state; submit encoders
     /// in the order you record into them. Returns the state written; a job made from a graph
-    /// is an error (its module is `Job::wgsl_module`, its bindings [`GraphBindings`](crate::GraphBindings)).
+    /// is an error (its module is `Job::wgsl_module`, its bindings [`GraphBindings`](crate::gpu::GraphBindings)).
     pub fn update(&mut self, encoder: &mut wgpu::CommandEncoder, job: &Job) -> Result<NoiseState> {
         let Some(flat) = job.flat() else {
             return Err(Error::target(

@@ -1,24 +1,27 @@
-//! The GPU path: adapter choice, the noise library's bindings, the kernels' pipelines, and the
-//! reusable [`Renderer`], which renders into the caller's buffers and textures or to the host.
+//! The GPU path: the reusable [`Renderer`], which renders a [`Job`](crate::Job) into the
+//! caller's buffers and textures ([`Target`]) or to the host, its options ([`RendererOptions`],
+//! [`AdapterChoice`]), what it reports ([`RenderStats`], [`PendingReadback`]), and the bindings
+//! a caller's own shader takes ([`NoiseBindings`], [`GraphBindings`]). The host structs,
+//! pipelines and adapter listing are in [`low_level::gpu`](crate::low_level::gpu).
 
-pub mod adapter;
-pub mod bindings;
+pub(crate) mod adapter;
+pub(crate) mod bindings;
 mod graph_bindings;
 mod limits;
-pub mod params;
-pub mod pipelines;
+pub(crate) mod params;
+pub(crate) mod pipelines;
 mod program;
-pub mod readback;
+pub(crate) mod readback;
 mod record;
-pub mod renderer;
+pub(crate) mod renderer;
 mod sample;
 mod scratch;
-pub mod stats;
-pub mod targets;
+pub(crate) mod stats;
+pub(crate) mod targets;
 mod unfused;
 
 pub use adapter::AdapterChoice;
-pub use bindings::{NoiseBindings, TABLE_SLOTS};
+pub use bindings::NoiseBindings;
 pub use graph_bindings::GraphBindings;
 pub use readback::PendingReadback;
 pub use renderer::{Renderer, RendererOptions};

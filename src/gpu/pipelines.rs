@@ -194,7 +194,7 @@ impl Entry {
     }
 
     /// Whether the device's limits allow this kernel's storage buffers (the library's and its
-    /// target's); else [`Error::Unsupported`] naming the limit.
+    /// target's); else [`Error::Unsupported`](crate::Error::Unsupported) naming the limit.
     pub fn fits(self, limits: &wgpu::Limits) -> Result<()> {
         self.fits_beside(limits, 0)
     }

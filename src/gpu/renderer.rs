@@ -94,7 +94,8 @@ impl Renderer {
     ///
     /// ```no_run
     /// # async fn run(device: wgpu::Device, queue: wgpu::Queue) -> gpu_noise::Result<()> {
-    /// use gpu_noise::{Kind, NoiseSpec, Renderer, RendererOptions, Target};
+    /// use gpu_noise::gpu::{RendererOptions, Target};
+    /// use gpu_noise::{Kind, NoiseSpec, Renderer};
     /// let mut renderer = Renderer::new(&device, &queue, RendererOptions::default())?;
     /// let job = NoiseSpec::new(Kind::Perlin, 2).validate()?; // 256x256
     /// let heights = device.create_buffer(&wgpu::BufferDescriptor {
@@ -283,7 +284,8 @@ impl Renderer {
     /// then z, four a texel with gradients.
     ///
     /// ```no_run
-    /// use gpu_noise::{AdapterChoice, Kind, NoiseSpec, Renderer, RendererOptions, Window};
+    /// use gpu_noise::gpu::{AdapterChoice, RendererOptions};
+    /// use gpu_noise::{Kind, NoiseSpec, Renderer, Window};
     /// # fn main() -> gpu_noise::Result<()> {
     /// let choice = AdapterChoice::from_env()?;
     /// let mut renderer = pollster::block_on(Renderer::open(&choice, RendererOptions::default()))?;

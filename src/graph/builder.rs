@@ -33,7 +33,7 @@ impl GraphBuilder {
         }
     }
 
-    /// Adds node `name` of type `ty` (a name of [`meta::NODE_TYPES`](super::meta::NODE_TYPES)).
+    /// Adds node `name` of type `ty` (a name in the node table, `low_level::graph::meta::node_types()`).
     pub fn node(&mut self, name: &str, ty: &str) -> NodeBuilder<'_> {
         self.nodes.push((
             name.into(),

@@ -3,10 +3,11 @@
 //! directed acyclic graph with one output.
 //!
 //! A graph comes from JSON ([`Graph::from_json`]) or from the [`GraphBuilder`]; both go through
-//! one reader driven by the node table ([`meta::NODE_TYPES`]), so an error names the node and
-//! the field. [`Graph::prepare`] places it in an image (size and offset) and expands it into
-//! straight-line steps with one exact frame per noise evaluation; [`PreparedGraph`] evaluates
-//! them in f64 (the twin).
+//! one reader driven by the node table
+//! ([`low_level::graph::meta::node_types`](crate::low_level::graph::meta::node_types)), so an
+//! error names the node and the field. [`Graph::prepare`] places it in an image (size and
+//! offset) and expands it into straight-line steps with one exact frame per noise evaluation:
+//! a [`Job`](crate::Job), which every backend runs.
 //!
 //! ```
 //! use gpu_noise::graph::GraphBuilder;
@@ -34,7 +35,7 @@ pub(crate) mod bound;
 mod builder;
 mod check;
 pub(crate) mod kind_fields;
-pub mod meta;
+pub(crate) mod meta;
 pub(crate) mod node;
 pub(crate) mod ops;
 pub(crate) mod ops_d;

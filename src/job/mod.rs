@@ -191,7 +191,7 @@ impl Job {
     }
 
     /// The plan as WGSL for a caller's own shader: the noise library and the plan with their
-    /// bindings at `@group(group)` (bind a [`GraphBindings`](crate::GraphBindings) there),
+    /// bindings at `@group(group)` (bind a [`GraphBindings`](crate::gpu::GraphBindings) there),
     /// and `fn gn_graph_value(t: vec3<u32>) -> f32`, the job's value at image texel `t` (z = 0
     /// but in volumes), exact at any offset. Plans of the same structure give the same module.
     ///

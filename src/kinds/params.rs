@@ -277,7 +277,7 @@ pub enum KindValue {
 
 /// One kind-owned parameter: its name in the kinds' rows, graphs, spec files and the CLI
 /// (`--` and the name with `-` for `_`), the [`NoiseSpec`](crate::NoiseSpec) field that holds
-/// it, and how it is read from and written to [`KindFields`].
+/// it, and how it is read from and written to `KindFields`.
 pub struct KindField {
     /// The parameter's name.
     pub name: &'static str,
@@ -307,7 +307,7 @@ where
 }
 
 /// Every kind-owned parameter, in the order spec files list them. A kind owns those its row
-/// lists ([`KindInfo::params`](super::KindInfo::params)).
+/// lists (`KindInfo::params`).
 pub static KIND_FIELDS: &[KindField] = &[
     KindField {
         name: "jitter",

@@ -6,7 +6,7 @@
 //! which stays the oracle.
 //!
 //! Its one entry, [`render_window_into`], runs any job's plan step by step over segments of a
-//! row ([`plan`]); a flat job is the plan `fractal(kind)`, whose octaves add into the sum
+//! row (`plan`); a flat job is the plan `fractal(kind)`, whose octaves add into the sum
 //! straight from their kernels.
 //! Function names mirror the WGSL's (`perlin3`, `corner_hashes3`, `cellular_search`, ...).
 

@@ -1,29 +1,19 @@
-//! What to render: [`NoiseSpec`] (a flat spec: one kind, its fractal sum, its image), the
-//! world's frames (CONVENTIONS §1), and the spec's validation (§3-§5). A spec is plain data;
-//! [`NoiseSpec::validate`] checks every field and makes the [`Job`](crate::Job) every backend
-//! runs.
+//! What to render: [`NoiseSpec`] (a flat spec: one kind, its fractal sum, its image) and the
+//! enums its fields take. A spec is plain data; [`NoiseSpec::validate`] checks every field
+//! (CONVENTIONS §3-§5) and makes the [`Job`](crate::Job) every backend runs. The world's
+//! frames (§1) and the limits are in [`low_level`](crate::low_level).
 
-pub mod frames;
+pub(crate) mod frames;
 mod kind_params;
+pub(crate) mod sizes;
 pub(crate) mod tiling;
 pub(crate) mod validate;
-mod weights;
+pub(crate) mod weights;
 
-pub use crate::kinds::{
-    CellReturn, Distance, Fractal, Interp, Kind, KindParams, LatticeKind, MAX_IMPULSES,
-    MAX_OCTAVES, ParseNameError, gabor_kernel_energy, poisson_thresholds, sparse_kernel_energy,
-};
-pub use weights::octave_weights;
-/// Largest image side: texel indices times the octave steps stay within the GPU's 32-bit words.
-pub const MAX_SIDE: u32 = 1 << 24;
-/// Largest image held in memory at once (4 GiB of f32): whole-image renders to a `Vec` or a
-/// GPU buffer. Larger images stream in bands (export) or render as windows (tile sets).
-pub const MAX_TEXELS: u64 = 1 << 30;
-/// Largest world a spec may describe (windows and bands of it render one at a time).
-pub const MAX_WORLD_TEXELS: u64 = 1 << 40;
-/// Every lattice coordinate, at every octave and texel (skewed for simplex), stays below this
-/// many cells: 2^62, so cells fit in 62 bits (CONVENTIONS §1).
-pub const MAX_COORD: f64 = crate::fixed::MAX_CELL;
+pub(crate) use crate::kinds::MAX_OCTAVES;
+pub use crate::kinds::{CellReturn, Distance, Fractal, Interp, Kind, LatticeKind, ParseNameError};
+pub(crate) use sizes::{MAX_COORD, MAX_SIDE, MAX_TEXELS, MAX_WORLD_TEXELS};
+pub(crate) use weights::octave_weights;
 
 /// Image or volume size in texels; `depth` > 1 makes a volume of 3D or 4D noise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

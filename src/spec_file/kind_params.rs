@@ -1,8 +1,8 @@
 //! The kinds' own parameters as a spec file gives them (`"jitter"`, `"gabor_bandwidth"`...),
-//! under the node table's names (`crate::low_level::graph::KIND_FIELDS`).
+//! under the node table's names (`crate::graph::kind_fields::KIND_FIELDS`).
 
 use crate::graph::Value;
-use crate::low_level::graph::{KIND_FIELDS, KindField};
+use crate::graph::kind_fields::{KIND_FIELDS, KindField};
 
 /// Kind-owned parameters as given (flags or a spec file): (table name, value), in the table's
 /// order.

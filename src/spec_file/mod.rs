@@ -16,8 +16,9 @@ pub use channels::{Channels, DEFAULT_NORMAL_STRENGTH};
 pub use kind_params::{KindParams, to_json};
 
 use crate::graph::Value;
-use crate::low_level::graph::{KIND_FIELDS, KindField, fields_of, set_kind_fields};
-use crate::{Colormap, Error, Fractal, Interp, Kind, LatticeKind, NoiseSpec, Result, Size};
+use crate::graph::kind_fields::{KIND_FIELDS, KindField, fields_of, set_kind_fields};
+use crate::spec::{Interp, LatticeKind};
+use crate::{Colormap, Error, Fractal, Kind, NoiseSpec, Result, Size};
 use serde::{Deserialize, Serialize};
 
 /// A spec file is a small JSON object; anything larger is refused before it is parsed.

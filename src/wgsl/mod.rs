@@ -2,8 +2,8 @@
 //! include, and the crate's kernels (`shaders/kernels/`), which include it.
 //!
 //! To call the noise from your own shader, prepend [`noise_module`] to it, bind a
-//! [`NoiseBindings`](crate::NoiseBindings) at the group you chose, and set the pipeline's
-//! override constants from [`Prepared::pipeline_constants`](crate::Prepared::pipeline_constants).
+//! [`NoiseBindings`](crate::gpu::NoiseBindings) at the group you chose, and set the pipeline's
+//! override constants from [`Job::pipeline_constants`](crate::Job::pipeline_constants).
 //! Every name the module declares carries the prefix `gn_` (`GN_` for names in capitals), so
 //! your shader keeps its own `lerp`, `value` or `hash`. Its entry points:
 //!

@@ -4,7 +4,7 @@
 use super::{constants, namespace};
 
 /// The noise library's shared files (`shaders/noise/`); the kinds' own files come from their
-/// table rows ([`noise_files`]). WGSL lets module-scope declarations come in any order.
+/// table rows (`noise_files`). WGSL lets module-scope declarations come in any order.
 pub const LIBRARY_FILES: [(&str, &str); 5] = [
     (
         "noise/common.wgsl",

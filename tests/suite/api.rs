@@ -3,7 +3,7 @@
 //! wgpu the crate is built against.
 
 use gpu_noise::export::{ExportOptions, Format, write_image};
-use gpu_noise::{Error, Kind, NoiseSpec, Size, limits, wgsl};
+use gpu_noise::{Error, Kind, NoiseSpec, Size, low_level::limits, wgsl};
 
 #[test]
 fn a_bad_shader_is_a_typed_error_with_naga_s_spans() {

@@ -2,8 +2,8 @@
 //! bit, a chunk at level L holds every 2^L-th texel of level 0, chunks are the world's own
 //! texels, and they stay within the bound of the twin far from the origin.
 
-use gpu_noise::tolerance::compare;
-use gpu_noise::{Chunk, Error, Fractal, Job, Kind, LatticeKind, NoiseSpec, Renderer, cpu};
+use gpu_noise::low_level::tolerance::compare;
+use gpu_noise::{Chunk, Error, Fractal, Job, Kind, NoiseSpec, Renderer, cpu, spec::LatticeKind};
 
 use crate::support::renderer;
 use gpu_noise::Window;

@@ -2,7 +2,7 @@
 //! for every kind, dims, interpolation and fractal sum that has them; the GPU against the twin.
 
 use gpu_noise::Window;
-use gpu_noise::{Error, Fractal, Interp, Kind, LatticeKind, NoiseSpec, Size, cpu};
+use gpu_noise::{Error, Fractal, Kind, NoiseSpec, Size, cpu, spec::Interp, spec::LatticeKind};
 
 const FRACTALS: [Fractal; 5] = [
     Fractal::None,
@@ -186,7 +186,8 @@ fn gpu_derivatives_match_the_twin() {
         let cpu = cpu::render_gradient_f64(&prep).unwrap();
         let scales = (0..s.octaves).map(|k| s.lacunarity.powi(k as i32));
         let stretch: f64 = scales.map(|scale| s.frequency * scale).sum();
-        let bound = gpu_noise::tolerance::gpu_error_bound(&s).value * (1.0 + 8.0 * stretch);
+        let bound =
+            gpu_noise::low_level::tolerance::gpu_error_bound(&s).value * (1.0 + 8.0 * stretch);
         for (n, (g, c)) in gpu.iter().zip(&cpu).enumerate() {
             for a in 0..4 {
                 let err = (f64::from(g[a]) - c[a]).abs();

@@ -6,7 +6,7 @@
 use gpu_noise::cpu::fractal_noise;
 use gpu_noise::low_level::spec::poisson_thresholds;
 use gpu_noise::low_level::tables::{KEN_PERLIN_PERMUTATION, SIMPLEX_GRAD4, SplitMix64};
-use gpu_noise::{CellReturn, Kind, NoiseSpec, Size, cpu};
+use gpu_noise::{Kind, NoiseSpec, Size, cpu, spec::CellReturn};
 
 fn eval(spec: &NoiseSpec, p: [f64; 4]) -> f64 {
     fractal_noise(&spec.validate().expect("valid spec"), p)

@@ -4,9 +4,10 @@
 
 use gpu_noise::export::{ExportOptions, Format, write_image};
 use gpu_noise::low_level::graph::KIND_FIELDS;
-use gpu_noise::tolerance::{check_gpu_precision, compare, gpu_error_bound};
+use gpu_noise::low_level::tolerance::{check_gpu_precision, compare, gpu_error_bound};
 use gpu_noise::{
-    CellReturn, Colormap, Distance, Error, Fractal, Interp, Kind, NoiseSpec, Size, cpu,
+    Colormap, Error, Fractal, Kind, NoiseSpec, Size, cpu, spec::CellReturn, spec::Distance,
+    spec::Interp,
 };
 use proptest::prelude::*;
 

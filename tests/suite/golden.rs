@@ -5,7 +5,7 @@ use gpu_noise::cpu::{fractal_noise, texel_point};
 use gpu_noise::low_level::tables::{
     KEN_PERLIN_PERMUTATION, SplitMix64, gradients, permutation, values,
 };
-use gpu_noise::{Fractal, Interp, Kind, NoiseSpec};
+use gpu_noise::{Fractal, Kind, NoiseSpec, spec::Interp};
 
 fn eval(spec: &NoiseSpec, p: [f64; 4]) -> f64 {
     fractal_noise(&spec.validate().expect("valid spec"), p)

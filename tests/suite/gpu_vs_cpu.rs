@@ -2,10 +2,11 @@
 //! 2e-5 for f32 arithmetic inside an octave plus the GPU's 24-bit fractions
 //! (`tolerance::gpu_error_bound`), at any distance from the origin (tests/suite/worlds.rs).
 
+use gpu_noise::low_level::tolerance::{compare, gpu_error_bound};
 use gpu_noise::simd::{self, InstructionSet};
-use gpu_noise::tolerance::{compare, gpu_error_bound};
 use gpu_noise::{
-    AdapterChoice, Fractal, Interp, Kind, NoiseSpec, Renderer, RendererOptions, Size, Window, cpu,
+    Fractal, Kind, NoiseSpec, Renderer, Size, Window, cpu, gpu::AdapterChoice,
+    gpu::RendererOptions, spec::Interp,
 };
 
 use crate::support::{dump_failure, renderer, spec};
@@ -144,7 +145,7 @@ fn assert_covers<T: PartialEq + std::fmt::Debug>(
 /// The newer kinds, choosing cases so every code path runs (each dims, fractal, metric, return,
 /// jitter extreme, orientation and tiling) without the full product of options.
 fn newer_kind_cases() -> Vec<(String, NoiseSpec)> {
-    use gpu_noise::{CellReturn, Distance};
+    use gpu_noise::{spec::CellReturn, spec::Distance};
     let mut cases: Vec<(String, NoiseSpec)> = Vec::new();
     let base = |kind: Kind, dims: u32| {
         let mut s = spec(kind, dims, 16, 12);

@@ -4,8 +4,9 @@
 //! is a translation, by coordinates a scaling; a + (-a) = 0), and the validator's messages.
 
 use gpu_noise::Job;
-use gpu_noise::graph::{Graph, GraphBuilder, meta};
-use gpu_noise::{Error, Fractal, Interp, Kind, NoiseSpec, Size, cpu};
+use gpu_noise::graph::{Graph, GraphBuilder};
+use gpu_noise::low_level::graph::meta;
+use gpu_noise::{Error, Fractal, Kind, NoiseSpec, Size, cpu, spec::Interp};
 
 fn render(graph: &Graph, size: Size, offset: [f64; 4]) -> Vec<f64> {
     cpu::render_f64(&graph.prepare(size, offset).unwrap()).unwrap()
@@ -70,12 +71,12 @@ fn a_flat_spec_as_a_graph_renders_bit_for_bit_the_same() {
     cases.push(s);
     let mut s = NoiseSpec::new(Kind::Cellular, 2);
     (s.fractal, s.octaves, s.jitter) = (Fractal::Billow, 2, 0.8);
-    s.cell_return = gpu_noise::CellReturn::F2MinusF1;
+    s.cell_return = gpu_noise::spec::CellReturn::F2MinusF1;
     s.size = Size::new(16, 16, 1);
     cases.push(s);
     let mut s = NoiseSpec::new(Kind::Value, 1);
     (s.interp, s.fractal, s.octaves) = (Interp::CatmullRom, Fractal::Turbulence, 5);
-    (s.lattice, s.size) = (gpu_noise::LatticeKind::Hash, Size::new(64, 1, 1));
+    (s.lattice, s.size) = (gpu_noise::spec::LatticeKind::Hash, Size::new(64, 1, 1));
     cases.push(s);
     let mut s = NoiseSpec::new(Kind::Gradient, 3);
     (s.size, s.offset) = (Size::new(8, 8, 2), [-5e6, 3.0, 1.0, 0.0]);
@@ -657,7 +658,7 @@ fn conventions_hold_the_node_table() {
     let doc = include_str!("../../docs/CONVENTIONS.md");
     assert!(
         doc.contains(&meta::markdown_table()),
-        "docs/CONVENTIONS.md §13 must hold gpu_noise::graph::meta::markdown_table() verbatim:\n{}",
+        "docs/CONVENTIONS.md §13 must hold gpu_noise::low_level::graph::meta::markdown_table() verbatim:\n{}",
         meta::markdown_table()
     );
 }

@@ -4,7 +4,8 @@
 
 use std::collections::BTreeSet;
 
-use gpu_noise::graph::{GraphBuilder, Value, meta};
+use gpu_noise::graph::{GraphBuilder, Value};
+use gpu_noise::low_level::graph::meta;
 use gpu_noise::{Error, Job, Size, Window, cpu};
 
 /// Sources every case may use: four kinds with derivatives (simplex from 2D) at frequencies

@@ -6,7 +6,7 @@
 use gpu_noise::Job;
 use gpu_noise::graph::GraphBuilder;
 use gpu_noise::simd::{self, InstructionSet};
-use gpu_noise::{Graph, Size, Target, wgsl};
+use gpu_noise::{Graph, Size, gpu::Target, wgsl};
 
 use crate::support::renderer;
 use gpu_noise::Window;
@@ -488,7 +488,7 @@ impl CallerShader {
         });
         let graph_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: None,
-            entries: &gpu_noise::GraphBindings::layout_entries(),
+            entries: &gpu_noise::gpu::GraphBindings::layout_entries(),
         });
         let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: None,
@@ -526,7 +526,7 @@ impl CallerShader {
         }
     }
 
-    fn run(&self, graph: &gpu_noise::GraphBindings, side: u32) -> Vec<f32> {
+    fn run(&self, graph: &gpu_noise::gpu::GraphBindings, side: u32) -> Vec<f32> {
         let mut encoder = self.device.create_command_encoder(&Default::default());
         {
             let mut pass = encoder.begin_compute_pass(&Default::default());
@@ -558,7 +558,7 @@ fn a_callers_shader_calls_the_graph_and_takes_new_numbers_by_update() {
     };
     let first = frame(0.05, 1);
     let shader_graph = CallerShader::new(&first, 24);
-    let mut bindings = gpu_noise::GraphBindings::new(&shader_graph.device, &first);
+    let mut bindings = gpu_noise::gpu::GraphBindings::new(&shader_graph.device, &first);
     for prepared in [first.clone(), frame(0.08, 7)] {
         bindings
             .update(&shader_graph.device, &shader_graph.queue, &prepared)
@@ -619,7 +619,7 @@ fn graphs_fill_r32float_textures_2d_and_3d() {
                 | wgpu::TextureUsages::COPY_SRC,
             view_formats: &[],
         });
-        let output = gpu_noise::TextureOutput::default();
+        let output = gpu_noise::gpu::TextureOutput::default();
         let row = (size.width * 4).next_multiple_of(256);
         let rows = device.create_buffer(&wgpu::BufferDescriptor {
             label: None,

@@ -3,7 +3,8 @@
 //! a missing input) are refused with a graph error, never a panic.
 
 use gpu_noise::Job;
-use gpu_noise::graph::{GraphBuilder, Value, meta};
+use gpu_noise::graph::{GraphBuilder, Value};
+use gpu_noise::low_level::graph::meta;
 use gpu_noise::{Error, Graph, Size, Window};
 use proptest::prelude::*;
 

@@ -2,7 +2,7 @@
 //! its spec file and `--print-spec` take exactly the parameters the node table gives each kind,
 //! with the table's ranges, and refuse another kind's naming the field.
 
-use gpu_noise::graph::meta;
+use gpu_noise::low_level::graph::meta;
 use gpu_noise::low_level::graph::{self as kind_fields, KIND_FIELDS};
 use gpu_noise::{Error, Kind, NoiseSpec};
 
@@ -78,7 +78,7 @@ fn help_lists_every_kind_flag_with_its_owners_and_range() {
 #[test]
 fn validation_names_the_spec_field_for_foreign_and_out_of_range_values() {
     let mut perlin = NoiseSpec::new(Kind::Perlin, 2);
-    perlin.cell_return = gpu_noise::CellReturn::F2;
+    perlin.cell_return = gpu_noise::spec::CellReturn::F2;
     match perlin.validate() {
         Err(Error::InvalidSpec { field, reason }) => {
             assert_eq!(field, "cell_return");

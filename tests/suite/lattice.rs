@@ -4,8 +4,8 @@
 
 use gpu_noise::low_level::hash::{cell_hash, hash_bits};
 use gpu_noise::low_level::tables::SplitMix64;
-use gpu_noise::tolerance::{compare, gpu_error_bound};
-use gpu_noise::{Fractal, Interp, Kind, LatticeKind, NoiseSpec, Size, cpu};
+use gpu_noise::low_level::tolerance::{compare, gpu_error_bound};
+use gpu_noise::{Fractal, Kind, NoiseSpec, Size, cpu, spec::Interp, spec::LatticeKind};
 
 use crate::support::{renderer, spec};
 use gpu_noise::Window;

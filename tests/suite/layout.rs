@@ -2,15 +2,15 @@
 //! validates, and every struct, code, constant, override and entry point the host relies on
 //! matches the WGSL.
 
-use gpu_noise::limits::MAX_OCTAVES;
 use gpu_noise::low_level::gpu::HostLayout;
 use gpu_noise::low_level::gpu::RenderParams;
 use gpu_noise::low_level::gpu::{ENTRIES, OVERRIDE_NAMES};
 use gpu_noise::low_level::gpu::{FrameState, KindState, NoiseState, OctaveState};
+use gpu_noise::low_level::limits::MAX_OCTAVES;
 use gpu_noise::low_level::tables::{PERM_LEN, TABLE_SIZE};
 use gpu_noise::low_level::wgsl::{REDUCE_GROUPS, WORKGROUP_SIZE, parse_module, validate_kernels};
 use gpu_noise::wgsl::{noise_module, prefixed};
-use gpu_noise::{CellReturn, Distance, Fractal, Interp, Kind};
+use gpu_noise::{Fractal, Kind, spec::CellReturn, spec::Distance, spec::Interp};
 
 fn module() -> naga::Module {
     validate_kernels().unwrap_or_else(|errors| panic!("WGSL does not validate:\n{errors}"))
@@ -103,7 +103,7 @@ fn wgsl_codes_match_rust_enums_and_table_sizes() {
     }
     pairs.push((
         "MAX_IMPULSES".into(),
-        gpu_noise::limits::MAX_IMPULSES as u32,
+        gpu_noise::low_level::limits::MAX_IMPULSES as u32,
     ));
     pairs.extend([
         ("MAX_OCTAVES".into(), MAX_OCTAVES),

@@ -208,3 +208,68 @@ fn the_reader_finds_a_cycle_where_there_is_one() {
     assert_eq!(paths[0], ["a", "x", "Y"]);
     assert_eq!(paths[1], ["kinds", "Kind"]);
 }
+
+/// The names `src/lib.rs` makes public at the crate root: its `pub mod`s and what its `pub use`s
+/// bring in (`pub use a::{B, C}` is two names).
+fn root_items() -> Vec<String> {
+    let lib = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs");
+    let text = code(&lib);
+    let mut names = Vec::new();
+    for statement in text.split(';') {
+        let statement = statement.trim();
+        let Some(rest) = statement
+            .rfind("pub ")
+            .map(|at| &statement[at + 4..])
+            .filter(|rest| rest.starts_with("mod ") || rest.starts_with("use "))
+        else {
+            continue;
+        };
+        let body = &rest[4..];
+        let listed = match (body.find('{'), body.rfind('}')) {
+            (Some(open), Some(close)) => &body[open + 1..close],
+            _ => body.rsplit("::").next().unwrap_or(body),
+        };
+        names.extend(
+            listed
+                .split(',')
+                .map(|name| name.trim().to_string())
+                .filter(|name| !name.is_empty()),
+        );
+    }
+    names
+}
+
+/// The front fits on one screen (as vello's root, 17 items): about 20 names at the root, the
+/// rest under `gpu`, `spec`, `graph` and `low_level`. A new root item is a decision, not drift.
+#[test]
+fn the_crate_root_stays_small() {
+    let names = root_items();
+    for expected in [
+        "Renderer",
+        "Job",
+        "NoiseSpec",
+        "low_level",
+        "gpu",
+        "spec",
+        "wgpu",
+    ] {
+        assert!(
+            names.iter().any(|n| n == expected),
+            "{expected} missing from {names:?}"
+        );
+    }
+    for moved in [
+        "limits",
+        "tolerance",
+        "spec_file",
+        "Target",
+        "RendererOptions",
+        "Interp",
+    ] {
+        assert!(
+            !names.iter().any(|n| n == moved),
+            "{moved} is back at the root: {names:?}"
+        );
+    }
+    assert!(names.len() <= 21, "{} root items: {names:?}", names.len());
+}

@@ -7,7 +7,7 @@
 //! chunk, image and window agree bit for bit too, within the bound of the twin.
 
 use gpu_noise::graph::GraphBuilder;
-use gpu_noise::{Chunk, Fractal, Job, Kind, LatticeKind, NoiseSpec, Size, cpu, simd};
+use gpu_noise::{Chunk, Fractal, Job, Kind, NoiseSpec, Size, cpu, simd, spec::LatticeKind};
 
 const FREQUENCIES: [f64; 4] = [1.0 / 32.0, 0.0371, 0.1, 1.0 / 3.0];
 const OFFSETS: [f64; 3] = [0.0, 1e9, -1e12];

@@ -2,7 +2,7 @@
 //! before its fix): the GPU renders real noise within a bound that stays small, the reach guard
 //! checks the largest octave, and overflowing amplitudes give an error, never a NaN image.
 
-use gpu_noise::tolerance::check_gpu_precision;
+use gpu_noise::low_level::tolerance::check_gpu_precision;
 use gpu_noise::{Error, Fractal, Kind, NoiseSpec, Size};
 
 use crate::cli::{assert_bad_input, f32_file, out, run, text, tmp};

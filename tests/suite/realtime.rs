@@ -2,14 +2,14 @@
 //! `Range::Auto` are found on the GPU, readbacks can be taken without blocking or awaited, and a
 //! caller's own shader can include the noise library and call `gn_fractal_noise`.
 
-use gpu_noise::tolerance::{compare, gpu_error_bound};
+use gpu_noise::low_level::tolerance::{compare, gpu_error_bound};
 use gpu_noise::{
-    Fractal, Kind, NoiseBindings, NoiseSpec, Range, Renderer, RendererOptions, Size, TextureOutput,
-    Window, cpu, wgsl,
+    Fractal, Kind, NoiseSpec, Renderer, Size, Window, cpu, gpu::NoiseBindings, gpu::Range,
+    gpu::RendererOptions, gpu::TextureOutput, wgsl,
 };
 
 use crate::support::{caller_device, read_buffer, renderer};
-use gpu_noise::Target;
+use gpu_noise::gpu::Target;
 
 fn frame_spec() -> NoiseSpec {
     let mut s = NoiseSpec::new(Kind::Perlin, 3);
@@ -54,7 +54,7 @@ fn a_new_frame_with_a_new_offset_rewrites_only_the_uniform() {
     let second = frame(&mut renderer, &prep);
     // What the second frame did, by RenderStats' subtraction: one uniform write, nothing new.
     let delta = second - first;
-    let created = |s: gpu_noise::RenderStats| {
+    let created = |s: gpu_noise::gpu::RenderStats| {
         (
             s.uniform_writes,
             s.table_uploads,

@@ -7,7 +7,7 @@
 
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
-use gpu_noise::{AdapterChoice, Kind, NoiseSpec, Renderer, RendererOptions, Size};
+use gpu_noise::{Kind, NoiseSpec, Renderer, Size, gpu::AdapterChoice, gpu::RendererOptions};
 
 pub const OPT_OUT: &str = "GPU_NOISE_SKIP_GPU_TESTS";
 

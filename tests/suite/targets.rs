@@ -3,14 +3,14 @@
 //! checked against the CPU twin within the stated bound (CONVENTIONS §7).
 
 use gpu_noise::low_level::levels::{level8, level16};
-use gpu_noise::tolerance::{compare, gpu_error_bound};
+use gpu_noise::low_level::tolerance::{compare, gpu_error_bound};
 use gpu_noise::{
-    Colormap, Error, Fractal, Kind, NoiseSpec, Range, Renderer, RendererOptions, Size,
-    TextureOutput, cpu,
+    Colormap, Error, Fractal, Kind, NoiseSpec, Renderer, Size, cpu, gpu::Range,
+    gpu::RendererOptions, gpu::TextureOutput,
 };
 
 use crate::support::{caller_device, map_read, read_buffer};
-use gpu_noise::{Target, Window};
+use gpu_noise::{Window, gpu::Target};
 
 fn texture(
     device: &wgpu::Device,
@@ -589,7 +589,7 @@ fn small_device_limits_are_named_errors_and_buffers_work_within_downlevel_defaul
     }
     let (small, _, _) =
         crate::support::caller_device_with(Some(wgpu::Limits::downlevel_webgl2_defaults()));
-    match gpu_noise::NoiseBindings::new(&small) {
+    match gpu_noise::gpu::NoiseBindings::new(&small) {
         Err(Error::Unsupported(why)) => assert!(why.contains("max_storage_buffers"), "{why}"),
         other => panic!("expected Unsupported, got {:?}", other.map(|_| ())),
     }

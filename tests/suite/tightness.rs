@@ -3,7 +3,7 @@
 //! corner counts that set their arithmetic term, and for the example graphs, near the origin
 //! and at 1e9.
 
-use gpu_noise::{Fractal, Interp, Job, Kind, NoiseSpec, Size, Window, cpu};
+use gpu_noise::{Fractal, Job, Kind, NoiseSpec, Size, Window, cpu, spec::Interp};
 
 /// The GPU's worst |GPU - twin| over the job's image.
 fn measured(job: &Job) -> f64 {
@@ -109,7 +109,7 @@ fn lipschitz_constants_hold_the_sampled_gradients() {
         for dims in dims {
             let mut s = NoiseSpec::new(kind, dims);
             s.frequency = 1.0;
-            let lipschitz = gpu_noise::tolerance::octave_lipschitz(&s);
+            let lipschitz = gpu_noise::low_level::tolerance::octave_lipschitz(&s);
             let job = s.validate().unwrap();
             let mut steepest = 0.0f64;
             for _ in 0..20_000 {

@@ -1,7 +1,7 @@
 //! Tiling (REFERENCE §5): with `tile`, every octave repeats with the image's size.
 
 use gpu_noise::cpu::fractal_noise;
-use gpu_noise::{Error, Fractal, Interp, Kind, NoiseSpec, Size};
+use gpu_noise::{Error, Fractal, Kind, NoiseSpec, Size, spec::Interp};
 
 #[test]
 fn tiled_noise_repeats_with_the_image_size_for_every_kind() {

@@ -3,8 +3,8 @@
 //! up to the 62-bit cell limit, and the twin itself stays equal to the reference noise there.
 //! Each GPU case here failed before the split (the GPU refused it, or simplex erred by 8e-3).
 
-use gpu_noise::tolerance::{compare, gpu_error_bound};
-use gpu_noise::{CellReturn, Fractal, Interp, Kind, NoiseSpec, Size, Window, cpu};
+use gpu_noise::low_level::tolerance::{compare, gpu_error_bound};
+use gpu_noise::{Fractal, Kind, NoiseSpec, Size, Window, cpu, spec::CellReturn, spec::Interp};
 
 use crate::support::{dump_failure, renderer, spec};
 

@@ -2,8 +2,8 @@
 //! the enums' names, the limits), FastNoise2-style: a new kind or parameter needs no change to
 //! the page.
 
-use gpu_noise::graph::meta::{Param, ParamType, node_type};
-use gpu_noise::{Colormap, Fractal, Kind, LatticeKind};
+use gpu_noise::low_level::graph::meta::{Param, ParamType, node_type};
+use gpu_noise::{Colormap, Fractal, Kind, spec::LatticeKind};
 use serde_json::{Value, json};
 use wasm_bindgen::prelude::*;
 

@@ -2,10 +2,10 @@
 //! CPU twin (the f64 reference, single-threaded in wasm) where the browser has none.
 
 use gpu_noise::low_level::levels::{normal_level, tangent_normal};
-use gpu_noise::spec_file::{Channels, SpecFile};
+use gpu_noise::low_level::spec_file::{Channels, SpecFile};
 use gpu_noise::{
-    AdapterChoice, Colormap, Error, Job, NoiseSpec, Renderer, RendererOptions, Window, cpu,
-    tolerance,
+    Colormap, Error, Job, NoiseSpec, Renderer, Window, cpu, gpu::AdapterChoice,
+    gpu::RendererOptions, low_level::tolerance,
 };
 use wasm_bindgen::prelude::*;
 

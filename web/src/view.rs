@@ -2,7 +2,7 @@
 //! an exported PNG equals `gpu-noise render`'s), statistics and a histogram.
 
 use gpu_noise::low_level::levels::level8;
-use gpu_noise::{Colormap, Size, tolerance};
+use gpu_noise::{Colormap, Size, low_level::tolerance};
 use wasm_bindgen::prelude::*;
 
 /// A rendered image and what the page shows beside it.

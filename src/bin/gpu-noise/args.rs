@@ -4,15 +4,15 @@ use std::path::PathBuf;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
-use gpu_noise::ParseNameError;
-use gpu_noise::{Fractal, Interp, Kind, LatticeKind};
+use gpu_noise::spec::ParseNameError;
+use gpu_noise::{Fractal, Kind, spec::Interp, spec::LatticeKind};
 
 use crate::backend::BackendChoice;
 use crate::kind_args::KindArgs;
 
-pub use gpu_noise::spec_file::Channels;
+pub use gpu_noise::low_level::spec_file::Channels;
 
-use gpu_noise::spec_file::SpecFile;
+use gpu_noise::low_level::spec_file::SpecFile;
 
 /// A parser for one of a spec enum's kebab-case names, listing them in `--help`.
 fn names<T>(names: &'static [&'static str]) -> impl TypedValueParser<Value = T>

@@ -2,9 +2,11 @@
 
 use gpu_noise::low_level::gpu::best_adapter;
 use gpu_noise::low_level::gpu::new_instance;
-use gpu_noise::{AdapterChoice, Job, Renderer, RendererOptions, Result, Window, cpu, simd};
+use gpu_noise::{
+    Job, Renderer, Result, Window, cpu, gpu::AdapterChoice, gpu::RendererOptions, simd,
+};
 
-pub use gpu_noise::spec_file::BackendChoice;
+pub use gpu_noise::low_level::spec_file::BackendChoice;
 
 /// What `auto` found.
 pub enum HardwareGpu {

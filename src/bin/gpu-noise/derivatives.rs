@@ -14,7 +14,7 @@ use gpu_noise::{Result, Window};
 use crate::args::{Channels, RenderArgs};
 use crate::backend::Engine;
 use crate::world::World;
-use gpu_noise::spec_file::SpecFile;
+use gpu_noise::low_level::spec_file::SpecFile;
 
 /// Texels per band: the GPU reads back 16 bytes a texel.
 const BAND_TEXELS: u64 = 1 << 20;

@@ -9,7 +9,7 @@ use gpu_noise::graph::MAX_GRAPH_BYTES;
 use gpu_noise::{Error, Graph, NoiseSpec, Result};
 
 use crate::world::World;
-use gpu_noise::spec_file::{GraphText, SpecFile};
+use gpu_noise::low_level::spec_file::{GraphText, SpecFile};
 
 /// Reads a graph file's text (at most [`MAX_GRAPH_BYTES`], UTF-8).
 fn read_graph_text(path: &Path) -> Result<String> {

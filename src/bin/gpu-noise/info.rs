@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use gpu_noise::low_level::HOW_TO_GET_AN_ADAPTER;
 use gpu_noise::low_level::gpu::{list_adapters, new_instance};
-use gpu_noise::{AdapterChoice, Result};
+use gpu_noise::{Result, gpu::AdapterChoice};
 
 pub fn run() -> Result<ExitCode> {
     let choice = AdapterChoice::from_env()?;

@@ -5,9 +5,9 @@
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Arg, ArgMatches, Args, Command, FromArgMatches};
 use gpu_noise::graph::Value;
-use gpu_noise::graph::meta::ParamType;
+use gpu_noise::low_level::graph::meta::ParamType;
 use gpu_noise::low_level::graph::{KIND_FIELDS, KindField};
-use gpu_noise::spec_file::KindParams;
+use gpu_noise::low_level::spec_file::KindParams;
 
 /// The kinds' flags for clap, around the library's [`KindParams`] (clap's traits cannot be
 /// implemented on it here).

@@ -22,7 +22,7 @@ use clap::Parser;
 use gpu_noise::Error;
 
 use args::{Cli, Command, NoiseArgs};
-use gpu_noise::spec_file::SpecFile;
+use gpu_noise::low_level::spec_file::SpecFile;
 
 fn main() -> ExitCode {
     quiet_mesa();
@@ -30,7 +30,7 @@ fn main() -> ExitCode {
     clean_up_on_signals();
     let cli = Cli::parse();
     // A bad WGPU_BACKEND is refused by every command alike, whichever backend it runs on.
-    let adapters = gpu_noise::AdapterChoice::from_env();
+    let adapters = gpu_noise::gpu::AdapterChoice::from_env();
     let result = adapters.and_then(|_| match cli.command {
         Command::Render(a) => render::run(a),
         Command::Sample(a) => sample::run(a),

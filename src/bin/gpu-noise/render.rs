@@ -14,7 +14,7 @@ use indicatif::ProgressBar;
 use crate::args::{Channels, RenderArgs};
 use crate::backend::Engine;
 use crate::world::World;
-use gpu_noise::spec_file::SpecFile;
+use gpu_noise::low_level::spec_file::SpecFile;
 
 /// Texels per band: 16 MiB of f32, a few bands in flight at once.
 pub const BAND_TEXELS: u64 = 1 << 22;

@@ -8,7 +8,7 @@ use gpu_noise::{Error, Job, Result, cpu};
 
 use crate::args::SampleArgs;
 use crate::backend::{BackendChoice, Engine};
-use gpu_noise::spec_file::SpecFile;
+use gpu_noise::low_level::spec_file::SpecFile;
 
 /// Points evaluated per batch.
 const BATCH: usize = 1 << 16;
@@ -147,7 +147,7 @@ fn image_fields_set_aside(mut layer: SpecFile) -> SpecFile {
 
 /// Sample points are already in noise space: an offset or (without tiling) a frequency or
 /// size would be ignored, so they are refused rather than silently dropped.
-fn refuse_what_sample_ignores(layer: &gpu_noise::spec_file::SpecFile) -> Result<()> {
+fn refuse_what_sample_ignores(layer: &gpu_noise::low_level::spec_file::SpecFile) -> Result<()> {
     let tiling = layer.tile == Some(true);
     let refuse = |field: &'static str, why: &str| Error::InvalidSpec {
         field,

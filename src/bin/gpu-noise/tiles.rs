@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 use crate::args::RenderArgs;
 use crate::backend::Engine;
 use crate::world::World;
-use gpu_noise::spec_file::SpecFile;
+use gpu_noise::low_level::spec_file::SpecFile;
 
 /// The index's name in the tile folder.
 pub const INDEX: &str = "index.json";

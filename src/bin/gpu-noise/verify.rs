@@ -5,8 +5,8 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use gpu_noise::tolerance::{Bound, compare};
-use gpu_noise::{AdapterChoice, Renderer, RendererOptions, Result, Window, cpu, simd};
+use gpu_noise::low_level::tolerance::{Bound, compare};
+use gpu_noise::{Renderer, Result, Window, cpu, gpu::AdapterChoice, gpu::RendererOptions, simd};
 
 use crate::args::{VerifyArgs, VerifyBackend};
 use crate::world::World;

@@ -2,7 +2,7 @@
 //! image's spec (size, dims and the levels' defaults, which exporters and tile sets read), and
 //! the spec file that renders it again bit for bit (`--print-spec`, a tile set's index).
 
-use gpu_noise::spec_file::SpecFile;
+use gpu_noise::low_level::spec_file::SpecFile;
 use gpu_noise::{Graph, Job, NoiseSpec, Result};
 
 /// One render's world.

@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use fastnoise_lite::FastNoiseLite;
-use gpu_noise::{Job, Result, Target, TextureOutput, cpu, simd};
+use gpu_noise::{Job, Result, cpu, gpu::Target, gpu::TextureOutput, simd};
 use rayon::prelude::*;
 
 use super::BenchGpu;

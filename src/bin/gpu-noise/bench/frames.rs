@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use gpu_noise::{Job, Renderer, Result, Target, Window};
+use gpu_noise::{Job, Renderer, Result, Window, gpu::Target};
 
 use super::clock::wait;
 use super::frame_buffer;

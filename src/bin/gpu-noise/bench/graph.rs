@@ -120,7 +120,7 @@ impl Rounds<'_> {
         let job = self.prepared;
         for round in 0..=repeat {
             let fused = clock.time(&device, &queue, |e| {
-                let target = gpu_noise::Target::Buffer {
+                let target = gpu_noise::gpu::Target::Buffer {
                     buffer: self.out,
                     offset: 0,
                 };

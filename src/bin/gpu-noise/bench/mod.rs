@@ -17,8 +17,8 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use gpu_noise::{
-    AdapterChoice, Error, Job, Kind, LatticeKind, NoiseSpec, Renderer, RendererOptions, Result,
-    Size, cpu,
+    Error, Job, Kind, NoiseSpec, Renderer, Result, Size, cpu, gpu::AdapterChoice,
+    gpu::RendererOptions, spec::LatticeKind,
 };
 
 use crate::args::BenchArgs;
@@ -246,7 +246,7 @@ fn peer_table(args: &BenchArgs, gpu: &mut BenchGpu) -> Result<serde_json::Value>
                 r.record(
                     e,
                     prep,
-                    gpu_noise::Target::Buffer {
+                    gpu_noise::gpu::Target::Buffer {
                         buffer: &target,
                         offset: 0,
                     },

@@ -193,7 +193,7 @@ mod tests {
     //! it these tests fail and say so; they never pass by skipping.
 
     use super::*;
-    use gpu_noise::{AdapterChoice, Renderer, RendererOptions};
+    use gpu_noise::{Renderer, gpu::AdapterChoice, gpu::RendererOptions};
 
     const PEERS: [PeerFunction; 3] = [SIMPLEX_2D, SIMPLEX_3D, CLASSIC_3D];
 

@@ -3,7 +3,7 @@
 
 use fastnoise_lite::{CellularDistanceFunction, CellularReturnType, FastNoiseLite};
 use fastnoise_lite::{FractalType, NoiseType};
-use gpu_noise::{Fractal, Interp, Kind, NoiseSpec, Size};
+use gpu_noise::{Fractal, Kind, NoiseSpec, Size, spec::Interp};
 
 /// Lattice cells per texel in every workload (the CLI's default).
 pub const FREQUENCY: f64 = 1.0 / 32.0;
