@@ -6,7 +6,7 @@ use super::node::{Combiner, Modifier};
 use crate::kinds::lattice::real::{Real, catmull_rom, lerp};
 
 /// A modifier node's function of its source's value.
-#[inline]
+#[inline(always)]
 pub fn modify<R: Real>(modifier: &Modifier<R>, v: R) -> R {
     match modifier {
         Modifier::Abs => v.abs(),
@@ -109,7 +109,13 @@ pub fn terrace<R: Real>(points: &[R], invert: bool, v: R) -> R {
     if i0 == i1 {
         return points[i1];
     }
-    let (mut lo, mut hi) = (points[i0], points[i1]);
+    terrace_between(points[i0], points[i1], invert, v)
+}
+
+/// The terrace between its levels `lo` <= v < `hi`: `lerp(lo, hi, alpha^2)`, `alpha` the place
+/// of v between them (inverted, the curve turned over).
+#[inline(always)]
+pub fn terrace_between<R: Real>(mut lo: R, mut hi: R, invert: bool, v: R) -> R {
     let mut alpha = (v - lo) / (hi - lo);
     if invert {
         alpha = R::one() - alpha;

@@ -8,6 +8,7 @@
 mod bounds;
 mod build;
 mod chunk;
+mod equivalent;
 mod flat;
 mod place;
 mod state;

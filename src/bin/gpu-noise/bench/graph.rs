@@ -1,7 +1,8 @@
 //! `gpu-noise bench --graph FILE.json`: one graph on a square grid on every engine, interleaved
 //! round by round: the GPU's fused kernel (one dispatch), the same steps one dispatch each
-//! through a register buffer (the gain from fusing, CONVENTIONS §13), the SIMD lanes and the
-//! f64 twin, each on all threads and on one.
+//! through a register buffer (the gain from fusing, CONVENTIONS §13), the SIMD lanes, the
+//! flat SIMD kernels sampling the same kinds as often (the executor's yardstick) and the f64
+//! twin, each on all threads and on one.
 
 use std::time::{Duration, Instant};
 
@@ -46,8 +47,13 @@ pub fn fusion_table(
         prepared.noise_evaluations(),
         gpu.clock.describe()
     );
+    // The flat kernels sampling the same kinds as often: the yardstick for the SIMD executor.
+    let flat: Vec<gpu_noise::Job> = (prepared.flat_equivalents().iter())
+        .map(|spec| spec.validate())
+        .collect::<Result<_>>()?;
     let rounds = Rounds {
         prepared: &prepared,
+        flat: &flat,
         out: &out,
         registers: registers.as_ref(),
     };
@@ -75,6 +81,8 @@ pub fn fusion_table(
         format!("GPU node by node ({steps} dispatches)"),
         format!("SIMD lanes, f32 ({threads} threads)"),
         "SIMD lanes, f32 (1 thread)".to_string(),
+        format!("SIMD flat kernels, same samples ({threads} threads)"),
+        "SIMD flat kernels, same samples (1 thread)".to_string(),
         format!("CPU twin, f64 ({threads} threads)"),
         "CPU twin, f64 (1 thread)".to_string(),
     ];
@@ -89,12 +97,21 @@ pub fn fusion_table(
         }
         println!("{name:<44} {rate:>12.2} {:>10.3}", rate / rates[0]);
     }
+    println!(
+        "SIMD graph executor / flat kernels on the same samples: {:.2} ({threads} threads), \
+         {:.2} (1 thread); {} Msamples/s (1 thread)",
+        rates[2] / rates[4],
+        rates[3] / rates[5],
+        format_args!("{:.0}", rates[3] * prepared.noise_evaluations() as f64),
+    );
     Ok(())
 }
 
 /// What each round renders: the graph, its window, and the two GPU targets.
 struct Rounds<'a> {
     prepared: &'a gpu_noise::Job,
+    /// Flat jobs sampling the graph's kinds as often (`Job::flat_equivalents`).
+    flat: &'a [gpu_noise::Job],
     out: &'a wgpu::Buffer,
     registers: Option<&'a wgpu::Buffer>,
 }
@@ -107,17 +124,19 @@ impl Rounds<'_> {
         gpu: &mut BenchGpu,
         one_thread: &rayon::ThreadPool,
         repeat: u32,
-    ) -> Result<[Vec<Duration>; 6]> {
+    ) -> Result<[Vec<Duration>; 8]> {
         let renderer = &mut gpu.renderer;
         let (device, queue) = (renderer.device().clone(), renderer.queue().clone());
         let clock: &Clock = &gpu.clock;
-        let mut times: [Vec<Duration>; 6] = Default::default();
+        let mut times: [Vec<Duration>; 8] = Default::default();
         let wall = |f: &dyn Fn() -> Result<()>| -> Result<Duration> {
             let start = Instant::now();
             f()?;
             Ok(start.elapsed())
         };
         let job = self.prepared;
+        let flat =
+            || (self.flat.iter()).try_for_each(|job| gpu_noise::simd::render_f32(job).map(drop));
         for round in 0..=repeat {
             let fused = clock.time(&device, &queue, |e| {
                 let target = gpu_noise::gpu::Target::Buffer {
@@ -134,14 +153,18 @@ impl Rounds<'_> {
                 })?,
                 None => Duration::ZERO,
             };
-            let cpu = [
+            let cpu: [Duration; 6] = [
                 wall(&|| gpu_noise::simd::render_f32(job).map(drop))?,
                 wall(&|| one_thread.install(|| gpu_noise::simd::render_f32(job).map(drop)))?,
+                wall(&flat)?,
+                wall(&|| one_thread.install(flat))?,
                 wall(&|| gpu_noise::cpu::render_f64(job).map(drop))?,
                 wall(&|| one_thread.install(|| gpu_noise::cpu::render_f64(job).map(drop)))?,
             ];
             if round > 0 {
-                let all = [fused, unfused, cpu[0], cpu[1], cpu[2], cpu[3]];
+                let all = [
+                    fused, unfused, cpu[0], cpu[1], cpu[2], cpu[3], cpu[4], cpu[5],
+                ];
                 for (list, t) in times.iter_mut().zip(all) {
                     list.push(t);
                 }

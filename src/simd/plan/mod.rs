@@ -1,22 +1,24 @@
 //! Any plan in lanes (CONVENTIONS §13): the graph kernel's steps in the GPU's f32, in order,
 //! over segments of a row. Each register is a run of one segment's lanes (a displacement four
-//! runs, one per axis; segments as long as the registers fit the L2 cache, up to 1024 texels); a noise step runs its kind's kernel over the segment (the kinds'
-//! [`NoiseRow`]), every other step the shared functions of `graph::ops` lane by lane, so the
+//! runs, one per axis; segments as long as the registers fit the L2 cache, up to 1024
+//! texels); a noise step runs its kind's kernel over the segment (the kinds' [`NoiseRow`]),
+//! every other step the shared functions of `graph::ops` lane by lane (`values`), so the
 //! SIMD backend computes what the generated WGSL computes, as the GPU's numbers (f32 state,
 //! f32 tables, the frames' exact words) give it. A flat job is the plan `fractal(kind)`: its
 //! octaves' registers, then their sum (as fast as adding each octave into the sum from its
 //! kernel, measured).
 
-use crate::graph::ops;
+mod values;
+
 use crate::graph::plan::Step;
 use crate::job::Job;
-use crate::kinds::fractal::{fractal_finish, fractal_term};
 use crate::kinds::lattice::kernel::NoiseInputs;
 use crate::kinds::lattice::lane_hash::LaneLattice;
 use crate::kinds::lattice::lanes::{LANES, Points, RowFrame, block_points, shift_points};
-use crate::kinds::{Fractal, InstructionSet, Interp, KindState, LatticeKind, NoiseRow};
+use crate::kinds::{InstructionSet, Interp, KindState, LatticeKind, NoiseRow};
 use crate::spec::frames::OctaveFrame;
 use crate::tables::{PERM_LEN, TABLE_SIZE, perm_windows};
+use values::value_step;
 
 /// Register floats of one segment: 512 KiB, about a core's L2 cache.
 const REGISTER_BUDGET: usize = 128 * 1024;
@@ -44,6 +46,7 @@ struct NoiseLanes {
 /// A plan ready for the lanes.
 pub(super) struct PlanLanes<'a> {
     job: &'a Job,
+    isa: InstructionSet,
     dims: usize,
     hashed: bool,
     tables: Vec<LaneTables>,
@@ -99,6 +102,7 @@ impl<'a> PlanLanes<'a> {
         }
         PlanLanes {
             job,
+            isa,
             dims: plan.dims,
             hashed,
             tables,
@@ -122,14 +126,48 @@ impl<'a> PlanLanes<'a> {
         };
         let output = self.runs[self.job.plan().output] * self.segment;
         for (s, texels) in out.chunks_mut(self.segment).enumerate() {
-            for i in 0..self.steps.len() {
-                self.step(i, &frames, s * self.segment, texels.len(), &mut scratch);
-            }
+            self.segment_on_isa(&frames, s * self.segment, texels.len(), &mut scratch);
             texels.copy_from_slice(&scratch.registers[output..output + texels.len()]);
         }
     }
 
+    /// Every step over `n` texels of the segment starting at row texel `first`, compiled for
+    /// the plan's instruction set: the value steps' lane loops then run as wide as the noise
+    /// kernels' (in the baseline's 4 lanes they took a sixth of the terrain example's time).
+    fn segment_on_isa(&self, frames: &[RowFrame], first: usize, n: usize, scratch: &mut Scratch) {
+        match self.isa {
+            // SAFETY: `new` took `isa` from the caller, who checked it is available (the
+            // kernels picked for it assert so).
+            #[cfg(target_arch = "x86_64")]
+            InstructionSet::Avx512 => unsafe { self.segment_avx512(frames, first, n, scratch) },
+            // SAFETY: as above.
+            #[cfg(target_arch = "x86_64")]
+            InstructionSet::Avx2 => unsafe { self.segment_avx2(frames, first, n, scratch) },
+            _ => self.segment_steps(frames, first, n, scratch),
+        }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl,avx2,fma,bmi1,bmi2,lzcnt,popcnt")]
+    fn segment_avx512(&self, frames: &[RowFrame], first: usize, n: usize, scratch: &mut Scratch) {
+        self.segment_steps(frames, first, n, scratch)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,fma,bmi1,bmi2,lzcnt,popcnt")]
+    fn segment_avx2(&self, frames: &[RowFrame], first: usize, n: usize, scratch: &mut Scratch) {
+        self.segment_steps(frames, first, n, scratch)
+    }
+
+    #[inline(always)]
+    fn segment_steps(&self, frames: &[RowFrame], first: usize, n: usize, scratch: &mut Scratch) {
+        for i in 0..self.steps.len() {
+            self.step(i, frames, first, n, scratch);
+        }
+    }
+
     /// Step `i` over `n` texels of the segment starting at row texel `first`.
+    #[inline(always)]
     fn step(&self, i: usize, frames: &[RowFrame], first: usize, n: usize, scratch: &mut Scratch) {
         let Scratch { registers, shift } = scratch;
         let (done, rest) = registers.split_at_mut(self.runs[i] * self.segment);
@@ -236,6 +274,7 @@ impl Registers<'_> {
 /// order (graph_point_moved's `delta_map * d`), on the lattice's `dims` axes. Zero entries
 /// (every off-diagonal one but for rotations and simplex's skew) are skipped: adding `0 d` to
 /// a finite sum changes no bit.
+#[inline(always)]
 fn lattice_shift(
     regs: &Registers,
     d: usize,
@@ -258,6 +297,7 @@ fn lattice_shift(
 
 /// A coordinate step over a segment: the point's cell read as a signed 32-bit number plus
 /// its fraction (graph_coordinate), the point moved by `shift` where given.
+#[inline(always)]
 fn coordinate_row(
     row: &RowFrame,
     axis: usize,
@@ -291,17 +331,21 @@ fn coordinate_row(
 }
 
 /// `m d` per texel (a Linear step: mat4x4 times vec4, summed in order).
+#[inline(always)]
 fn linear(regs: &Registers, input: usize, m: &[[f32; 4]; 4], into: &mut [f32]) {
     for a in 0..4 {
         let out = &mut into[a * regs.segment..a * regs.segment + regs.n];
-        let d: [&[f32]; 4] = std::array::from_fn(|b| regs.axis(input, b));
-        for l in 0..regs.n {
-            out[l] = m[a][0] * d[0][l] + m[a][1] * d[1][l] + m[a][2] * d[2][l] + m[a][3] * d[3][l];
+        let [d0, d1, d2, d3]: [&[f32]; 4] = std::array::from_fn(|b| regs.axis(input, b));
+        // Zipped, not indexed: four indexed reads keep a bounds check each and do not vectorize.
+        let d = d0.iter().zip(d1).zip(d2).zip(d3);
+        for (o, (((&x, &y), &z), &w)) in out.iter_mut().zip(d) {
+            *o = m[a][0] * x + m[a][1] * y + m[a][2] * z + m[a][3] * w;
         }
     }
 }
 
 /// `base + amplitude (by_0, by_1, ...)` per texel (a Displace step).
+#[inline(always)]
 fn displace(regs: &Registers, base: Option<usize>, by: &[usize], amplitude: f32, into: &mut [f32]) {
     for a in 0..4 {
         let out = &mut into[a * regs.segment..a * regs.segment + regs.n];
@@ -314,85 +358,5 @@ fn displace(regs: &Registers, base: Option<usize>, by: &[usize], amplitude: f32,
                 *o += amplitude * v;
             }
         }
-    }
-}
-
-/// A step whose value is a function of earlier values, lane by lane with `graph::ops`.
-fn value_step(step: &Step<f32>, regs: &Registers, out: &mut [f32]) {
-    match step {
-        Step::Constant(v) => out.fill(*v),
-        Step::Fractal { fractal, terms } => fractal_sum(*fractal, terms, regs, out),
-        Step::RidgedMulti {
-            values,
-            weights,
-            offset,
-            gain,
-        } => {
-            for (l, o) in out.iter_mut().enumerate() {
-                let state = (values.iter().zip(weights)).fold([0.0, 0.0, 1.0], |s, (&k, &w)| {
-                    ops::ridged_multi_octave(s, regs.value(k)[l], w, *offset, *gain)
-                });
-                *o = ops::ridged_multi_finish(state);
-            }
-        }
-        Step::Modify { input, modifier } => {
-            for (o, &v) in out.iter_mut().zip(regs.value(*input)) {
-                *o = ops::modify(modifier, v);
-            }
-        }
-        Step::Combine { combiner, inputs } => {
-            out.copy_from_slice(regs.value(inputs[0]));
-            for &k in &inputs[1..] {
-                for (o, &v) in out.iter_mut().zip(regs.value(k)) {
-                    *o = ops::combine2(*combiner, *o, v);
-                }
-            }
-        }
-        Step::Blend { a, b, control } => {
-            let (a, b, c) = (regs.value(*a), regs.value(*b), regs.value(*control));
-            for l in 0..regs.n {
-                out[l] = ops::blend(a[l], b[l], c[l]);
-            }
-        }
-        Step::Select {
-            a,
-            b,
-            control,
-            threshold,
-            falloff,
-        } => {
-            let (a, b, c) = (regs.value(*a), regs.value(*b), regs.value(*control));
-            for l in 0..regs.n {
-                out[l] = ops::select(a[l], b[l], c[l], *threshold, *falloff);
-            }
-        }
-        Step::Noise { .. }
-        | Step::Coordinate { .. }
-        | Step::Linear { .. }
-        | Step::Displace { .. } => unreachable!("points and displacements are stepped above"),
-    }
-}
-
-/// `fractal_finish(sum of w_k fractal_term(n_k))`, summed in the terms' order (the generated
-/// code's expression).
-fn fractal_sum(fractal: Fractal, terms: &[(usize, f32)], regs: &Registers, out: &mut [f32]) {
-    // One copy per sum, each with its fractal a constant, so the lane loops vectorize.
-    #[inline(always)]
-    fn sum(fractal: Fractal, terms: &[(usize, f32)], regs: &Registers, out: &mut [f32]) {
-        out.fill(0.0);
-        for &(k, w) in terms {
-            for (o, &v) in out.iter_mut().zip(regs.value(k)) {
-                *o += w * fractal_term(fractal, v);
-            }
-        }
-        for o in out.iter_mut() {
-            *o = fractal_finish(fractal, *o);
-        }
-    }
-    match fractal {
-        Fractal::None | Fractal::Fbm => sum(Fractal::Fbm, terms, regs, out),
-        Fractal::Turbulence => sum(Fractal::Turbulence, terms, regs, out),
-        Fractal::Ridged => sum(Fractal::Ridged, terms, regs, out),
-        Fractal::Billow => sum(Fractal::Billow, terms, regs, out),
     }
 }
