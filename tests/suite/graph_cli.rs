@@ -7,6 +7,7 @@ use crate::cli::{f32_file, out, run, text, tmp};
 const TERRAIN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/graphs/terrain.json");
 
 #[test]
+#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
 fn a_graph_renders_alike_on_gpu_and_cpu_and_verifies() {
     let d = tmp();
     let (pc, sc) = out(d.path(), "cpu.f32");
@@ -283,6 +284,7 @@ fn a_graph_tile_set_holds_the_windows_of_the_whole_image() {
 /// equal the twin's, on the CPU and within the gradient bound on the GPU; a graph with a
 /// cellular node refuses gradients with exit 2, naming the node, and writes nothing.
 #[test]
+#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
 fn graph_gradients_reach_the_cli() {
     let d = tmp();
     let marble = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/graphs/marble.json");
