@@ -61,7 +61,18 @@ async function openPage(webgpu, address = origin) {
 
 /** Changes a control as a user does, and waits for the frame it causes. */
 async function setControl(page, selector, value) {
-  const frames = await page.evaluate(() => Number(document.body.dataset.frames ?? 0));
+  await changeControl(page, selector, value);
+  const error = await page.evaluate(() => document.body.dataset.error);
+  assert.ok(!error, `setting ${selector} to ${value}: ${error}`);
+  await page.waitForFunction(() => !window.gpuNoise.page.rendering);
+}
+
+/** Changes a control and waits for its frame or its error (a stale error does not count). */
+async function changeControl(page, selector, value) {
+  const frames = await page.evaluate(() => {
+    delete document.body.dataset.error;
+    return Number(document.body.dataset.frames ?? 0);
+  });
   const control = page.locator(selector);
   if ((await control.evaluate((e) => e.tagName)) === "SELECT") await control.selectOption(String(value));
   else {
@@ -72,10 +83,35 @@ async function setControl(page, selector, value) {
     (n) => Number(document.body.dataset.frames) > n || document.body.dataset.error,
     frames, { timeout: 120000 },
   );
-  const error = await page.evaluate(() => document.body.dataset.error);
-  assert.ok(!error, `setting ${selector} to ${value}: ${error}`);
-  await page.waitForFunction(() => !window.gpuNoise.page.rendering);
 }
+
+test("hidden controls stay hidden, picking fbm brings octaves, and a rejected value does not stick", async () => {
+  const { browser, page, problems } = await openPage(false);
+  try {
+    await setControl(page, "#size", 256);
+    await setControl(page, "#kind", "simplex");
+    assert.equal(await page.locator("#tile-label").isVisible(), false, "tile is offered for simplex");
+    assert.equal(await page.locator("#strength-label").isVisible(), false, "strength shows without a normal map");
+    await setControl(page, "#kind", "perlin");
+    assert.equal(await page.locator("#tile-label").isVisible(), true, "tile is not offered for perlin");
+    const spec = async () => JSON.parse(await page.evaluate(() => window.gpuNoise.specText()));
+    assert.equal((await spec()).octaves, 1);
+    await setControl(page, "#fractal", "fbm");
+    const octaves = (await spec()).octaves;
+    assert.ok(octaves > 1, `fbm kept ${octaves} octave: the same image as none`);
+    await changeControl(page, "#param-octaves", 40);
+    const refused = await page.evaluate(() => document.body.dataset.error);
+    assert.match(refused ?? "", /octaves/, "40 octaves were not refused");
+    assert.equal((await spec()).octaves, octaves, "the refused octaves stayed in the spec");
+    assert.equal(await page.locator("#param-octaves").inputValue(), String(octaves));
+    // The next change renders (it used to report the octaves error again).
+    await setControl(page, "#param-lacunarity", 3);
+    assert.deepEqual([(await spec()).lacunarity, (await spec()).octaves], [3, octaves]);
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});
 
 /** What the page shows: its spec, values, stated bound, and whether WebGPU or a normal map. */
 function shownView(page) {

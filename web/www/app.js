@@ -10,6 +10,8 @@ import { parseSpec, specFromAddress, specText, specToAddress } from "./spec.js";
 const $ = (id) => document.getElementById(id);
 const AXES = ["x", "y", "z", "w"];
 const GRAPH = "graph";
+/** The octaves a fractal sum starts with when picked from none (the bench's and README's fBm). */
+const FRACTAL_OCTAVES = 6;
 
 const page = {
   previewer: null,
@@ -94,6 +96,13 @@ async function renderOnce() {
   try {
     view = await page.previewer.render(text);
   } catch (e) {
+    // A rejected value does not stay: the state goes back to the last spec that rendered (what
+    // the image, the spec panel and the exports show), so the next change renders; the message
+    // names what was refused until then.
+    if (page.good !== undefined && currentSpecText() === text) {
+      page.spec = structuredClone(page.good);
+      fillControls(true);
+    }
     showError(e);
     return;
   }
@@ -120,6 +129,7 @@ function adoptRendered(view) {
   delete rendered.backend;
   if (page.spec.graph !== undefined) rendered.graph = page.spec.graph;
   page.spec = rendered;
+  page.good = structuredClone(rendered);
   fillControls();
 }
 
@@ -214,13 +224,14 @@ function graphDims() {
   return (page.spec.offset ?? [0, 0]).length;
 }
 
-function fillControls() {
+/** Shows the state in the controls; `force` also overwrites the input being typed in. */
+function fillControls(force = false) {
   const s = page.spec;
   if (s.graph === undefined) {
     $("kind").value = s.kind;
     buildKindControls();
     for (const input of document.querySelectorAll("[data-param]")) {
-      if (s[input.dataset.param] !== undefined) showValue(input, s[input.dataset.param]);
+      if (s[input.dataset.param] !== undefined) showValue(input, s[input.dataset.param], force);
     }
     $("fractal").value = s.fractal;
     $("fractal-params").hidden = s.fractal === "none";
@@ -228,18 +239,18 @@ function fillControls() {
     $("channels").value = s.channels ?? "value";
     $("strength-label").hidden = s.channels !== "normal";
     $("levels").hidden = s.channels === "normal";
-    showValue($("normal_strength"), s.normal_strength ?? 8);
+    showValue($("normal_strength"), s.normal_strength ?? 8, force);
   } else {
     buildKindControls();
   }
-  showValue($("seed"), s.seed ?? 0);
+  showValue($("seed"), s.seed ?? 0, force);
   $("lattice").value = s.lattice ?? "table";
-  (s.offset ?? []).forEach((v, i) => showValue($(`offset-${AXES[i]}`), v));
+  (s.offset ?? []).forEach((v, i) => showValue($(`offset-${AXES[i]}`), v, force));
   const named = page.meta.colormaps.includes(s.colormap ?? "gray");
   $("colormap").value = named ? (s.colormap ?? "gray") : "stops…";
   $("stops").hidden = named;
-  if (!named) showValue($("stops"), s.colormap);
-  showValue($("range"), s.range ? s.range.join(",") : "");
+  if (!named) showValue($("stops"), s.colormap, force);
+  showValue($("range"), s.range ? s.range.join(",") : "", force);
 }
 
 function setParam(p, text) {
@@ -298,7 +309,12 @@ function wireControls() {
     render();
   });
   $("fractal").addEventListener("change", () => {
+    const from = page.spec.fractal ?? "none";
     page.spec.fractal = $("fractal").value;
+    // One octave of a sum is the bare noise: picking a sum from none brings octaves with it.
+    if (from === "none" && page.spec.fractal !== "none" && (page.spec.octaves ?? 1) === 1) {
+      page.spec.octaves = FRACTAL_OCTAVES;
+    }
     render();
   });
   $("tile").addEventListener("change", () => {

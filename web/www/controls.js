@@ -54,9 +54,10 @@ export function paramValue(p, text) {
   return Number(t);
 }
 
-/** Shows a value in its input (numbers in full: the shortest text that reads back exactly). */
-export function showValue(input, value) {
-  if (input && document.activeElement !== input) input.value = String(value);
+/** Shows a value in its input (numbers in full: the shortest text that reads back exactly),
+ *  except in the input being typed in, unless `force` (a refused value is put back). */
+export function showValue(input, value, force = false) {
+  if (input && (force || document.activeElement !== input)) input.value = String(value);
 }
 
 /** Replaces a select's options. */
