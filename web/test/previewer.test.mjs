@@ -113,6 +113,52 @@ test("hidden controls stay hidden, picking fbm brings octaves, and a rejected va
   }
 });
 
+test("long renders show that they are busy, zoom keeps short numbers, downloads are named, everything has a name", async () => {
+  const { browser, page, problems } = await openPage(false);
+  try {
+    await setControl(page, "#size", 256);
+    await setControl(page, "#fractal", "fbm");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#export-spec")]);
+    assert.match(download.suggestedFilename(), /^perlin-fbm6-seed\d+-256x256\.json$/);
+    // Zooming in eight times: the frequency field shows a short number, not 0.0026214400000000001.
+    for (let i = 0; i < 8; i++) {
+      const frames = await page.evaluate(() => Number(document.body.dataset.frames));
+      await page.locator("#stage").hover();
+      await page.mouse.wheel(0, -100);
+      await page.waitForFunction((n) => Number(document.body.dataset.frames) > n && !window.gpuNoise.page.rendering, frames);
+    }
+    const frequency = await page.locator("#param-frequency").inputValue();
+    assert.ok(frequency.length <= 14, `the frequency field reads ${frequency}`);
+    // A render of seconds (Gabor at 1024^2 on the CPU) shows the busy sign, and it goes after.
+    await setControl(page, "#kind", "gabor");
+    await page.evaluate(() => {
+      window.busySeen = false;
+      new MutationObserver(() => { if (!document.getElementById("busy").hidden) window.busySeen = true; })
+        .observe(document.getElementById("busy"), { attributes: true });
+    });
+    await setControl(page, "#size", 1024);
+    assert.ok(await page.evaluate(() => window.busySeen), "no busy sign during a render of seconds");
+    assert.equal(await page.locator("#busy").isVisible(), false, "the busy sign stayed");
+    // Every canvas has a name or is hidden from assistive technology; the stops input too.
+    const unnamed = await page.evaluate(() => [...document.querySelectorAll("canvas, input")]
+      .filter((e) => !e.hidden && !e.getAttribute("aria-label") && e.getAttribute("aria-hidden") !== "true" && !e.closest("label"))
+      .map((e) => e.id));
+    assert.deepEqual(unnamed, [], "controls without an accessible name");
+    const contrast = await page.evaluate(() => {
+      const rgb = (c) => c.match(/\d+/g).slice(0, 3).map(Number);
+      const lum = ([r, g, b]) => [r, g, b].map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+        .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+      const fg = lum(rgb(getComputedStyle(document.querySelector("footer")).color));
+      const bg = lum(rgb(getComputedStyle(document.body).backgroundColor));
+      return (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+    });
+    assert.ok(contrast >= 4.5, `the footer's contrast is ${contrast.toFixed(2)}:1`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});
+
 /** What the page shows: its spec, values, stated bound, and whether WebGPU or a normal map. */
 function shownView(page) {
   return page.evaluate(() => ({

@@ -12,6 +12,8 @@ const AXES = ["x", "y", "z", "w"];
 const GRAPH = "graph";
 /** The octaves a fractal sum starts with when picked from none (the bench's and README's fBm). */
 const FRACTAL_OCTAVES = 6;
+/** How long a render runs before the page shows that it is busy. */
+const BUSY_AFTER_MS = 150;
 
 const page = {
   previewer: null,
@@ -22,6 +24,7 @@ const page = {
   line: null, // the profile's line in texels, [a, b]
   frames: 0,
   frameMs: null,
+  frameTexels: null,
   rendering: false,
   dirty: false,
 };
@@ -79,14 +82,36 @@ async function render() {
     return;
   }
   page.rendering = true;
+  // A render that takes longer than a glance says so (Gabor at 1024^2 takes seconds): on
+  // WebGPU the frame is awaited and a timer shows the sign; the CPU twin renders without
+  // yielding, so a frame expected to be slow shows it first and lets the page paint.
+  const busy = setTimeout(() => showBusy(true), BUSY_AFTER_MS);
   try {
     do {
       page.dirty = false;
+      if (expectedMs() > BUSY_AFTER_MS) {
+        showBusy(true);
+        await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
+      }
       await renderOnce();
     } while (page.dirty);
   } finally {
+    clearTimeout(busy);
+    showBusy(false);
     page.rendering = false;
   }
+}
+
+/** The next frame's time from the last one's, scaled by the texels (unknown: 0). */
+function expectedMs() {
+  if (!page.frameMs || !page.frameTexels) return 0;
+  const texels = (page.spec.size ?? []).reduce((a, b) => a * b, 1);
+  return (page.frameMs * texels) / page.frameTexels;
+}
+
+function showBusy(on) {
+  $("busy").hidden = !on;
+  $("stage").setAttribute("aria-busy", String(on));
 }
 
 async function renderOnce() {
@@ -112,6 +137,7 @@ async function renderOnce() {
   const rendered = performance.now();
   paint(view);
   page.frameMs = performance.now() - start;
+  page.frameTexels = view.width * view.height;
   page.renderMs = rendered - start;
   page.frames += 1;
   showError(null);
@@ -471,11 +497,21 @@ function exportPng() {
   canvas.height = view.height;
   canvas.getContext("2d").putImageData(new ImageData(new Uint8ClampedArray(view.rgba().buffer), view.width, view.height), 0, 0);
   view.free();
-  canvas.toBlob((blob) => download("view.png", blob), "image/png");
+  canvas.toBlob((blob) => download(`${exportName()}.png`, blob), "image/png");
 }
 
 function exportSpec() {
-  download("view.json", new Blob([`${currentSpecText({ backend: "cpu" })}\n`], { type: "application/json" }));
+  download(`${exportName()}.json`, new Blob([`${currentSpecText({ backend: "cpu" })}\n`], { type: "application/json" }));
+}
+
+/** A download's name from what it shows: `perlin-fbm6-seed7-512x512`, `graph-terrain-seed0-512x512`. */
+function exportName() {
+  const s = page.spec;
+  const what = s.graph !== undefined
+    ? ["graph", $("preset").value || "custom"]
+    : [s.kind, s.fractal && s.fractal !== "none" ? `${s.fractal}${s.octaves ?? 1}` : null];
+  const parts = [...what, `seed${s.seed ?? 0}`, (s.size ?? []).join("x"), s.channels === "normal" ? "normal" : null];
+  return parts.filter(Boolean).join("-").replace(/[^A-Za-z0-9._-]+/g, "_");
 }
 
 /** Renders the view with the CPU twin and shows the largest difference against the bound. */
@@ -532,7 +568,8 @@ function zoom(at, factor) {
   const kind = kindMeta();
   const fp = kind.params.find((p) => p.name === "frequency");
   const f = page.spec.frequency;
-  const next = Math.min(fp.max, Math.max(1e-12, f * factor));
+  // Twelve significant digits: repeated factors of 0.8 would leave 0.0026214400000000001.
+  const next = Number(Math.min(fp.max, Math.max(1e-12, f * factor)).toPrecision(12));
   if (next === f) return;
   page.spec.frequency = next;
   page.spec.offset = page.spec.offset.map((o, i) => (i < 2 && (i === 0 || page.view.height > 1) ? (f / next) * (o + at[i]) - at[i] : o));
