@@ -127,6 +127,17 @@ test("long renders show that they are busy, zoom keeps short numbers, downloads 
       await page.mouse.wheel(0, -100);
       await page.waitForFunction((n) => Number(document.body.dataset.frames) > n && !window.gpuNoise.page.rendering, frames);
     }
+    // The keyboard pans and zooms too: the view takes focus, an arrow moves the offset.
+    const before = JSON.parse(await page.evaluate(() => window.gpuNoise.specText()));
+    await page.locator("#stage").focus();
+    let frames = await page.evaluate(() => Number(document.body.dataset.frames));
+    await page.keyboard.press("ArrowRight");
+    await page.waitForFunction((n) => Number(document.body.dataset.frames) > n && !window.gpuNoise.page.rendering, frames);
+    frames = await page.evaluate(() => Number(document.body.dataset.frames));
+    await page.keyboard.press("+");
+    await page.waitForFunction((n) => Number(document.body.dataset.frames) > n && !window.gpuNoise.page.rendering, frames);
+    const after_ = JSON.parse(await page.evaluate(() => window.gpuNoise.specText()));
+    assert.ok(after_.offset[0] !== before.offset[0] && after_.frequency < before.frequency, "the keyboard neither pans nor zooms");
     const frequency = await page.locator("#param-frequency").inputValue();
     assert.ok(frequency.length <= 14, `the frequency field reads ${frequency}`);
     // A render of seconds (Gabor at 1024^2 on the CPU) shows the busy sign, and it goes after.

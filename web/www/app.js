@@ -555,6 +555,22 @@ function wireNavigation() {
     render();
   });
   stage.addEventListener("pointerup", () => (drag = null));
+  // The keyboard does what the mouse does: arrows pan by an eighth of the view, + and - zoom
+  // about its center.
+  stage.addEventListener("keydown", (ev) => {
+    const c = $("image");
+    const step = Math.max(1, Math.round(c.width / 8));
+    const pan = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] }[ev.key];
+    if (pan) {
+      ev.preventDefault();
+      page.spec.offset[0] += pan[0];
+      if (page.spec.offset.length > 1 && page.view?.height > 1) page.spec.offset[1] += pan[1];
+      render();
+    } else if ((ev.key === "+" || ev.key === "=" || ev.key === "-") && page.spec.graph === undefined) {
+      ev.preventDefault();
+      zoom([c.width / 2, c.height / 2], ev.key === "-" ? 1.25 : 0.8);
+    }
+  });
   stage.addEventListener("wheel", (ev) => {
     ev.preventDefault();
     if (page.spec.graph !== undefined) return; // a graph's frequencies live on its nodes
