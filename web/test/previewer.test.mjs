@@ -44,7 +44,15 @@ after(() => {
   fs.rmSync(scratch, { recursive: true, force: true });
 });
 
-async function openPage(webgpu, address = origin) {
+/** The page in Chromium, with WebGPU (SwiftShader) or without; with WebGPU the engine is asked
+ *  for by the address (`?engine=webgpu`: auto picks the faster CPU twin on a software adapter)
+ *  unless `address` already names one or `engine` says otherwise. */
+async function openPage(webgpu, address = origin, engine = "webgpu") {
+  if (webgpu && engine && !address.includes("engine=")) {
+    const url = new URL(address);
+    url.searchParams.set("engine", engine);
+    address = url.href;
+  }
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     args: webgpu ? [...quietFlags, "--enable-unsafe-webgpu"] : quietFlags,
@@ -307,6 +315,23 @@ test("every graph preset renders on WebGPU and matches the tool's twin within it
       console.log(`graph ${preset}: max |WebGPU - twin| ${worst.toExponential(2)}, bound ${bound.toExponential(2)}`);
       assert.ok(worst <= bound, `graph ${preset}: ${worst} exceeds ${bound}`);
     }
+  } finally {
+    await browser.close();
+  }
+});
+
+test("auto picks the CPU twin where WebGPU is a software rasterizer, says so, and WebGPU can be picked", async () => {
+  const { browser, page, problems } = await openPage(true, origin, null);
+  try {
+    assert.equal(await page.locator("#engine").inputValue(), "auto");
+    assert.equal(await page.evaluate(() => window.gpuNoise.page.previewer.gpu), false, "auto chose SwiftShader's WebGPU");
+    assert.match(await page.locator("#no-gpu").textContent(), /runs on the CPU/);
+    await setControl(page, "#size", 256);
+    await setControl(page, "#engine", "webgpu");
+    assert.ok(await page.evaluate(() => window.gpuNoise.onGpu()), "picking WebGPU did not render on it");
+    assert.equal(await page.locator("#no-gpu").isVisible(), false);
+    assert.match(await page.evaluate(() => location.search), /engine=webgpu/);
+    assert.deepEqual(problems, []);
   } finally {
     await browser.close();
   }
