@@ -320,6 +320,31 @@ test("every graph preset renders on WebGPU and matches the tool's twin within it
   }
 });
 
+test("the page fits a laptop's and a phone's window, with no parameter name cut off", async () => {
+  const { browser, page, problems } = await openPage(false);
+  try {
+    await setControl(page, "#size", 256);
+    await setControl(page, "#kind", "gabor");
+    for (const [width, height] of [[1024, 768], [390, 844]]) {
+      await page.setViewportSize({ width, height });
+      const fit = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        window: window.innerWidth,
+        image: document.getElementById("image").getBoundingClientRect().width,
+        cut: [...document.querySelectorAll("label > span:first-child")]
+          .filter((e) => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
+          .map((e) => e.textContent),
+      }));
+      assert.ok(fit.page <= fit.window, `at ${width}x${height} the page is ${fit.page} px wide`);
+      assert.ok(fit.image >= Math.min(512, width - 24) - 1, `at ${width}x${height} the image is ${fit.image} px wide`);
+      assert.deepEqual(fit.cut, [], `at ${width}x${height} these names are cut off`);
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});
+
 test("auto picks the CPU twin where WebGPU is a software rasterizer, says so, and WebGPU can be picked", async () => {
   const { browser, page, problems } = await openPage(true, origin, null);
   try {
