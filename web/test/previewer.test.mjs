@@ -345,6 +345,29 @@ test("the page fits a laptop's and a phone's window, with no parameter name cut 
   }
 });
 
+test("graph mode names its preset and seed, and one-kind mode comes back as it was left", async () => {
+  const { browser, page, problems } = await openPage(false);
+  try {
+    await setControl(page, "#size", 256);
+    await setControl(page, "#kind", "simplex");
+    await setControl(page, "#fractal", "fbm");
+    await setControl(page, "#param-frequency", 0.05);
+    const flat = JSON.parse(await page.evaluate(() => window.gpuNoise.specText()));
+    await setControl(page, "#mode", "graph");
+    const preset = await page.locator("#preset").inputValue();
+    assert.notEqual(preset, "", "the preset menu does not name the graph shown");
+    const graph = JSON.parse(await page.locator("#graph").inputValue());
+    assert.equal(await page.locator("#seed").inputValue(), String(graph.seed ?? 0), "the seed field is not the graph's seed");
+    assert.doesNotMatch(await page.locator("#nav-hint").textContent(), /wheel/, "the hint offers the wheel, which a graph ignores");
+    await setControl(page, "#mode", "noise");
+    const back = JSON.parse(await page.evaluate(() => window.gpuNoise.specText()));
+    for (const k of ["kind", "fractal", "octaves", "frequency"]) assert.equal(back[k], flat[k], `${k} was lost`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});
+
 test("auto picks the CPU twin where WebGPU is a software rasterizer, says so, and WebGPU can be picked", async () => {
   const { browser, page, problems } = await openPage(true, origin, null);
   try {

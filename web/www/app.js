@@ -283,7 +283,8 @@ function fillControls(force = false) {
   } else {
     buildKindControls();
   }
-  showValue($("seed"), s.seed ?? 0, force);
+  // A graph without a world seed renders with its own: the field shows the seed in use.
+  showValue($("seed"), s.seed ?? s.graph?.seed ?? 0, force);
   $("lattice").value = s.lattice ?? "table";
   (s.offset ?? []).forEach((v, i) => showValue($(`offset-${AXES[i]}`), v, force));
   const named = page.meta.colormaps.includes(s.colormap ?? "gray");
@@ -464,10 +465,15 @@ function fitRange() {
   }
 }
 
+/** Switches between one kind and a graph; each mode comes back as it was left. */
 function setMode(mode) {
   if (mode === GRAPH) {
+    if (page.spec.graph === undefined) page.flatSpec = structuredClone(page.spec);
     if (!$("graph").value.trim()) $("graph").value = Object.values(page.meta.presets)[0];
     applyGraph();
+  } else if (page.flatSpec !== undefined) {
+    page.spec = structuredClone(page.flatSpec);
+    render();
   } else {
     setKind(page.spec.kind ?? "perlin");
   }
@@ -478,6 +484,9 @@ function showMode() {
   const graph = page.spec.graph !== undefined || $("mode").value === GRAPH;
   $("noise-fields").hidden = graph;
   $("graph-fields").hidden = !graph;
+  $("nav-hint").textContent = graph
+    ? "Drag or arrow keys to pan (a graph zooms by its nodes' frequencies); shift-drag draws the profile's line."
+    : "Drag or arrow keys to pan, wheel or +/- to zoom; shift-drag draws the profile's line.";
 }
 
 /** A graph spec: the graph, and the world and levels fields of the flat spec. */
@@ -495,6 +504,8 @@ function applyGraph() {
   for (const k of ["colormap", "range"]) if (page.spec[k] !== undefined) next[k] = page.spec[k];
   page.graphText = text;
   page.spec = next;
+  // The preset menu names the graph shown when it is one of them.
+  $("preset").value = Object.entries(page.meta.presets).find(([, t]) => t === text)?.[0] ?? "";
   $("mode").value = GRAPH;
   showMode();
   render();
