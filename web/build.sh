@@ -16,6 +16,7 @@ if [ "$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }')" != "$version" 
     cargo install wasm-bindgen-cli --version "$version" --no-default-features \
         --bin wasm-bindgen --debug --quiet
 fi
+echo "== building the library for wasm32 (a few minutes the first time)"
 cargo build --release --quiet --target wasm32-unknown-unknown -p gpu-noise-web
 wasm-bindgen --target web --no-typescript --out-dir web/www/pkg \
     target/wasm32-unknown-unknown/release/gpu_noise_web.wasm

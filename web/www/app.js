@@ -18,7 +18,8 @@ const BUSY_AFTER_MS = 150;
 const page = {
   previewer: null,
   meta: null,
-  spec: { kind: "perlin", dims: 2, size: [512, 512] },
+  // The first view: six octaves of Perlin fBm in the terrain colormap (one gray octave said little).
+  spec: { kind: "perlin", dims: 2, size: [512, 512], fractal: "fbm", octaves: FRACTAL_OCTAVES, colormap: "terrain" },
   graphText: "",
   view: null,
   line: null, // the profile's line in texels, [a, b]
