@@ -371,6 +371,27 @@ test("graph mode names its preset and seed, and one-kind mode comes back as it w
   }
 });
 
+test("Back returns to the previous view instead of leaving the page", async () => {
+  const { browser, page, problems } = await openPage(false);
+  try {
+    await setControl(page, "#size", 256);
+    await page.waitForTimeout(1200);
+    await setControl(page, "#kind", "value");
+    await page.waitForTimeout(1200);
+    await setControl(page, "#kind", "simplex");
+    const frames = await page.evaluate(() => Number(document.body.dataset.frames));
+    await page.goBack();
+    await page.waitForFunction((n) => Number(document.body.dataset.frames) > n && !window.gpuNoise.page.rendering, frames);
+    assert.equal(new URL(page.url()).origin, new URL(origin).origin, "Back left the page");
+    const spec = JSON.parse(await page.evaluate(() => window.gpuNoise.specText()));
+    assert.deepEqual([spec.kind, spec.size], ["value", [256, 256]]);
+    assert.equal(await page.locator("#kind").inputValue(), "value");
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});
+
 test("auto picks the CPU twin where WebGPU is a software rasterizer, says so, and WebGPU can be picked", async () => {
   const { browser, page, problems } = await openPage(true, origin, null);
   try {

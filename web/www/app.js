@@ -14,6 +14,8 @@ const GRAPH = "graph";
 const FRACTAL_OCTAVES = 6;
 /** How long a render runs before the page shows that it is busy. */
 const BUSY_AFTER_MS = 150;
+/** A view shown this long is one Back returns to. */
+const SETTLED_MS = 1000;
 
 const page = {
   previewer: null,
@@ -26,6 +28,7 @@ const page = {
   frames: 0,
   frameMs: null,
   frameTexels: null,
+  enteredAt: 0,
   rendering: false,
   dirty: false,
 };
@@ -47,6 +50,14 @@ async function main() {
   const shared = specFromAddress();
   if (shared) adoptSpecText(shared);
   await render();
+  // Back and Forward move between views (the address holds each), not off the page.
+  window.addEventListener("popstate", () => {
+    const text = specFromAddress();
+    if (text) {
+      adoptSpecText(text);
+      render();
+    }
+  });
   window.gpuNoise.ready = true;
 }
 
@@ -85,7 +96,10 @@ function adoptSpecText(text) {
     page.graphText = specText(spec.graph); // BigInt seeds stay exact
     $("graph").value = page.graphText;
     $("mode").value = "graph";
+  } else {
+    $("mode").value = "noise";
   }
+  if (spec.size?.[0] !== undefined) $("size").value = String(spec.size[0]);
   page.spec = spec;
   showMode();
 }
@@ -158,7 +172,11 @@ async function renderOnce() {
   showError(null);
   // A control changed during the frame: that newer state renders next; keep it.
   if (currentSpecText() === text) adoptRendered(view);
-  specToAddress(currentSpecText());
+  // Back steps through the views a visitor settled on: a frame more than a second after the
+  // last entry makes a new one; the frames of a drag replace it.
+  const settled = page.frames > 1 && performance.now() - page.enteredAt > SETTLED_MS;
+  specToAddress(currentSpecText(), settled);
+  page.enteredAt = performance.now();
   $("spec").textContent = currentSpecText({ backend: "cpu" });
   $("frame-time").textContent = `${view.width}x${view.height}: ${page.frameMs.toFixed(1)} ms a frame (render and readback ${page.renderMs.toFixed(1)} ms, then levels, histogram and draw)`;
   document.body.dataset.frames = String(page.frames);

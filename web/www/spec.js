@@ -40,7 +40,11 @@ export function specFromAddress() {
   }
 }
 
-/** Puts the spec in the address without adding a history entry per frame. */
-export function specToAddress(text) {
-  history.replaceState(null, "", `#spec=${encodeURIComponent(text)}`);
+/** Puts the spec in the address: a new history entry when `push` (a settled view, so Back
+ *  returns to it), else in place (the frames of one drag or one edit). */
+export function specToAddress(text, push = false) {
+  const hash = `#spec=${encodeURIComponent(text)}`;
+  if (location.hash === hash) return;
+  if (push) history.pushState(null, "", hash);
+  else history.replaceState(null, "", hash);
 }
