@@ -46,9 +46,9 @@ async function main() {
   buildControls();
   const query = new URLSearchParams(location.search);
   $("engine").value = query.has("twin") ? "cpu" : (query.get("engine") ?? "auto");
-  await openEngine($("engine").value);
   const shared = specFromAddress();
   if (shared) adoptSpecText(shared);
+  await openEngine($("engine").value);
   await render();
   // Back and Forward move between views (the address holds each), not off the page.
   window.addEventListener("popstate", () => {
@@ -61,31 +61,59 @@ async function main() {
   window.gpuNoise.ready = true;
 }
 
-/** Opens the engine `choice` names (auto, webgpu, cpu) and says which it got and why. On a
- *  software WebGPU adapter (SwiftShader, llvmpipe) the wasm twin is faster (measured in
- *  headless Chromium: 512^2 fBm 6 in 14 ms against 106 ms), so auto picks it there. */
+/** Opens the engine `choice` names (auto, webgpu, cpu) and says which it got and why. auto
+ *  times a frame of the view on each and keeps the faster: on a software WebGPU adapter
+ *  (SwiftShader) the wasm twin wins (512^2 fBm 6 in headless Chromium here: 14 ms against
+ *  106 ms), on a hardware GPU WebGPU does. */
 async function openEngine(choice) {
   const adapter = choice === "cpu" ? null : await navigator.gpu?.requestAdapter();
   const info = adapter?.info;
-  const name = [info?.vendor, info?.architecture, info?.description].filter((t) => t).join(" ");
-  const software = Boolean(info?.isFallbackAdapter) || /swiftshader|llvmpipe|lavapipe/i.test(name);
-  const useGpu = Boolean(adapter) && !(choice === "auto" && software);
-  page.previewer?.free?.();
-  page.previewer = await Previewer.open(useGpu);
-  const gpu = page.previewer.gpu;
   // wgpu's adapter name is empty on the web; the browser's own description names it.
-  $("backend").textContent = gpu && name ? `WebGPU: ${name}` : page.previewer.backend;
-  $("backend").classList.toggle("twin", !gpu);
+  const name = [info?.vendor, info?.architecture, info?.description].filter((t) => t).join(" ") || "WebGPU";
+  page.previewer?.free?.();
+  page.previewer = null;
+  let timed = null;
+  if (choice === "auto" && adapter) {
+    const [gpu, twin] = [await Previewer.open(true), await Previewer.open(false)];
+    try {
+      timed = { gpu: await frameMs(gpu), twin: await frameMs(twin) };
+    } catch {
+      // A view both refuse: WebGPU renders it, and the render names the error.
+    }
+    const keepTwin = timed !== null && timed.twin < timed.gpu;
+    page.previewer = keepTwin ? twin : gpu;
+    (keepTwin ? gpu : twin).free();
+  } else {
+    page.previewer = await Previewer.open(choice !== "cpu" && Boolean(adapter));
+  }
+  const onGpu = page.previewer.gpu;
+  const ms = (t) => `${t.toFixed(0)} ms`;
+  const why = timed ? ` (auto: a frame ${ms(onGpu ? timed.gpu : timed.twin)}, the other ${ms(onGpu ? timed.twin : timed.gpu)})` : "";
+  $("backend").textContent = (onGpu ? `WebGPU: ${name}` : page.previewer.backend) + why;
+  $("backend").classList.toggle("twin", !onGpu);
   let notice = "";
-  if (!gpu && choice !== "cpu" && !adapter) {
+  if (!onGpu && choice !== "cpu" && !adapter) {
     notice = "<strong>No WebGPU here.</strong> The page renders with the library's CPU twin compiled to wasm (the values the GPU is checked against), single-threaded. Chrome and Edge have WebGPU; Chromium on Linux needs <code>--enable-unsafe-webgpu</code>.";
-  } else if (!gpu && choice === "auto") {
-    notice = `<strong>WebGPU here runs on the CPU</strong> (${name || "a software adapter"}), slower than the page's own CPU twin, so the twin renders. Pick WebGPU under engine to use it anyway.`;
-  } else if (!gpu) {
+  } else if (!onGpu && timed) {
+    notice = `<strong>The CPU twin is faster here</strong>: a frame of this view took ${ms(timed.twin)} on it and ${ms(timed.gpu)} on WebGPU (${name}), so the twin renders. Pick WebGPU under engine to use it anyway.`;
+  } else if (!onGpu) {
     notice = "The CPU twin renders (picked under engine): the values the GPU is checked against.";
   }
   $("no-gpu").innerHTML = notice;
   $("no-gpu").hidden = notice === "";
+}
+
+/** Milliseconds of a frame of the current view on `previewer`: the second of two, so a first
+ *  frame's pipeline compilation does not count. */
+async function frameMs(previewer) {
+  let ms = 0;
+  for (let i = 0; i < 2; i++) {
+    const start = performance.now();
+    const view = await previewer.render(currentSpecText());
+    ms = performance.now() - start;
+    view.free();
+  }
+  return ms;
 }
 
 /** Takes a spec's JSON (a shared address or a loaded file) as the page's state. */
