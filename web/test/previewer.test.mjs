@@ -102,6 +102,8 @@ test("hidden controls stay hidden, picking fbm brings octaves, and a rejected va
     assert.equal(await page.locator("#strength-label").isVisible(), false, "strength shows without a normal map");
     await setControl(page, "#kind", "perlin");
     assert.equal(await page.locator("#tile-label").isVisible(), true, "tile is not offered for perlin");
+    const ranges = await page.evaluate(() => [...document.querySelectorAll("label small")].map((e) => e.textContent));
+    assert.ok(!ranges.some((r) => r.includes("e+308")), `a range shows f64's largest number: ${ranges}`);
     const spec = async () => JSON.parse(await page.evaluate(() => window.gpuNoise.specText()));
     assert.deepEqual([(await spec()).fractal, (await spec()).octaves], ["fbm", 6], "the first view is not fBm");
     await setControl(page, "#param-octaves", 1);

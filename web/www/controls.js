@@ -32,8 +32,12 @@ export function paramInput(p, onChange) {
 /** `0..=1`, `(0, 64]`, `1..=16`, or `degrees | isotropic`. */
 export function rangeText(p) {
   switch (p.type) {
-    case "number":
-      return p.min_open ? `(${p.min}, ${p.max}]` : `${p.min}..=${p.max}`;
+    case "number": {
+      // f64's largest number is no bound a person reads: it shows as infinity.
+      const unbounded = p.max >= Number.MAX_VALUE;
+      const max = unbounded ? "∞)" : `${p.max}]`;
+      return p.min_open ? `(${p.min}, ${max}` : unbounded ? `>= ${p.min}` : `${p.min}..=${p.max}`;
+    }
     case "whole":
       return `${p.min}..=${p.max}`;
     case "orientation":
