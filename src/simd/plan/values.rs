@@ -29,32 +29,16 @@ pub(super) fn value_step(step: &Step<f32>, regs: &Registers, out: &mut [f32]) {
                 combine_run(*combiner, regs.value(k), out);
             }
         }
-        Step::Blend { a, b, control } => {
-            let abc = regs
-                .value(*a)
-                .iter()
-                .zip(regs.value(*b))
-                .zip(regs.value(*control));
-            for (o, ((&a, &b), &c)) in out.iter_mut().zip(abc) {
-                *o = ops::blend(a, b, c);
-            }
-        }
+        Step::Blend { a, b, control } => mix_run(regs, [*a, *b, *control], out, ops::blend),
         Step::Select {
             a,
             b,
             control,
             threshold,
             falloff,
-        } => {
-            let abc = regs
-                .value(*a)
-                .iter()
-                .zip(regs.value(*b))
-                .zip(regs.value(*control));
-            for (o, ((&a, &b), &c)) in out.iter_mut().zip(abc) {
-                *o = ops::select(a, b, c, *threshold, *falloff);
-            }
-        }
+        } => mix_run(regs, [*a, *b, *control], out, |a, b, c| {
+            ops::select(a, b, c, *threshold, *falloff)
+        }),
         Step::Noise { .. }
         | Step::Coordinate { .. }
         | Step::Linear { .. }
@@ -84,6 +68,20 @@ fn fractal_sum(fractal: Fractal, terms: &[(usize, f32)], regs: &Registers, out: 
         Fractal::Turbulence => sum(Fractal::Turbulence, terms, regs, out),
         Fractal::Ridged => sum(Fractal::Ridged, terms, regs, out),
         Fractal::Billow => sum(Fractal::Billow, terms, regs, out),
+    }
+}
+
+/// `out = f(a, b, control)` over a run (blend and select), zipped so the loop vectorizes.
+#[inline(always)]
+fn mix_run(
+    regs: &Registers,
+    [a, b, c]: [usize; 3],
+    out: &mut [f32],
+    f: impl Fn(f32, f32, f32) -> f32,
+) {
+    let abc = regs.value(a).iter().zip(regs.value(b)).zip(regs.value(c));
+    for (o, ((&a, &b), &c)) in out.iter_mut().zip(abc) {
+        *o = f(a, b, c);
     }
 }
 
