@@ -99,10 +99,10 @@ pub fn fusion_table(
     }
     println!(
         "SIMD graph executor / flat kernels on the same samples: {:.2} ({threads} threads), \
-         {:.2} (1 thread); {} Msamples/s (1 thread)",
+         {:.2} (1 thread); {:.0} Msamples/s (1 thread)",
         rates[2] / rates[4],
         rates[3] / rates[5],
-        format_args!("{:.0}", rates[3] * prepared.noise_evaluations() as f64),
+        rates[3] * prepared.noise_evaluations() as f64,
     );
     Ok(())
 }
