@@ -38,7 +38,7 @@ pub fn render_window_on(isa: InstructionSet, job: &Job, window: Window) -> Resul
     window.check_inside(job.size())?;
     window.check_in_memory()?;
     let mut out = vec![0.0; window.texels() as usize];
-    render_on(isa, job, window, &mut out, &|_, _| {})?;
+    render_window_into_on(isa, job, window, &mut out, &|_, _| {})?;
     Ok(out)
 }
 
@@ -50,10 +50,11 @@ pub fn render_window_into(
     out: &mut [f32],
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<()> {
-    render_on(InstructionSet::detect(), job, window, out, progress)
+    render_window_into_on(InstructionSet::detect(), job, window, out, progress)
 }
 
-fn render_on(
+/// [`render_window_into`] on a given instruction set; an error where this CPU lacks it.
+pub fn render_window_into_on(
     isa: InstructionSet,
     job: &Job,
     window: Window,

@@ -225,6 +225,11 @@ pub struct BenchArgs {
     /// --side grid: the fused kernel against the same steps one dispatch each, and the CPU twin
     #[arg(long, value_name = "FILE.json")]
     pub graph: Option<PathBuf>,
+    /// Instead of the workloads: the SIMD backend against FastNoise2 (v1.x) on the speed
+    /// issue's workloads, 1 and 2 threads, AVX-512 and AVX2; LIB is FastNoise2's shared library
+    /// (libFastNoise.so, FastNoise2 built as a shared library; README "Beside FastNoise2")
+    #[arg(long, value_name = "LIB", conflicts_with = "graph")]
+    pub fastnoise2: Option<PathBuf>,
 }
 
 impl NoiseArgs {

@@ -6,6 +6,7 @@
 
 mod clock;
 mod engines;
+mod fastnoise2;
 mod frames;
 mod graph;
 mod report;
@@ -79,6 +80,10 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
             field: "side",
             reason: format!("must be in 64..=8192, got {}", args.side),
         });
+    }
+    if let Some(path) = &args.fastnoise2 {
+        fastnoise2::table(path, args.repeat)?;
+        return Ok(ExitCode::SUCCESS);
     }
     let choice = AdapterChoice::from_env()?;
     if let Some(path) = &args.graph {
