@@ -7,7 +7,6 @@ use crate::kinds::lattice::lane_hash::{LaneLattice as Lattice, simplex_hash};
 use crate::kinds::lattice::lanes::LANES;
 use crate::kinds::lattice::lanes::Points;
 use crate::tables::{G2, G4};
-use crate::tables::{SIMPLEX_GRAD3, SIMPLEX_GRAD4};
 
 const SIMPLEX_G2: f32 = G2 as f32;
 const SIMPLEX_G4: f32 = G4 as f32;
@@ -22,18 +21,34 @@ pub fn simplex_corner(r2: f32, d: [f32; 4], g: [f32; 4]) -> f32 {
     if t < 0.0 { 0.0 } else { v }
 }
 
-/// `SIMPLEX_GRAD3[h % 12]`.
+/// `SIMPLEX_GRAD3[h % 12]` as simplex.wgsl computes it: signs from bits 0 and 1, the zero
+/// component from `g / 4` (selects, not a table gather: a test checks it against the table).
 #[inline(always)]
 pub fn simplex_grad3(h: u32) -> [f32; 4] {
-    let g = SIMPLEX_GRAD3[(h % 12) as usize];
-    [g[0] as f32, g[1] as f32, g[2] as f32, 0.0]
+    let g = h % 12;
+    let a = if g & 1 == 0 { 1.0 } else { -1.0 };
+    let b = if g & 2 == 0 { 1.0 } else { -1.0 };
+    match g >> 2 {
+        0 => [a, b, 0.0, 0.0],
+        1 => [a, 0.0, b, 0.0],
+        _ => [0.0, a, b, 0.0],
+    }
 }
 
-/// `SIMPLEX_GRAD4[h % 32]`.
+/// `SIMPLEX_GRAD4[h % 32]` as simplex.wgsl computes it: the zero at index `g / 8`, the others
+/// -1 where bits 2, 1, 0 are set.
 #[inline(always)]
 pub fn simplex_grad4(h: u32) -> [f32; 4] {
-    let g = SIMPLEX_GRAD4[(h % 32) as usize];
-    [g[0] as f32, g[1] as f32, g[2] as f32, g[3] as f32]
+    let g = h % 32;
+    let s2 = if (g >> 2) & 1 == 0 { 1.0 } else { -1.0 };
+    let s1 = if (g >> 1) & 1 == 0 { 1.0 } else { -1.0 };
+    let s0 = if g & 1 == 0 { 1.0 } else { -1.0 };
+    match g >> 3 {
+        0 => [0.0, s2, s1, s0],
+        1 => [s2, 0.0, s1, s0],
+        2 => [s2, s1, 0.0, s0],
+        _ => [s2, s1, s0, 0.0],
+    }
 }
 
 /// The hashes of the 2D simplex's corners `cells + (0, 0)`, `s1`, `(1, 1)`.
@@ -204,5 +219,23 @@ pub fn row(dims: u32, _: Interp, hashed: bool, isa: InstructionSet) -> NoiseRow 
         2 => row_of!(Simplex2Block, hashed, isa),
         3 => row_of!(Simplex3Block, hashed, isa),
         _ => row_of!(Simplex4Block, hashed, isa),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{simplex_grad3, simplex_grad4};
+    use crate::tables::{SIMPLEX_GRAD3, SIMPLEX_GRAD4};
+
+    /// The bit arithmetic gives the tables' entries (CONVENTIONS §8) for every residue.
+    #[test]
+    fn gradients_from_bits_are_the_tables() {
+        for h in 0..64u32 {
+            let g = SIMPLEX_GRAD3[(h % 12) as usize];
+            let want = [g[0] as f32, g[1] as f32, g[2] as f32, 0.0];
+            assert_eq!(simplex_grad3(h), want, "grad3 of hash {h}");
+            let want = SIMPLEX_GRAD4[(h % 32) as usize].map(|v| v as f32);
+            assert_eq!(simplex_grad4(h), want, "grad4 of hash {h}");
+        }
     }
 }
