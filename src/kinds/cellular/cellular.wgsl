@@ -51,8 +51,13 @@ fn search_offset(k: vec3<i32>) -> vec3<i32> {
     return select(k / 2, -(k + 1) / 2, (k % 2) == vec3<i32>(1));
 }
 
-// Visits the cells centre outwards and skips those that cannot beat F2 (mirrors
-// cpu::cellular::cellular_search).
+// Whether the return reads F2 (else the search only has to find F1 and its cell).
+fn needs_f2(cell_return: u32) -> bool {
+    return cell_return != RETURN_F1 && cell_return != RETURN_CELL_VALUE;
+}
+
+// Visits the cells centre outwards and skips those that cannot beat F2, or F1 where the return
+// needs only F1 (mirrors the twin's cellular_search).
 fn cellular_search(lat: Lattice, pt: LatticePoint, dims: u32) -> Nearest {
     let kind = kind_state(lat);
     let c = cell_point(pt, dims);
@@ -67,7 +72,8 @@ fn cellular_search(lat: Lattice, pt: LatticePoint, dims: u32) -> Nearest {
                 for (var a = 0u; a < dims; a++) {
                     gap[a] = cell_gap(c.frac[a], o[a]);
                 }
-                if cell_metric(gap, kind.distance) >= min(kind.cell_bound, best.m.y) {
+                let needed = select(best.m.x, best.m.y, needs_f2(kind.cell_return));
+                if cell_metric(gap, kind.distance) >= min(kind.cell_bound, needed) {
                     continue;
                 }
                 var cells = vec4<u32>(0u);

@@ -6,13 +6,19 @@
 use crate::kinds::Interp;
 use crate::kinds::KindState;
 use crate::kinds::cellular::twin::search_offset;
-use crate::kinds::lattice::hash::{hash_bits, hash_unit};
+use crate::kinds::lattice::hash::hash_bits;
 use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, kernels, row_of};
 use crate::kinds::lattice::lane_hash::{
-    LaneLattice as Lattice, lattice_hash, lattice_value, perm_at,
+    LaneLattice as Lattice, hash_unit, lattice_hash, lattice_value, perm_at,
 };
 use crate::kinds::lattice::lanes::{LANES, Points, cell_offset, lattice_cell};
 use crate::kinds::{CellReturn, Distance};
+
+/// Whether the return reads F2 (`needs_f2` of the twin, on the GPU's code).
+#[inline(always)]
+fn needs_f2(cell_return: u32) -> bool {
+    cell_return != CellReturn::F1 as u32 && cell_return != CellReturn::CellValue as u32
+}
 
 const EUCLIDEAN: u32 = Distance::Euclidean as u32;
 const MANHATTAN: u32 = Distance::Manhattan as u32;
@@ -50,7 +56,7 @@ pub fn cell_gap(f: f32, o: i32) -> f32 {
 #[inline(always)]
 pub fn feature_point(lat: &Lattice, kind: &KindState, h: u32, a: u32) -> f32 {
     let u = if lat.hashed {
-        hash_unit(hash_bits(h, a)) as f32
+        hash_unit(hash_bits(h, a))
     } else {
         (lat.values[perm_at(lat, h + a) as usize & 255] + 1.0) * 0.5
     };
@@ -94,13 +100,15 @@ fn visit_cell<const D: usize>(
     o: [i32; 3],
     best: &mut Nearest,
 ) {
+    let f2 = needs_f2(kind.cell_return);
     let mut open = [false; LANES];
     for l in 0..LANES {
         let gap: [f32; 3] = std::array::from_fn(|a| match a < D {
             true => cell_gap(p.axis[a].frac[l], o[a]),
             false => 0.0,
         });
-        open[l] = cell_metric(gap, kind.distance) < kind.cell_bound.min(best.m2[l]);
+        let needed = if f2 { best.m2[l] } else { best.m1[l] };
+        open[l] = cell_metric(gap, kind.distance) < kind.cell_bound.min(needed);
     }
     if !open.contains(&true) {
         return;

@@ -70,9 +70,10 @@ pub fn search_offset(k: i64) -> i64 {
 }
 
 /// Searches the cells around the point (offsets -search..=search on each axis, centre outwards)
-/// for the two nearest feature points. A cell is skipped when no point in it can beat F2: its
-/// gap to the point reaches the bound for any jitter, or the F2 found so far (so the result is
-/// the same as visiting every cell; visiting near cells first makes F2 small early).
+/// for the two nearest feature points. A cell is skipped when no point in it can change the
+/// result: its gap to the point reaches the bound for any jitter, or the F2 found so far (F1
+/// where the return needs only F1's distance or cell; so the result is the same as visiting
+/// every cell; visiting near cells first makes the skips come early).
 pub fn cellular_search(lat: &Lattice, pt: &LatticePoint, dims: usize) -> Nearest {
     let params = lat.params;
     let c = cell_point(pt, dims);
@@ -93,7 +94,8 @@ pub fn cellular_search(lat: &Lattice, pt: &LatticePoint, dims: usize) -> Nearest
                         0.0
                     }
                 });
-                if cell_metric(gap, params.distance) >= params.cell_bound.min(best.m[1]) {
+                let needed = best.m[usize::from(needs_f2(params.cell_return))];
+                if cell_metric(gap, params.distance) >= params.cell_bound.min(needed) {
                     continue;
                 }
                 let mut cells = [0u32; 4];
@@ -118,6 +120,12 @@ pub fn cellular_search(lat: &Lattice, pt: &LatticePoint, dims: usize) -> Nearest
         }
     }
     best
+}
+
+/// Whether the return reads F2 (else the search only has to find F1 and its cell).
+#[inline(always)]
+pub fn needs_f2(cell_return: CellReturn) -> bool {
+    !matches!(cell_return, CellReturn::F1 | CellReturn::CellValue)
 }
 
 /// Cellular noise in `dims` (2 or 3) dimensions, scaled to about [-1, 1] (CONVENTIONS §9).

@@ -163,6 +163,13 @@ pub fn lattice_gradient(lat: &LaneLattice, h: u32) -> [f32; 4] {
     lat.gradients[(h & 255) as usize]
 }
 
+/// A unit float in [0, 1) from a hash (common.wgsl's `hash_unit`): its top 24 bits times
+/// 2^-24, in f32 (exact, so equal to the twin's f64 `hash::hash_unit`; no f64 lanes).
+#[inline(always)]
+pub fn hash_unit(h: u32) -> f32 {
+    (h >> 8) as f32 * (1.0 / 16_777_216.0)
+}
+
 /// The value noise value of a hash: `V[h]`, or from the hash's bits (`hash_value`, exact).
 #[inline(always)]
 pub fn lattice_value(lat: &LaneLattice, h: u32) -> f32 {
@@ -239,6 +246,8 @@ mod tests {
                     lattice_value(&lanes, h),
                     common::lattice_value(&twin, h as usize) as f32
                 );
+                // The f32 unit float is the twin's f64 one exactly.
+                assert_eq!(f64::from(hash_unit(h)), super::super::hash::hash_unit(h));
                 let step = [n & 1, (n >> 1) & 1, (n >> 2) & 1, (n >> 3) & 1];
                 let twin_s = crate::kinds::simplex::twin::simplex_hash(
                     &twin,
