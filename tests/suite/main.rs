@@ -34,6 +34,7 @@ mod precision;
 mod realtime;
 mod round_trips;
 mod sequences;
+mod streams;
 mod support;
 mod targets;
 mod tightness;

@@ -76,12 +76,21 @@ fn vm_hwm_kib(pid: u32) -> u64 {
         .unwrap_or(0)
 }
 
-/// Found by hostile input: SIGINT or SIGTERM during a long render left `.NAME.tmp-PID` behind. The
-/// exit status is 128 + the signal's number, as a shell reports it (SIGINT 2, SIGHUP 1, SIGTERM 15
-/// in POSIX).
+/// Found by hostile input: SIGINT or SIGTERM during a long render left `.NAME.tmp-PID` behind
+/// (and later SIGUSR1, SIGALRM and SIGPIPE did). The exit status is 128 + the signal's number, as
+/// a shell reports it (SIGINT 2, SIGHUP 1, SIGTERM 15, SIGUSR1 10, SIGALRM 14, SIGPIPE 13 on
+/// Linux).
 #[test]
 fn interrupting_a_render_leaves_no_temporary_file() {
-    for (signal, code) in [("-INT", 130), ("-TERM", 143), ("-HUP", 129)] {
+    let signals = [
+        ("-INT", 130),
+        ("-TERM", 143),
+        ("-HUP", 129),
+        ("-USR1", 138),
+        ("-ALRM", 142),
+        ("-PIPE", 141),
+    ];
+    for (signal, code) in signals {
         let d = tmp();
         let (path, s) = out(d.path(), "big.f32");
         let mut child = command()

@@ -8,16 +8,16 @@ use gpu_noise::{Result, gpu::AdapterChoice};
 
 pub fn run() -> Result<ExitCode> {
     let choice = AdapterChoice::from_env()?;
-    println!("looking for adapters: {}", choice.describe());
+    outln!("looking for adapters: {}", choice.describe())?;
     let instance = new_instance(&choice);
     let adapters = pollster::block_on(list_adapters(&instance, &choice));
     if adapters.is_empty() {
-        println!("no adapters found. {HOW_TO_GET_AN_ADAPTER}");
+        outln!("no adapters found. {HOW_TO_GET_AN_ADAPTER}")?;
     }
     for (n, (_, a)) in adapters.iter().enumerate() {
         let i = &a.info;
         let l = &a.limits;
-        println!(
+        outln!(
             "[{n}] {} ({:?}, {:?}, {}){}",
             i.name,
             i.backend,
@@ -28,9 +28,9 @@ pub fn run() -> Result<ExitCode> {
             } else {
                 " - no compute shaders, unusable"
             }
-        );
-        println!("    driver: {} {}", i.driver, i.driver_info);
-        println!(
+        )?;
+        outln!("    driver: {} {}", i.driver, i.driver_info)?;
+        outln!(
             "    max_storage_buffer_binding_size {} MiB, max_buffer_size {} MiB, \
              max_compute_workgroups_per_dimension {}, R16Unorm targets {}",
             l.max_storage_buffer_binding_size >> 20,
@@ -43,21 +43,21 @@ pub fn run() -> Result<ExitCode> {
             } else {
                 "no"
             }
-        );
+        )?;
     }
     match adapters.iter().position(|(_, a)| a.compute) {
         Some(best) => {
-            println!("--backend gpu uses [{best}]");
-            println!(
+            outln!("--backend gpu uses [{best}]")?;
+            outln!(
                 "--backend auto uses {}",
                 if adapters[best].1.software {
                     "the CPU backend (only software adapters)"
                 } else {
                     "that adapter"
                 }
-            );
+            )?;
         }
-        None => println!("--backend gpu fails; --backend auto uses the CPU backend"),
+        None => outln!("--backend gpu fails; --backend auto uses the CPU backend")?,
     }
     Ok(ExitCode::SUCCESS)
 }

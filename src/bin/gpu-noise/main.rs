@@ -2,6 +2,26 @@
 //! disk) exits 2 naming the cause, device failures exit 1; Ctrl-C and SIGTERM remove any
 //! temporary file before exiting.
 
+/// `println!` that fails instead of panicking: a full or broken standard output is an error
+/// ("stdout: ...", exit 2). Defined before the modules so that every one can use it.
+macro_rules! outln {
+    () => {
+        $crate::write_stdout(format_args!(""))
+    };
+    ($($arg:tt)*) => {
+        $crate::write_stdout(format_args!($($arg)*))
+    };
+}
+
+/// `eprintln!` that cannot panic: a status line that cannot be written to a full or closed
+/// standard error is dropped (there is nowhere left to say so), and the command goes on to its
+/// own exit code.
+macro_rules! note {
+    ($($arg:tt)*) => {
+        $crate::write_stderr(format_args!($($arg)*))
+    };
+}
+
 mod args;
 mod backend;
 mod bench;
@@ -26,7 +46,6 @@ use gpu_noise::low_level::spec_file::SpecFile;
 
 fn main() -> ExitCode {
     quiet_mesa();
-    end_quietly_when_the_reader_leaves();
     clean_up_on_signals();
     let cli = Cli::parse();
     // A bad WGPU_BACKEND is refused by every command alike, whichever backend it runs on.
@@ -41,7 +60,7 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("gpu-noise: error: {}", describe(&e));
+            note!("gpu-noise: error: {}", describe(&e));
             // A path that cannot be read or written (a missing folder, a full disk) is bad
             // input like a bad flag: exit 2; device failures exit 1.
             if e.is_bad_input() || matches!(e, Error::Io { .. }) {
@@ -85,17 +104,22 @@ pub fn flag(field: &str) -> String {
     }
 }
 
-/// Removes temporary output files on SIGINT, SIGTERM and SIGHUP, then exits 128 + the signal's
-/// number (130, 143, 129), as shells report a process killed by it. The exit happens while the
+/// Removes temporary output files on every signal that would end the process (SIGINT,
+/// SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE), then exits 128 + the signal's number
+/// (130, 143, 129, ...), as shells report a process killed by it. The exit happens while the
 /// registry of temporaries is held, so no other thread can create or report a file after the
-/// clean-up. (SIGKILL cannot be caught: it can leave a `.gpu-noise-PID-N.tmp` file beside the
-/// target.)
+/// clean-up. SIGXFSZ (a `ulimit -f` reached) is ignored, so the write fails with EFBIG and the
+/// ordinary error path removes the file and names it. (SIGKILL cannot be caught: it can leave a
+/// `.gpu-noise-PID-N.tmp` file beside the target.)
 fn clean_up_on_signals() {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-    let mut signals = match signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
+    use signal_hook::consts::{SIGALRM, SIGHUP, SIGINT, SIGPIPE, SIGTERM, SIGUSR1, SIGUSR2};
+    // SAFETY: called in main before any other thread exists; SIG_IGN is a valid disposition.
+    unsafe { libc::signal(libc::SIGXFSZ, libc::SIG_IGN) };
+    let handled = [SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE];
+    let mut signals = match signal_hook::iterator::Signals::new(handled) {
         Ok(signals) => signals,
         Err(e) => {
-            eprintln!(
+            note!(
                 "gpu-noise: warning: cannot handle signals ({e}); an interrupt may leave a temporary file"
             );
             return;
@@ -103,23 +127,35 @@ fn clean_up_on_signals() {
     };
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
-            gpu_noise::low_level::export::remove_all_temporaries(|_| {
-                eprintln!("\ngpu-noise: interrupted; no partial output was left");
-                std::process::exit(128 + signal)
-            })
+            leave(signal)
         }
     });
 }
 
-/// `gpu-noise info | head -1` or `| grep -q`: the reader closes the pipe before we are done.
-/// Rust ignores SIGPIPE, so `println!` would then panic ("failed printing to stdout"); restore
-/// the default action, as `cat` and `ls` have it: the process ends silently, killed by SIGPIPE.
-/// No temporary file is at risk: every command that writes files prints nothing to stdout
-/// while one exists (`sample`, `info`, `verify`, `bench` and `--print-spec` write no files).
-fn end_quietly_when_the_reader_leaves() {
-    // SAFETY: called first thing in main, before any other thread exists; SIG_DFL is a valid
-    // disposition for SIGPIPE.
-    unsafe { libc::signal(libc::SIGPIPE, libc::SIG_DFL) };
+/// Removes every temporary and exits 128 + `signal`: quietly for SIGPIPE (the reader of our
+/// output left, as in `gpu-noise info | head -1`, and there is no one to tell), with a line
+/// otherwise.
+fn leave(signal: i32) -> ! {
+    gpu_noise::low_level::export::remove_all_temporaries(|removed| {
+        if signal != libc::SIGPIPE {
+            let what = if removed > 0 {
+                "; its partial output was removed"
+            } else {
+                ""
+            };
+            note!("\ngpu-noise: interrupted{what}");
+        }
+        std::process::exit(128 + signal)
+    })
+}
+
+/// The error of a failed write to stdout; a reader that left (a broken pipe) ends the process
+/// as SIGPIPE would, quietly.
+pub fn stdout_error(e: std::io::Error) -> Error {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        leave(libc::SIGPIPE)
+    }
+    Error::io("stdout", e)
 }
 
 /// Mesa prints "XDG_RUNTIME_DIR is invalid or not set" twice when wgpu creates an instance on a
@@ -129,6 +165,24 @@ fn quiet_mesa() {
         // SAFETY: called first thing in main, before any other thread exists.
         unsafe { std::env::set_var("XDG_RUNTIME_DIR", std::env::temp_dir()) };
     }
+}
+
+/// One line on standard output (see `outln!`).
+pub fn write_stdout(line: std::fmt::Arguments) -> gpu_noise::Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    (out.write_fmt(line))
+        .and_then(|()| out.write_all(b"\n"))
+        .and_then(|()| out.flush())
+        .map_err(stdout_error)
+}
+
+/// One line on standard error (see `note!`).
+pub fn write_stderr(line: std::fmt::Arguments) {
+    use std::io::Write;
+    let mut err = std::io::stderr().lock();
+    // Nowhere to report a failure to report: dropped on purpose.
+    let _ = err.write_fmt(line).and_then(|()| err.write_all(b"\n"));
 }
 
 /// The spec file (if any) with the flags laid over it.

@@ -40,7 +40,7 @@ pub fn run(mut args: RenderArgs) -> Result<ExitCode> {
     let graph = crate::graph::load(args.graph.as_deref(), &layer)?;
     let world = World::of(&layer, graph)?;
     if args.print_spec {
-        println!("{}", world.effective.to_json());
+        outln!("{}", world.effective.to_json())?;
     }
     let Some(output) = layer.output.as_ref().map(PathBuf::from) else {
         if args.print_spec {
@@ -66,7 +66,7 @@ pub fn run(mut args: RenderArgs) -> Result<ExitCode> {
     let writer = create_writer(&output, spec.size, &options)?;
     let (mut engine, notice) = Engine::open(layer.backend.unwrap_or_default(), &world.job)?;
     if let Some(notice) = notice {
-        eprintln!("gpu-noise: {notice}");
+        note!("gpu-noise: {notice}");
     }
     let start = Instant::now();
     let texels = spec.size.texels();
@@ -82,7 +82,7 @@ pub fn run(mut args: RenderArgs) -> Result<ExitCode> {
     bar.finish_and_clear();
     let elapsed = start.elapsed();
     let s = spec.size;
-    eprintln!(
+    note!(
         "gpu-noise: wrote {} ({}x{}{}, {}, {:.1} Mtexels/s) in {} on {}",
         output.display(),
         s.width,

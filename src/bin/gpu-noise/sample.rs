@@ -37,7 +37,7 @@ pub fn run(args: SampleArgs) -> Result<ExitCode> {
         choice => {
             let (engine, notice) = Engine::open(choice, &prepared)?;
             if let Some(notice) = notice {
-                eprintln!("gpu-noise: {notice}");
+                note!("gpu-noise: {notice}");
             }
             engine
         }
@@ -81,8 +81,7 @@ fn run_graph(
             text.push_str(&significant17(v));
             text.push('\n');
         }
-        out.write_all(text.as_bytes())
-            .map_err(|e| Error::io("stdout", e))
+        out.write_all(text.as_bytes()).map_err(crate::stdout_error)
     })
 }
 
@@ -122,7 +121,7 @@ fn stream_points(
                 evaluate(&batch, line_no, &mut stdout)?;
             }
             batch.clear();
-            stdout.flush().map_err(|e| Error::io("stdout", e))?;
+            stdout.flush().map_err(crate::stdout_error)?;
         }
         if read == 0 {
             return Ok(ExitCode::SUCCESS);
@@ -214,8 +213,7 @@ fn evaluate(
             }
         }
     }
-    out.write_all(text.as_bytes())
-        .map_err(|e| Error::io("stdout", e))
+    out.write_all(text.as_bytes()).map_err(crate::stdout_error)
 }
 
 /// Says where in the input a bad point is: its batch ends at `last_line`.

@@ -18,8 +18,8 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     let job = &world.job;
     let bound = job.gpu_error_bound();
     if let Some(fail) = meaningless(&world, &bound) {
-        println!("bound: {:.3e} ({})", bound.value, bound.reason);
-        println!("FAIL: {fail}");
+        outln!("bound: {:.3e} ({})", bound.value, bound.reason)?;
+        outln!("FAIL: {fail}")?;
         return Ok(ExitCode::from(1));
     }
     let start = Instant::now();
@@ -28,12 +28,12 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
             let choice = AdapterChoice::from_env()?;
             let options = RendererOptions::default();
             let mut renderer = pollster::block_on(Renderer::open(&choice, options))?;
-            println!("adapter: {}", renderer.adapter_name());
+            outln!("adapter: {}", renderer.adapter_name())?;
             renderer.read(job, Window::full(job.size()))?
         }
         VerifyBackend::Simd => {
             let isa = simd::InstructionSet::detect();
-            println!("SIMD CPU backend: {} lanes", isa.name());
+            outln!("SIMD CPU backend: {} lanes", isa.name())?;
             simd::render_f32(job)?
         }
     };
@@ -52,7 +52,7 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
         times: [gpu_time, start.elapsed()],
         size: world.spec.size,
     };
-    Ok(checked.report(&bound))
+    checked.report(&bound)
 }
 
 /// Why the bound cannot mean anything, if it cannot: a flat spec's above 1e-3 of its output
@@ -86,30 +86,30 @@ struct Checked<'a> {
 
 impl Checked<'_> {
     /// Prints the comparison and the verdict.
-    fn report(&self, bound: &Bound) -> ExitCode {
+    fn report(&self, bound: &Bound) -> gpu_noise::Result<ExitCode> {
         let cmp = compare(self.values, self.reference);
         let (w, h) = (self.size.width as usize, self.size.height as usize);
         let (n, engine) = (cmp.worst_index, self.engine);
-        println!(
+        outln!(
             "texels: {} ({engine} {}, cpu {})",
             self.values.len(),
             crate::seconds(self.times[0]),
             crate::seconds(self.times[1])
-        );
-        println!("max_abs_err: {:e}", cmp.max_abs_err);
-        println!("rmse: {:e}", cmp.rmse);
-        println!("bound: {:.3e} ({})", bound.value, bound.reason);
-        println!(
+        )?;
+        outln!("max_abs_err: {:e}", cmp.max_abs_err)?;
+        outln!("rmse: {:e}", cmp.rmse)?;
+        outln!("bound: {:.3e} ({})", bound.value, bound.reason)?;
+        outln!(
             "worst texel: ({}, {}, {}) {engine} {} cpu {}",
             n % w,
             (n / w) % h,
             n / (w * h),
             cmp.worst_gpu,
             cmp.worst_cpu
-        );
+        )?;
         if cmp.max_abs_err <= bound.value {
-            println!("PASS");
-            return ExitCode::SUCCESS;
+            outln!("PASS")?;
+            return Ok(ExitCode::SUCCESS);
         }
         // The tests' rule at discontinuities (CONVENTIONS §7): a texel beyond the bound passes
         // where the twin a point error away agrees with the engine.
@@ -119,22 +119,22 @@ impl Checked<'_> {
             .filter(|(v, r)| !(f64::from(**v) - **r).abs().le(&bound.value))
             .count();
         if beyond.is_empty() {
-            println!(
+            outln!(
                 "PASS: the {over} texel(s) beyond the bound lie within {:e} cells of a \
                  discontinuity, where the twin there agrees (CONVENTIONS §7)",
                 cpu::jumps::POINT_ERROR_CELLS
-            );
-            return ExitCode::SUCCESS;
+            )?;
+            return Ok(ExitCode::SUCCESS);
         }
         let (n, error) = beyond[0];
-        println!(
+        outln!(
             "FAIL: {} texel(s) exceed the bound away from any discontinuity, first ({}, {}, {}) \
              by {error:e}",
             beyond.len(),
             n % w,
             (n / w) % h,
             n / (w * h)
-        );
-        ExitCode::from(1)
+        )?;
+        Ok(ExitCode::from(1))
     }
 }

@@ -33,10 +33,10 @@ impl FrameTarget {
 /// Frames per second of a real-time loop: every frame moves the offset (the time), so only the
 /// uniform changes between frames.
 pub fn frame_table(r: &mut Renderer, repeat: u32) -> Result<()> {
-    println!(
+    outln!(
         "\n| 2D fBm, 6 octaves, new offset each frame | render only fps | render + readback fps |"
-    );
-    println!("| --- | ---: | ---: |");
+    )?;
+    outln!("| --- | ---: | ---: |")?;
     let mut target = FrameTarget::default();
     for side in [512, 1024] {
         let mut prep = PERLIN_2D_FBM6.spec(Grid::Square(side)).validate()?;
@@ -59,7 +59,7 @@ pub fn frame_table(r: &mut Renderer, repeat: u32) -> Result<()> {
             std::hint::black_box(r.read(&prep, Window::full(prep.size()))?);
         }
         let with_readback = f64::from(frames) / start.elapsed().as_secs_f64();
-        println!("| {side}x{side} | {render_only:.1} | {with_readback:.1} |");
+        outln!("| {side}x{side} | {render_only:.1} | {with_readback:.1} |")?;
     }
     Ok(())
 }

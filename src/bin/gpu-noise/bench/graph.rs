@@ -40,13 +40,13 @@ pub fn fusion_table(
     let registers =
         (register_bytes <= binding).then(|| buffer("bench graph registers", register_bytes));
     let steps = prepared.steps();
-    println!(
+    outln!(
         "graph {}: {} nodes, {steps} steps, {} noise evaluations per texel, {side}x{side}; {}",
         path.display(),
         graph.nodes().len(),
         prepared.noise_evaluations(),
         gpu.clock.describe()
-    );
+    )?;
     // The flat kernels sampling the same kinds as often: the yardstick for the SIMD executor.
     let flat: Vec<gpu_noise::Job> = (prepared.flat_equivalents().iter())
         .map(|spec| spec.validate())
@@ -74,7 +74,7 @@ pub fn fusion_table(
     if (0..rates.len()).any(|row| !skipped(row) && !rates[row].is_finite()) {
         return Err(Error::Unsupported("a timing came back zero".into()));
     }
-    println!("{:<44} {:>12} {:>10}", "engine", "Mtexels/s", "vs fused");
+    outln!("{:<44} {:>12} {:>10}", "engine", "Mtexels/s", "vs fused")?;
     let threads = gpu_noise::cpu::threads();
     let names = [
         "GPU fused (1 dispatch)".to_string(),
@@ -88,22 +88,23 @@ pub fn fusion_table(
     ];
     for (row, (name, rate)) in names.iter().zip(&rates).enumerate() {
         if skipped(row) {
-            println!(
+            outln!(
                 "{name:<44} {:>12} {:>10}  (its registers, {register_bytes} bytes, pass one \
                  binding's {binding}; a smaller --side runs it)",
-                "-", "-"
-            );
+                "-",
+                "-"
+            )?;
             continue;
         }
-        println!("{name:<44} {rate:>12.2} {:>10.3}", rate / rates[0]);
+        outln!("{name:<44} {rate:>12.2} {:>10.3}", rate / rates[0])?;
     }
-    println!(
+    outln!(
         "SIMD graph executor / flat kernels on the same samples: {:.2} ({threads} threads), \
          {:.2} (1 thread); {:.0} Msamples/s (1 thread)",
         rates[2] / rates[4],
         rates[3] / rates[5],
         rates[3] * prepared.noise_evaluations() as f64,
-    );
+    )?;
     Ok(())
 }
 

@@ -54,7 +54,7 @@ impl BenchGpu {
             ),
             None => renderer.adapter_name(),
         };
-        println!("GPU: {description}; {}", clock.describe());
+        outln!("GPU: {description}; {}", clock.describe())?;
         Ok(BenchGpu {
             renderer,
             clock,
@@ -94,23 +94,23 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     let mut gpu = match pollster::block_on(BenchGpu::open(&choice)) {
         Ok(g) => Some(g),
         Err(e) => {
-            eprintln!("gpu-noise: bench: no GPU columns: {e}");
+            note!("gpu-noise: bench: no GPU columns: {e}");
             None
         }
     };
     let machine = machine(gpu.as_ref());
-    println!(
+    outln!(
         "CPU: {}, {} threads; median of {} rounds\n",
         cpu_name(),
         cpu::threads(),
         args.repeat
-    );
+    )?;
     let peers = match gpu.as_mut() {
         Some(g) if !args.no_webgl_noise => peer_table(&args, g)?,
         _ => serde_json::Value::Null,
     };
     let rows = engine_rows(&args, gpu.as_mut())?;
-    report::print_table(&rows);
+    report::print_table(&rows)?;
     if let Some(g) = gpu.as_mut() {
         frames::frame_table(&mut g.renderer, args.repeat)?;
     }
@@ -122,7 +122,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         let text = serde_json::to_string_pretty(&report::json(&rows, machine, peers))
             .map_err(|e| Error::Unsupported(e.to_string()))?;
         if path.as_os_str() == "-" {
-            println!("{text}");
+            outln!("{text}")?;
         } else {
             std::fs::write(path, text + "\n").map_err(|e| Error::io(path, e))?;
         }
@@ -152,7 +152,7 @@ fn engine_rows(args: &BenchArgs, mut gpu: Option<&mut BenchGpu>) -> Result<Vec<r
             if matches!(grid, Grid::Cube(_)) && workload.dims < 3 {
                 continue;
             }
-            eprintln!(
+            note!(
                 "gpu-noise: bench: {} over {}...",
                 workload.name,
                 grid.name()
@@ -217,11 +217,11 @@ pub fn parse_workload(text: &str) -> std::result::Result<Workload, String> {
 /// adapter and grid, one octave, interleaved round by round.
 fn peer_table(args: &BenchArgs, gpu: &mut BenchGpu) -> Result<serde_json::Value> {
     let dir = webgl_noise::package_dir(args.webgl_noise.clone())?;
-    println!(
+    outln!(
         "| same adapter, {0}x{0}, 1 octave, Msamples/s | gpu-noise table | gpu-noise hash | webgl-noise | table / webgl-noise | hash / webgl-noise |",
         args.side
-    );
-    println!("| --- | ---: | ---: | ---: | ---: | ---: |");
+    )?;
+    outln!("| --- | ---: | ---: | ---: | ---: | ---: |")?;
     let cases = [
         ("simplex 2D", Kind::Simplex, 2, webgl_noise::SIMPLEX_2D),
         ("simplex 3D", Kind::Simplex, 3, webgl_noise::SIMPLEX_3D),
@@ -230,7 +230,7 @@ fn peer_table(args: &BenchArgs, gpu: &mut BenchGpu) -> Result<serde_json::Value>
     let texels = f64::from(args.side) * f64::from(args.side);
     let mut rows = Vec::new();
     for (name, kind, dims, function) in cases {
-        eprintln!("gpu-noise: bench: {name} beside webgl-noise...");
+        note!("gpu-noise: bench: {name} beside webgl-noise...");
         let mut spec = NoiseSpec::new(kind, dims);
         spec.size = Size::new(args.side, args.side, 1);
         let table = spec.validate()?;
@@ -275,12 +275,12 @@ fn peer_table(args: &BenchArgs, gpu: &mut BenchGpu) -> Result<serde_json::Value>
             texels / 1e6 / median_f64(t.iter().map(Duration::as_secs_f64).collect())
         };
         let (table_x, hash_x) = (speedup(&times[0], &times[2]), speedup(&times[1], &times[2]));
-        println!(
+        outln!(
             "| {name} | {:.1} | {:.1} | {:.1} | {table_x:.2}x | {hash_x:.2}x |",
             rate(&times[0]),
             rate(&times[1]),
             rate(&times[2]),
-        );
+        )?;
         rows.push(serde_json::json!({
             "case": name,
             "grid": format!("{}^2", args.side),
@@ -292,7 +292,7 @@ fn peer_table(args: &BenchArgs, gpu: &mut BenchGpu) -> Result<serde_json::Value>
             "ratios": { "table_vs_webgl_noise": table_x, "hash_vs_webgl_noise": hash_x },
         }));
     }
-    println!();
+    outln!()?;
     Ok(serde_json::Value::Array(rows))
 }
 

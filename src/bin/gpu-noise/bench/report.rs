@@ -91,7 +91,7 @@ fn cell(v: Option<f64>, unit: &str) -> String {
     v.map_or("-".into(), |v| format!("{v:.2}{unit}"))
 }
 
-pub fn print_table(rows: &[Row]) {
+pub fn print_table(rows: &[Row]) -> Result<()> {
     let mut header = String::from("| workload | grid |");
     for e in ENGINES {
         header.push_str(&format!(" {} |", e.name()));
@@ -99,8 +99,8 @@ pub fn print_table(rows: &[Row]) {
     for (label, _, _) in RATIOS {
         header.push_str(&format!(" {label} |"));
     }
-    println!("Msamples/s (texels x octaves per second), median over rounds\n\n{header}");
-    println!("|---|---|{}", "---:|".repeat(ENGINES.len() + RATIOS.len()));
+    outln!("Msamples/s (texels x octaves per second), median over rounds\n\n{header}")?;
+    outln!("|---|---|{}", "---:|".repeat(ENGINES.len() + RATIOS.len()))?;
     for row in rows {
         let mut line = format!("| {} | {} |", row.workload.name, row.grid.name());
         for e in ENGINES {
@@ -109,9 +109,9 @@ pub fn print_table(rows: &[Row]) {
         for (_, e, reference) in RATIOS {
             line.push_str(&format!(" {} |", cell(row.ratio(e, reference), "x")));
         }
-        println!("{line}");
+        outln!("{line}")?;
     }
-    println!();
+    outln!()
 }
 
 pub fn json(rows: &[Row], machine: Value, peers: Value) -> Value {

@@ -202,14 +202,20 @@ pub fn table(path: &Path, repeat: u32) -> Result<()> {
         .into_iter()
         .filter(|i| i.available())
         .collect();
-    println!(
+    outln!(
         "gpu-noise SIMD vs FastNoise2 ({}), Msamples/s, median of {repeat} interleaved rounds",
         path.display()
-    );
-    println!(
+    )?;
+    outln!(
         "{:<30} {:>7} {:>3}  {:>9} {:>9} {:>11}  {:>12}  FastNoise2 ran on",
-        "workload", "ISA", "thr", "ours:table", "ours:hash", "FastNoise2", "best ratio"
-    );
+        "workload",
+        "ISA",
+        "thr",
+        "ours:table",
+        "ours:hash",
+        "FastNoise2",
+        "best ratio"
+    )?;
     for case in cases()? {
         compare(&case, &fn2, &isas, &pools, repeat)?;
     }
@@ -267,7 +273,7 @@ fn compare(
     };
     drop(runs);
     check_outputs(case, &outputs, PER)?;
-    print_rows(case, &labels, &times, &trees);
+    print_rows(case, &labels, &times, &trees)?;
     Ok(())
 }
 
@@ -278,7 +284,7 @@ fn print_rows(
     labels: &[Label],
     times: &[Vec<Duration>],
     trees: &[(InstructionSet, Node)],
-) {
+) -> Result<()> {
     let texels = u64::from(case.side) * u64::from(case.side);
     let samples = texels as f64 * f64::from(case.samples);
     let rate =
@@ -289,7 +295,7 @@ fn print_rows(
             .find(|(isa, _)| *isa == label.isa)
             .map_or("", |(_, tree)| tree.active_feature_set());
         let best = if rate(&t[1]) > rate(&t[0]) { 1 } else { 0 };
-        println!(
+        outln!(
             "{:<30} {:>7} {:>3}  {:>9.0} {:>9.0} {:>11.0}  {:>5.2}x {:<5}  {ran_on}",
             case.name,
             label.isa.name(),
@@ -299,8 +305,9 @@ fn print_rows(
             rate(&t[2]),
             speedup(&t[best], &t[2]),
             LATTICES[best].name(),
-        );
+        )?;
     }
+    Ok(())
 }
 
 /// Runs `tree` over the case's grid on `threads` threads, each a band of rows.
