@@ -32,8 +32,15 @@ pub fn level16(v: f64, range: (f64, f64)) -> u16 {
 /// The tangent-space normal of a texel's `[value, d/dx, d/dy, d/dz]` for heights of the value
 /// times `strength` texels: `normalize(-s d/dx, s d/dy, 1)` (CONVENTIONS §12; the GPU's
 /// `render_normal`).
+/// The vector is divided by its largest component (when above 1) before it is normalized, and
+/// its slopes held within f32's range, so that a steep slope or a strong height never
+/// overflows into a flat (128, 128, 128) normal; where every component is at most 1 the
+/// division is by 1 and changes nothing.
 pub fn tangent_normal(d: [f32; 4], strength: f32) -> [f32; 3] {
-    let n = [-strength * d[1], strength * d[2], 1.0];
+    let slope = |v: f32| (strength * v).clamp(-f32::MAX, f32::MAX);
+    let n = [-slope(d[1]), slope(d[2]), 1.0];
+    let largest = n[0].abs().max(n[1].abs()).max(1.0);
+    let n = n.map(|c| c / largest);
     let length = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
     n.map(|c| c / length)
 }

@@ -222,6 +222,11 @@ fn render_normal(@builtin(global_invocation_id) gid: vec3<u32>) {
     let t = params.origin.xyz + local;
     let d = noise_at_texel_d(t);
     let s = params.normal_strength;
-    let normal = normalize(vec3<f32>(-s * d.y, s * d.z, 1.0));
+    // As levels::tangent_normal: slopes held within f32's range, the vector divided by its
+    // largest component above 1 before normalize, so strong heights never overflow.
+    let f32_max = vec2<f32>(0x1.fffffep+127f);
+    let slope = clamp(vec2<f32>(-(s * d.y), s * d.z), -f32_max, f32_max);
+    let v = vec3<f32>(slope, 1.0);
+    let normal = normalize(v / max(max(abs(v.x), abs(v.y)), 1.0));
     textureStore(out_rgba8, t.xy, vec4<f32>(normal * 0.5 + vec3<f32>(0.5), 1.0));
 }

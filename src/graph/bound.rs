@@ -5,6 +5,7 @@
 use super::node::{Combiner, Modifier};
 use super::plan::{Plan, Step};
 use crate::spec::Fractal;
+use crate::spec::validate::MIN_OCTAVE_FREQUENCY;
 use crate::tolerance::{Bound, arithmetic_bound};
 
 /// f32's relative rounding, allowed once per step on its magnitude.
@@ -93,8 +94,9 @@ fn propagate(
 /// (and the twin's split of it) means nothing.
 pub const MAX_DISPLACEMENT_CELLS: f64 = 16_777_216.0; // 2^24
 
-/// Refuses graphs whose values can leave f32's range or whose warps can move a point by more
-/// than [`MAX_DISPLACEMENT_CELLS`], naming the step's node, from the nominal magnitudes.
+/// Refuses graphs whose values can leave f32's range, whose warps can move a point by more
+/// than [`MAX_DISPLACEMENT_CELLS`] or whose noises step less than 2^-40 cells per texel,
+/// naming the step's node, from the nominal magnitudes.
 pub(crate) fn check_ranges(
     plan: &Plan,
     corners: &dyn Fn(usize, usize) -> f64,
@@ -112,6 +114,20 @@ pub(crate) fn check_ranges(
                 node,
                 format!("its {what} can reach {:e}, past f32's 3.4e38", b[i].m),
             ));
+        }
+        if let Step::Noise { instance, .. } = step {
+            let map = &plan.instances[*instance].points.map;
+            let reach = map.iter().flatten().fold(0.0f64, |m, v| m.max(v.abs()));
+            if reach < MIN_OCTAVE_FREQUENCY {
+                return Err((
+                    node,
+                    format!(
+                        "moves {reach:e} lattice cells per texel; at least 2^-40 = \
+                         {MIN_OCTAVE_FREQUENCY:e} (steps are exact to 2^-64 cells and keep 24 \
+                         significant bits; CONVENTIONS §1)"
+                    ),
+                ));
+            }
         }
         if let Step::Noise {
             instance,

@@ -60,13 +60,7 @@ impl NodeReader<'_> {
                 b: self.input("b")?,
                 control: self.input("control")?,
             },
-            "select" => Op::Select {
-                a: self.input("a")?,
-                b: self.input("b")?,
-                control: self.input("control")?,
-                threshold: self.number("threshold")?,
-                falloff: self.number("falloff")?,
-            },
+            "select" => self.select()?,
             _ => match self.ty.category {
                 super::meta::Category::Modifier => Op::Modify {
                     source: self.input("source")?,
@@ -74,6 +68,29 @@ impl NodeReader<'_> {
                 },
                 _ => self.combine()?,
             },
+        })
+    }
+
+    /// A select, whose ramp `threshold +- falloff` and `2 falloff` must stay within f32's
+    /// range (the GPU forms them in f32).
+    fn select(&self) -> Result<Op> {
+        let (threshold, falloff) = (self.number("threshold")?, self.number("falloff")?);
+        let (t, f) = (threshold as f32, falloff as f32);
+        if !((t + f).is_finite() && (t - f).is_finite() && (2.0 * f).is_finite()) {
+            return Err(self.err(
+                "falloff",
+                format!(
+                    "threshold +- falloff and 2 x falloff must stay within f32's range (3.4e38), \
+                     got threshold {threshold:e} and falloff {falloff:e}"
+                ),
+            ));
+        }
+        Ok(Op::Select {
+            a: self.input("a")?,
+            b: self.input("b")?,
+            control: self.input("control")?,
+            threshold,
+            falloff,
         })
     }
 
@@ -169,6 +186,16 @@ impl NodeReader<'_> {
                 let (edge0, edge1) = (self.number("edge0")?, self.number("edge1")?);
                 if edge0 as f32 == edge1 as f32 {
                     return Err(self.err("edge1", "must differ from edge0 (in f32 too)"));
+                }
+                // The GPU divides by edge1 - edge0 in f32.
+                if !(edge1 as f32 - edge0 as f32).is_finite() {
+                    return Err(self.err(
+                        "edge1",
+                        format!(
+                            "edge1 - edge0 must stay within f32's range (3.4e38), got {:e}",
+                            edge1 - edge0
+                        ),
+                    ));
                 }
                 Modifier::Smoothstep { edge0, edge1 }
             }

@@ -123,6 +123,28 @@ impl Job {
     }
 }
 
+impl Job {
+    /// Refuses root points (texel units, as [`crate::cpu::sample_texels`] reads them) where any
+    /// noise or coordinate of the job passes 2^62 lattice cells (field `points`, with the
+    /// 1-based index of the first such point), as [`NoiseSpec::check_points`] does for flat
+    /// specs; past that the twin has no exact point and would return NaN.
+    pub fn check_texel_points(&self, points: &[[f64; 4]]) -> Result<()> {
+        let count = self.world.plan.instances.len() + self.world.plan.coordinates.len();
+        let reaches = |p: &[f64; 4]| (0..count).all(|i| self.lattice_at(i, p).is_some());
+        match points.iter().position(|p| !reaches(p)) {
+            None => Ok(()),
+            Some(n) => Err(Error::invalid(
+                "points",
+                format!(
+                    "point {}: every noise's lattice coordinates must be finite and below 2^62 \
+                     cells in magnitude (CONVENTIONS §1)",
+                    n + 1
+                ),
+            )),
+        }
+    }
+}
+
 /// `points` placed at `place`, if every texel of an image of `extent` stays below 2^62 cells.
 fn place_map(points: &PointMap, place: &Placement, extent: [u32; 3]) -> Option<OctaveFrame> {
     let frame = points.frame(place)?;

@@ -32,7 +32,14 @@ pub fn run_stdin_bytes(args: &[&str], input: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("spawn");
-    child.stdin.take().unwrap().write_all(input).unwrap();
+    // A command that refuses its flags exits before it reads stdin: the pipe may be closed.
+    if let Err(e) = child.stdin.take().unwrap().write_all(input) {
+        assert_eq!(
+            e.kind(),
+            std::io::ErrorKind::BrokenPipe,
+            "writing stdin: {e}"
+        );
+    }
     child.wait_with_output().unwrap()
 }
 

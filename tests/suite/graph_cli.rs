@@ -4,7 +4,7 @@
 
 use crate::cli::{f32_file, out, run, text, tmp};
 
-const TERRAIN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/graphs/terrain.json");
+pub const TERRAIN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/graphs/terrain.json");
 
 #[test]
 #[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]

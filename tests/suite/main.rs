@@ -21,6 +21,7 @@ mod graph;
 mod graph_cli;
 mod graph_derivatives;
 mod graph_gpu;
+mod graph_limits;
 mod graph_props;
 mod kind_fields;
 mod lattice;

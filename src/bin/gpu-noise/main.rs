@@ -132,19 +132,24 @@ fn clean_up_on_signals() {
     });
 }
 
-/// Removes every temporary and exits 128 + `signal`: quietly for SIGPIPE (the reader of our
-/// output left, as in `gpu-noise info | head -1`, and there is no one to tell), with a line
-/// otherwise.
+/// Removes every temporary and exits 128 + `signal` with a line on stderr; for SIGPIPE (the
+/// reader of our output left, as in `gpu-noise info | head -1`, and there is no one to tell)
+/// it ends quietly, killed by SIGPIPE as `cat` would be.
 fn leave(signal: i32) -> ! {
     gpu_noise::low_level::export::remove_all_temporaries(|removed| {
-        if signal != libc::SIGPIPE {
-            let what = if removed > 0 {
-                "; its partial output was removed"
-            } else {
-                ""
-            };
-            note!("\ngpu-noise: interrupted{what}");
+        if signal == libc::SIGPIPE {
+            // SAFETY: restoring the default action and raising it ends the process here.
+            unsafe {
+                libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+                libc::raise(libc::SIGPIPE);
+            }
         }
+        let what = if removed > 0 {
+            "; its partial output was removed"
+        } else {
+            ""
+        };
+        note!("\ngpu-noise: interrupted{what}");
         std::process::exit(128 + signal)
     })
 }

@@ -75,7 +75,8 @@ fn run_graph(
     }
     let (job, _) = layer.place_graph(graph)?;
     let dims = job.dims() as usize;
-    stream_points(dims, |batch, _, out| {
+    stream_points(dims, |batch, line_no, out| {
+        (job.check_texel_points(batch)).map_err(|e| in_batch(e, line_no))?;
         let mut text = String::with_capacity(batch.len() * 20);
         for v in cpu::sample_texels(&job, batch) {
             text.push_str(&significant17(v));
@@ -187,16 +188,7 @@ fn evaluate(
     let mut text = String::with_capacity(points.len() * 20);
     match engine {
         Engine::Gpu(renderer) => {
-            let values = renderer.sample(prepared, points).map_err(|e| match e {
-                Error::InvalidSpec {
-                    field: "points",
-                    reason,
-                } => Error::InvalidSpec {
-                    field: "points",
-                    reason: format!("{reason} (in the batch ending at line {last_line})"),
-                },
-                other => other,
-            })?;
+            let values = (renderer.sample(prepared, points)).map_err(|e| in_batch(e, last_line))?;
             for v in values {
                 text.push_str(&format!("{v}\n"));
             }
@@ -216,12 +208,16 @@ fn evaluate(
     out.write_all(text.as_bytes()).map_err(crate::stdout_error)
 }
 
-/// Says where in the input a bad point is: its batch ends at `last_line`.
+/// Says where in the input a bad point is: its batch ends at `last_line` (one wording for
+/// every backend).
 fn in_batch(e: Error, last_line: usize) -> Error {
     match e {
-        Error::InvalidSpec { field, reason } => Error::InvalidSpec {
-            field,
-            reason: format!("{reason} of the batch ending at line {last_line}"),
+        Error::InvalidSpec {
+            field: "points",
+            reason,
+        } => Error::InvalidSpec {
+            field: "points",
+            reason: format!("{reason} (in the batch ending at line {last_line})"),
         },
         other => other,
     }

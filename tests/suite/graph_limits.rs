@@ -1,0 +1,159 @@
+//! Graphs at the edges of their ranges (found by a hostile probe): tiny frequencies rendered
+//! exactly or refused naming the node, points past 2^62 cells refused rather than printed as
+//! NaN, and parameters whose f32 arithmetic would overflow refused at validation.
+
+use super::cli::{f32_file, out, run, run_stdin, text, tmp};
+
+fn graph_file(dir: &std::path::Path, name: &str, json: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, json).unwrap();
+    path.display().to_string()
+}
+
+fn perlin_1d(frequency: &str) -> String {
+    format!(
+        r#"{{"dims":1,"output":"p","nodes":{{"p":{{"type":"perlin","frequency":{frequency}}}}}}}"#
+    )
+}
+
+/// Was: frequencies below 2^-32 were rendered with a step rounded to 2^-32 (a row of 2^20
+/// texels at 1e-10 was one value; 2e-10 and 3e-10 rendered alike) while `sample` differed.
+#[test]
+fn a_continent_sized_frequency_renders_exactly_what_sample_gives() {
+    let d = tmp();
+    let mut middles = Vec::new();
+    for frequency in ["1e-10", "2e-10", "3e-10"] {
+        let graph = graph_file(d.path(), "tiny.json", &perlin_1d(frequency));
+        let (p, s) = out(d.path(), "row.f32");
+        let args = [
+            "render",
+            "--graph",
+            &graph,
+            "--backend",
+            "cpu",
+            "--size",
+            "1048576x1",
+        ];
+        let o = run(&[&args[..], &["--offset", "3e9", "-o", &s]].concat());
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        let row = f32_file(&p);
+        // Across 2^20 texels the value moves (1e-4 cells at 1e-10 per texel).
+        assert_ne!(row[0], row[row.len() - 1], "{frequency}: a flat row");
+        let o = run_stdin(
+            &["sample", "--graph", &graph, "--backend", "cpu"],
+            "3000524288\n",
+        );
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        let sampled: f64 = text(&o.stdout).trim().parse().unwrap();
+        assert_eq!(row[524_288], sampled as f32, "{frequency}: texel 2^19");
+        middles.push(row[524_288]);
+    }
+    assert!(middles[0] != middles[1] && middles[1] != middles[2]);
+}
+
+#[test]
+fn a_frequency_below_2_to_the_minus_40_is_refused_naming_the_node() {
+    let d = tmp();
+    let (p, s) = out(d.path(), "x.f32");
+    let scaled = r#"{"dims":2,"output":"s","nodes":{"p":{"type":"perlin","frequency":1e-6},
+        "s":{"type":"scale","source":"p","by":1e-8}}}"#;
+    for json in [perlin_1d("1e-13"), scaled.to_string()] {
+        let graph = graph_file(d.path(), "g.json", &json);
+        let o = run(&["render", "--graph", &graph, "--size", "4x1", "-o", &s]);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{json}: {err}");
+        assert!(
+            err.contains("graph node \"p\"") && err.contains("2^-40"),
+            "{err}"
+        );
+        assert!(!p.exists());
+    }
+}
+
+/// Was: `sample --graph` past 2^62 cells printed NaN, or a clamped 1.0, with exit 0.
+#[test]
+fn sample_graph_refuses_points_past_2_to_the_62_cells() {
+    let d = tmp();
+    let p1 = r#"{"dims":2,"output":"p","nodes":{"p":{"type":"perlin","frequency":1}}}"#;
+    let graphs = [
+        (graph_file(d.path(), "p1.json", p1), "1e19 0\n"),
+        (super::graph_cli::TERRAIN.to_string(), "0 0\n1e25 0\n"),
+    ];
+    for (graph, input) in graphs {
+        let o = run_stdin(&["sample", "--graph", &graph, "--backend", "cpu"], input);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{graph}: {err}");
+        let point = input.lines().count();
+        assert!(
+            err.contains(&format!("point {point}:")) && err.contains("2^62"),
+            "{err}"
+        );
+        assert!(!text(&o.stdout).contains("NaN"));
+    }
+}
+
+/// Was: accepted, then `edge1 - edge0` or `2 falloff` overflowed f32 on the GPU (0 where the
+/// twin gave 0.5).
+#[test]
+fn parameters_whose_f32_arithmetic_overflows_are_refused() {
+    let d = tmp();
+    let (p, s) = out(d.path(), "x.f32");
+    let cases = [
+        (
+            r#"{"output":"s","nodes":{"p":{"type":"perlin"},
+              "s":{"type":"smoothstep","source":"p","edge0":-2e38,"edge1":2e38}}}"#,
+            "graph node \"s\", edge1",
+        ),
+        (
+            r#"{"output":"s","nodes":{"p":{"type":"perlin"},"q":{"type":"value"},
+              "s":{"type":"select","a":"p","b":"q","control":"p","falloff":2e38}}}"#,
+            "graph node \"s\", falloff",
+        ),
+    ];
+    for (json, needle) in cases {
+        let graph = graph_file(d.path(), "g.json", json);
+        let o = run(&["render", "--graph", &graph, "--size", "4", "-o", &s]);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains(needle) && err.contains("f32's range"), "{err}");
+        assert!(!p.exists());
+    }
+}
+
+/// Was: `--normal-strength` above about 4e20 was accepted and every normal collapsed to (128,
+/// 128, 128): `(s d)^2` overflowed f32. Now the slopes dominate: normals lie almost flat in
+/// the image plane (blue near 128, |(red, green) - 128| near 127), as a strong height should.
+#[test]
+fn a_huge_normal_strength_gives_horizontal_normals_not_flat_gray() {
+    let d = tmp();
+    let (p, s) = out(d.path(), "n.png");
+    let args = [
+        "render",
+        "--size",
+        "32",
+        "--channels",
+        "normal",
+        "--backend",
+        "cpu",
+    ];
+    let o = run(&[&args[..], &["--normal-strength", "1e21", "-o", &s]].concat());
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let img = image::open(&p).unwrap().to_rgb8();
+    let mut horizontal = 0;
+    for px in img.pixels() {
+        let [r, g, b] = px.0.map(|c| i32::from(c) - 128);
+        // A texel with no slope at all (a lattice point's zero gradient) stays upright.
+        if px.0 == [128, 128, 255] {
+            continue;
+        }
+        assert!(b.abs() <= 1, "a normal with height left: {:?}", px.0);
+        // A unit vector in the image plane: |(r, g)| about 127.
+        if r * r + g * g >= 120 * 120 {
+            horizontal += 1;
+        }
+    }
+    assert!(
+        horizontal >= 32 * 32 * 9 / 10,
+        "{horizontal} of 1024 horizontal"
+    );
+}
