@@ -394,21 +394,31 @@ fn modifier_bounds(modifier: &Modifier, v: Bounds) -> Bounds {
     }
 }
 
+/// Sums of n inputs make n - 1 f32 additions, each rounding its running sum (the step's own
+/// rounding in `propagate` counts one of them); products round once per product.
 fn combine_bounds(combiner: Combiner, inputs: &[usize], b: &[Bounds]) -> Bounds {
     let all = inputs.iter().map(|&i| b[i]);
+    let more = inputs.len().saturating_sub(2) as f64 * ROUNDING;
     match combiner {
-        Combiner::Add | Combiner::Subtract => all.fold(Bounds::default(), |s, v| Bounds {
-            range: None,
-            m: s.m + v.m,
-            e: s.e + v.e,
-        }),
+        Combiner::Add | Combiner::Subtract => {
+            let v = all.fold(Bounds::default(), |s, v| Bounds {
+                range: None,
+                m: s.m + v.m,
+                e: s.e + v.e,
+            });
+            Bounds {
+                e: v.e + more * v.m,
+                ..v
+            }
+        }
         Combiner::Multiply => {
             let mut it = all;
             let first = it.next().unwrap_or_default();
             it.fold(first, |s, v| Bounds {
                 range: None,
                 m: s.m * v.m,
-                e: s.m * v.e + v.m * s.e + s.e * v.e,
+                // Each product rounds once.
+                e: s.m * v.e + v.m * s.e + s.e * v.e + s.m * v.m * ROUNDING,
             })
         }
         Combiner::Min | Combiner::Max => all.fold(Bounds::default(), |s, v| Bounds {
