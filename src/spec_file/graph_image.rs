@@ -19,7 +19,7 @@ impl SpecFile {
     /// with that size ([`Graph::prepare_tiled`]). Also returns that image's spec (a value
     /// spec of the graph's dims: size, offset, and the levels' defaults).
     pub fn place_graph(&self, graph: Graph) -> Result<(Job, NoiseSpec)> {
-        refuse_noise_fields(self)?;
+        self.refuse_noise_fields()?;
         let mut graph = graph;
         if let Some(dims) = self.dims.filter(|&d| d != graph.dims()) {
             return Err(Error::InvalidSpec {
@@ -52,7 +52,14 @@ impl SpecFile {
     }
 }
 
-/// The noise fields a graph's nodes carry instead: given beside a graph, each is an error.
+impl SpecFile {
+    /// Refuses the noise fields a graph's nodes carry instead (`frequency`, `octaves`, a kind's
+    /// parameters, ...): given beside a graph, each is an error naming it.
+    pub fn refuse_noise_fields(&self) -> Result<()> {
+        refuse_noise_fields(self)
+    }
+}
+
 fn refuse_noise_fields(layer: &SpecFile) -> Result<()> {
     let given = [
         ("kind", layer.kind.is_some()),

@@ -14,6 +14,7 @@ mod derivatives;
 mod determinism;
 mod export;
 mod family;
+mod flags;
 mod fuzz;
 mod golden;
 mod gpu_vs_cpu;

@@ -141,7 +141,7 @@ pub struct RenderArgs {
     /// Print the effective, validated spec as JSON (to stdout); renders too when -o is given
     #[arg(long)]
     pub print_spec: bool,
-    /// No progress bar
+    /// Errors only: no progress bar, no engine notice, no summary line
     #[arg(long, short = 'q')]
     pub quiet: bool,
     /// Write a tile set: square tiles of N texels into the folder -o DIR/, as DIR/{x}_{y}.png
@@ -223,14 +223,25 @@ pub struct BenchArgs {
     pub no_webgl_noise: bool,
     /// Instead of the workloads: the gain from fusing one graph (JSON, CONVENTIONS §13) on a
     /// --side grid: the fused kernel against the same steps one dispatch each, and the CPU twin
-    #[arg(long, value_name = "FILE.json")]
+    #[arg(long, value_name = "FILE.json", conflicts_with_all = WORKLOAD_TABLE_FLAGS)]
     pub graph: Option<PathBuf>,
     /// Instead of the workloads: the SIMD backend against FastNoise2 (v1.x) on the speed
     /// issue's workloads, 1 and 2 threads, AVX-512 and AVX2; LIB is FastNoise2's shared library
     /// (libFastNoise.so, FastNoise2 built as a shared library; README "Beside FastNoise2")
-    #[arg(long, value_name = "LIB", conflicts_with = "graph")]
+    #[arg(long, value_name = "LIB", conflicts_with = "graph", conflicts_with_all = WORKLOAD_TABLE_FLAGS)]
     pub fastnoise2: Option<PathBuf>,
 }
+
+/// The flags of the workload table, which `--graph` and `--fastnoise2` replace (refused
+/// beside them rather than ignored).
+const WORKLOAD_TABLE_FLAGS: [&str; 6] = [
+    "grid",
+    "workload",
+    "json",
+    "plot",
+    "webgl_noise",
+    "no_webgl_noise",
+];
 
 impl NoiseArgs {
     /// The flags as a spec layer (absent flags are `None`).
@@ -315,8 +326,12 @@ pub fn parse_tile_range(text: &str) -> Result<[std::ops::Range<u32>; 2], String>
             .split_once("..")
             .ok_or_else(|| format!("{part:?} is not a range like 0..4"))?;
         let (a, b) = (tile_index(a)?, tile_index(b)?);
-        if a > b {
-            return Err(format!("{part:?} runs backwards"));
+        if a >= b {
+            return Err(format!(
+                "{part:?} holds no tile: ranges are half-open like Rust's, a..b holds a up to \
+                 b - 1 (the one tile {a} is {a}..{})",
+                u64::from(a) + 1
+            ));
         }
         Ok(a..b)
     };

@@ -36,7 +36,7 @@ pub fn run(
     };
     let (mut engine, notice) = Engine::open(layer.backend.unwrap_or_default(), &job)?;
     if let Some(notice) = notice {
-        note!("gpu-noise: {notice}");
+        status!("gpu-noise: {notice}");
     }
     let start = Instant::now();
     let texels = spec.size.texels();
@@ -53,7 +53,7 @@ pub fn run(
     }
     writer.finish()?;
     bar.finish_and_clear();
-    note!(
+    status!(
         "gpu-noise: wrote {} ({channels} of {}x{}, {}) in {:.3} s on {}",
         output.display(),
         spec.size.width,

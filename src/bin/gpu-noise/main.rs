@@ -22,6 +22,16 @@ macro_rules! note {
     };
 }
 
+/// An informational line on stderr (which engine ran, what was written): `note!` unless
+/// `--quiet` asked for errors only.
+macro_rules! status {
+    ($($arg:tt)*) => {
+        if !$crate::QUIET.load(std::sync::atomic::Ordering::Relaxed) {
+            $crate::write_stderr(format_args!($($arg)*))
+        }
+    };
+}
+
 mod args;
 mod backend;
 mod bench;
@@ -44,6 +54,9 @@ use gpu_noise::Error;
 use args::{Cli, Command, NoiseArgs};
 use gpu_noise::low_level::spec_file::SpecFile;
 
+/// `--quiet`: errors only (no progress bar, no engine notice, no summary line).
+pub static QUIET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 fn main() -> ExitCode {
     quiet_mesa();
     clean_up_on_signals();
@@ -51,7 +64,10 @@ fn main() -> ExitCode {
     // A bad WGPU_BACKEND is refused by every command alike, whichever backend it runs on.
     let adapters = gpu_noise::gpu::AdapterChoice::from_env();
     let result = adapters.and_then(|_| match cli.command {
-        Command::Render(a) => render::run(a),
+        Command::Render(a) => {
+            QUIET.store(a.quiet, std::sync::atomic::Ordering::Relaxed);
+            render::run(a)
+        }
         Command::Sample(a) => sample::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Info => info::run(),

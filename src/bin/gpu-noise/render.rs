@@ -66,7 +66,7 @@ pub fn run(mut args: RenderArgs) -> Result<ExitCode> {
     let writer = create_writer(&output, spec.size, &options)?;
     let (mut engine, notice) = Engine::open(layer.backend.unwrap_or_default(), &world.job)?;
     if let Some(notice) = notice {
-        note!("gpu-noise: {notice}");
+        status!("gpu-noise: {notice}");
     }
     let start = Instant::now();
     let texels = spec.size.texels();
@@ -82,7 +82,7 @@ pub fn run(mut args: RenderArgs) -> Result<ExitCode> {
     bar.finish_and_clear();
     let elapsed = start.elapsed();
     let s = spec.size;
-    note!(
+    status!(
         "gpu-noise: wrote {} ({}x{}{}, {}, {:.1} Mtexels/s) in {} on {}",
         output.display(),
         s.width,

@@ -37,7 +37,7 @@ pub fn run(args: SampleArgs) -> Result<ExitCode> {
         choice => {
             let (engine, notice) = Engine::open(choice, &prepared)?;
             if let Some(notice) = notice {
-                note!("gpu-noise: {notice}");
+                status!("gpu-noise: {notice}");
             }
             engine
         }
@@ -60,6 +60,8 @@ fn run_graph(
             reason: "graphs sample on the cpu backend (the f64 twin)".into(),
         });
     }
+    // The flags themselves: the spec file's image fields were set aside above.
+    flags.refuse_noise_fields()?;
     for (field, given) in [
         ("offset", flags.offset.is_some()),
         ("size", flags.size.is_some()),

@@ -141,7 +141,7 @@ pub fn run(
     } else {
         let (engine, notice) = Engine::open(layer.backend.unwrap_or_default(), &world.job)?;
         if let Some(notice) = notice {
-            note!("gpu-noise: {notice}");
+            status!("gpu-noise: {notice}");
         }
         engine
     };
@@ -154,7 +154,7 @@ pub fn run(
         crate::render::stream(&mut engine, &world.job, window, writer, &bar)?;
     }
     bar.finish_and_clear();
-    note!(
+    status!(
         "gpu-noise: wrote {} tiles and kept {} already complete, of {} ({}x{} texels each, {}) \
          in {} on {}",
         todo.len(),

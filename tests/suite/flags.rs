@@ -1,0 +1,85 @@
+//! Flags that would do nothing are refused naming them, and `--quiet` means errors only
+//! (found by a hostile probe: each of these exited 0 having ignored the flag).
+
+use super::cli::{assert_bad_input, out, run, run_stdin, text, tmp};
+
+#[test]
+fn bench_modes_refuse_the_workload_tables_flags() {
+    let graph = super::graph_cli::TERRAIN;
+    for extra in [
+        &["--json", "x.json"][..],
+        &["--plot", "x.png"],
+        &["--grid", "512"],
+    ] {
+        let o = run(&[&["bench", "--graph", graph][..], extra].concat());
+        assert_eq!(o.status.code(), Some(2), "{extra:?}");
+        assert!(text(&o.stderr).contains(extra[0]), "{}", text(&o.stderr));
+    }
+    let o = run(&["bench", "--fastnoise2", "lib.so", "--workload", "value-2d"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("--workload"),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
+#[test]
+fn sample_graph_refuses_noise_flags() {
+    let o = run_stdin(
+        &[
+            "sample",
+            "--graph",
+            super::graph_cli::TERRAIN,
+            "--frequency",
+            "-5",
+        ],
+        "0 0\n",
+    );
+    assert_bad_input(&o, &["--frequency", "node parameter"]);
+    assert!(o.stdout.is_empty());
+}
+
+#[test]
+fn an_empty_tile_range_is_refused_with_the_half_open_rule() {
+    let d = tmp();
+    let s = format!("{}/", d.path().join("t").display());
+    let args = ["render", "--backend", "cpu", "--size", "8", "--tiles", "4"];
+    for range in ["0..0,0..0", "1..1,0..2"] {
+        let o = run(&[&args[..], &["--tile-range", range, "-o", &s]].concat());
+        assert_bad_input(&o, &["--tile-range", "half-open"]);
+        assert!(!d.path().join("t").exists(), "{range}: wrote a folder");
+    }
+}
+
+#[test]
+fn quiet_means_errors_only() {
+    let d = tmp();
+    let (p, s) = out(d.path(), "q.png");
+    let tiles = format!("{}/", d.path().join("t").display());
+    let (pn, n) = out(d.path(), "n.png");
+    let runs: [&[&str]; 3] = [
+        &["render", "--size", "8", "-q", "-o", &s],
+        &["render", "--size", "8", "-q", "--tiles", "4", "-o", &tiles],
+        &[
+            "render",
+            "--size",
+            "8",
+            "--quiet",
+            "--channels",
+            "normal",
+            "-o",
+            &n,
+        ],
+    ];
+    for args in runs {
+        let o = run(args);
+        assert!(o.status.success(), "{args:?}: {}", text(&o.stderr));
+        assert_eq!(text(&o.stderr), "", "{args:?}");
+        assert!(o.stdout.is_empty());
+    }
+    assert!(p.exists() && pn.exists() && d.path().join("t/index.json").exists());
+    // Errors still speak.
+    let o = run(&["render", "--size", "0", "-q", "-o", &s]);
+    assert_bad_input(&o, &["--size"]);
+}
