@@ -76,10 +76,20 @@ impl ImageWriter for NpyWriter {
 /// An 8-bit RGB PNG normal map of a 2D image; `write_rows` takes 3 f32 per texel, the unit
 /// normal's components, stored as `round((n + 1) / 2 * 255)`.
 pub fn create_normal_writer(path: &std::path::Path, size: Size) -> Result<Box<dyn ImageWriter>> {
-    if Format::from_path(path)? != Format::Png || size.depth > 1 || size.height < 2 {
+    if Format::from_path(path)? != Format::Png {
         return Err(Error::output(
             "output",
             "normal maps are 2D images written as .png (RGB)",
+        ));
+    }
+    if size.depth > 1 || size.height < 2 {
+        return Err(Error::invalid(
+            "size",
+            format!(
+                "a normal map is a 2D image of at least 2 rows; {}x{}x{} is not (a volume has \
+                 gradients: --channels gradient to .npy)",
+                size.width, size.height, size.depth
+            ),
         ));
     }
     let file = OutputFile::create(path)?;

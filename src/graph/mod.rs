@@ -193,14 +193,17 @@ impl<'a> TopLevel<'a> {
             output: String::new(),
             nodes: &[],
         };
-        let mut have_nodes = false;
+        let (mut have_nodes, mut given_output) = (false, false);
         for (key, v) in fields {
             let bad = |what: &str| graph_error("", key, format!("must be {what}"));
             match (key.as_str(), v) {
-                ("dims", Value::Whole(n)) if (1..=4).contains(n) => top.dims = *n as u32,
+                ("dims", v) if v.as_whole().is_some_and(|n| (1..=4).contains(&n)) => {
+                    top.dims = v.as_whole().map_or(2, |n| n as u32)
+                }
                 ("dims", _) => return Err(bad("1, 2, 3 or 4")),
-                ("seed", Value::Whole(n)) => {
-                    top.seed = u64::try_from(*n).map_err(|_| bad("a whole number in 0..=2^64-1"))?
+                ("seed", v) if v.as_whole().is_some() => {
+                    let n = v.as_whole().unwrap_or_default();
+                    top.seed = u64::try_from(n).map_err(|_| bad("a whole number in 0..=2^64-1"))?
                 }
                 ("seed", _) => return Err(bad("a whole number in 0..=2^64-1")),
                 ("lattice", Value::Text(t)) => {
@@ -209,7 +212,10 @@ impl<'a> TopLevel<'a> {
                         .map_err(|e| graph_error("", key, format!("{e}")))?
                 }
                 ("lattice", _) => return Err(bad("\"table\" or \"hash\"")),
-                ("output", Value::Text(t)) => top.output = t.clone(),
+                ("output", Value::Text(t)) => {
+                    top.output = t.clone();
+                    given_output = true;
+                }
                 ("output", _) => return Err(bad("the name of a node")),
                 ("nodes", Value::Object(entries)) => {
                     top.nodes = entries;
@@ -229,11 +235,12 @@ impl<'a> TopLevel<'a> {
             return Err(graph_error("", "nodes", "missing: give at least one node"));
         }
         if top.output.is_empty() {
-            return Err(graph_error(
-                "",
-                "output",
-                "missing: name the node to render",
-            ));
+            let what = if given_output {
+                "is empty: name the node to render"
+            } else {
+                "missing: name the node to render"
+            };
+            return Err(graph_error("", "output", what));
         }
         Ok(top)
     }

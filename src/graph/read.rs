@@ -195,8 +195,11 @@ impl<'a> NodeReader<'a> {
         };
         match self.get(name) {
             None => Ok(default),
-            Some(Value::Whole(n)) if (i128::from(min)..=i128::from(max)).contains(n) => {
-                Ok(*n as u32)
+            Some(v)
+                if v.as_whole()
+                    .is_some_and(|n| (min.into()..=max.into()).contains(&n)) =>
+            {
+                Ok(v.as_whole().map_or(default, |n| n as u32))
             }
             Some(v) => Err(self.err(
                 name,
@@ -208,12 +211,15 @@ impl<'a> NodeReader<'a> {
     pub(super) fn seed(&self) -> Result<u64> {
         match self.get("seed") {
             None => Ok(0),
-            Some(Value::Whole(n)) => u64::try_from(*n).map_err(|_| {
-                self.err(
-                    "seed",
-                    format!("must be a whole number in 0..=2^64-1, got {n}"),
-                )
-            }),
+            Some(v) if v.as_whole().is_some() => {
+                let n = v.as_whole().unwrap_or_default();
+                u64::try_from(n).map_err(|_| {
+                    self.err(
+                        "seed",
+                        format!("must be a whole number in 0..=2^64-1, got {n}"),
+                    )
+                })
+            }
             Some(v) => Err(self.err("seed", format!("must be a whole number, got {}", show(v)))),
         }
     }
@@ -437,7 +443,8 @@ impl<'a> NodeReader<'a> {
 fn show(v: &Value) -> String {
     match v {
         Value::Whole(n) => n.to_string(),
-        Value::Number(x) => x.to_string(),
+        // As written: 4.5, 40.0 (not 40).
+        Value::Number(x) => format!("{x:?}"),
         Value::Text(t) if t.len() <= 40 => format!("{t:?}"),
         other => other.describe().to_string(),
     }

@@ -31,6 +31,18 @@ impl Value {
         }
     }
 
+    /// A whole number, written as one (`4`) or as an integral float (`4.0`, as Python's json
+    /// writes floats) exactly representable (below 2^53).
+    pub fn as_whole(&self) -> Option<i128> {
+        match *self {
+            Value::Whole(n) => Some(n),
+            Value::Number(x) if x.fract() == 0.0 && x.abs() < 9_007_199_254_740_992.0 => {
+                Some(x as i128)
+            }
+            _ => None,
+        }
+    }
+
     /// What kind of value this is, for messages.
     pub fn describe(&self) -> &'static str {
         match self {

@@ -298,3 +298,68 @@ fn a_reader_that_leaves_early_ends_the_command_quietly() {
         assert!(stderr.is_empty(), "{args:?} printed: {stderr}");
     }
 }
+
+/// Found by the third hostile probe: messages that blamed the wrong flag, misquoted a value or
+/// misdescribed what was written.
+#[test]
+fn messages_name_the_flag_and_quote_the_value_given() {
+    let d = tmp();
+    let graph = |name: &str, json: &str| {
+        let p = d.path().join(name);
+        std::fs::write(&p, json).unwrap();
+        p.display().to_string()
+    };
+    let cpu = ["--backend", "cpu", "--size", "4"];
+    let missing = d.path().join("nonexist/x.png").display().to_string();
+    let o = run(&[&["render", "-o", &missing][..], &cpu].concat());
+    assert_bad_input(&o, &["-o ", "nonexist/x.png", "No such file"]);
+    let (_, x) = out(d.path(), "x.f32");
+    let o = run(&[&["render", "--graph", "no-such.json", "-o", &x][..], &cpu].concat());
+    assert_bad_input(&o, &["--graph no-such.json"]);
+    // Integral floats are whole numbers, as Python's json writes them; a refused one is
+    // quoted as written.
+    let fbm = |octaves: &str| {
+        format!(
+            r#"{{"dims":2.0,"seed":3.0,"output":"c","nodes":{{"p":{{"type":"perlin"}},
+                "c":{{"type":"fbm","source":"p","octaves":{octaves}}}}}}}"#
+        )
+    };
+    let ok = run(&[
+        &["render", "--graph", &graph("a.json", &fbm("4.0")), "-o", &x][..],
+        &cpu,
+    ]
+    .concat());
+    assert!(ok.status.success(), "{}", text(&ok.stderr));
+    assert!(text(&ok.stderr).contains("a graph of 2 nodes, 4 noise evaluations"));
+    let o = run(&[
+        &[
+            "render",
+            "--graph",
+            &graph("b.json", &fbm("40.0")),
+            "-o",
+            &x,
+        ][..],
+        &cpu,
+    ]
+    .concat());
+    assert_bad_input(&o, &["octaves", "got 40.0"]);
+    let empty = graph("e.json", r#"{"output":"","nodes":{"p":{"type":"perlin"}}}"#);
+    let o = run(&[&["render", "--graph", &empty, "-o", &x][..], &cpu].concat());
+    assert_bad_input(&o, &["output: is empty"]);
+    // An overflowing number is quoted as given, not reported as "inf".
+    let o = run(&["render", "--frequency", "1e999", "-o", &x]);
+    assert_bad_input(&o, &["--frequency", "\"1e999\""]);
+    // A normal map of a volume is the size's fault, not the output's.
+    let (_, n) = out(d.path(), "n.png");
+    let volume = ["--backend", "cpu", "--dims", "3", "--size", "16x16x4"];
+    let o = run(&[&["render", "--channels", "normal", "-o", &n][..], &volume].concat());
+    assert_bad_input(&o, &["--size", "16x16x4"]);
+    let (_, g) = out(d.path(), "g.npy");
+    let o = run(&[&["render", "--channels", "gradient", "-o", &g][..], &volume].concat());
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stderr).contains("gradient of 16x16x4"),
+        "{}",
+        text(&o.stderr)
+    );
+}

@@ -67,7 +67,7 @@ pub struct NoiseArgs {
     #[arg(long)]
     pub seed: Option<u64>,
     /// Lattice cells per texel [default: 0.03125 = 1/32]
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(long, allow_hyphen_values = true, value_parser = finite_f64)]
     pub frequency: Option<f64>,
     /// Offset in texels before scaling [default: 0]
     #[arg(long, value_name = "x,y[,z[,w]]", value_parser = parse_offset, allow_hyphen_values = true)]
@@ -87,10 +87,10 @@ pub struct NoiseArgs {
     #[arg(long)]
     pub octaves: Option<u32>,
     /// Frequency factor between octaves, > 0 [default: 2]
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(long, allow_hyphen_values = true, value_parser = finite_f64)]
     pub lacunarity: Option<f64>,
     /// Amplitude factor between octaves, > 0 [default: 0.5]
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(long, allow_hyphen_values = true, value_parser = finite_f64)]
     pub persistence: Option<f64>,
     /// Make the image repeat exactly (frequency * size must be whole cells)
     #[arg(long)]
@@ -124,7 +124,7 @@ pub struct RenderArgs {
     #[arg(long, value_enum)]
     pub channels: Option<Channels>,
     /// Normal maps: heights are the noise value times this many texels, > 0 [default: 8]
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = finite_f32)]
     pub normal_strength: Option<f32>,
     /// PNG bit depth: 8 or 16 [default: 8]
     #[arg(long)]
@@ -280,6 +280,38 @@ fn parse_numbers<T: std::str::FromStr>(
         .collect()
 }
 
+/// A finite f64: text that overflows (`1e999`) or spells infinity or NaN is refused quoting
+/// the text, rather than checked later as "inf".
+fn finite_f64(text: &str) -> Result<f64, String> {
+    let x: f64 = (text.trim().parse()).map_err(|_| format!("{text:?} is not a number"))?;
+    if x.is_finite() {
+        Ok(x)
+    } else {
+        Err(format!(
+            "{text:?} is not a finite number (f64 reaches 1.8e308)"
+        ))
+    }
+}
+
+/// A finite f32, as [`finite_f64`] (f32 reaches 3.4e38).
+fn finite_f32(text: &str) -> Result<f32, String> {
+    let x: f32 = (text.trim().parse()).map_err(|_| format!("{text:?} is not a number"))?;
+    if x.is_finite() {
+        Ok(x)
+    } else {
+        Err(format!(
+            "{text:?} is not a finite number (f32 reaches 3.4e38)"
+        ))
+    }
+}
+
+/// Finite numbers separated by `sep`, each refused quoting its text (and the whole).
+fn parse_floats(text: &str, sep: char) -> Result<Vec<f64>, String> {
+    (text.split(sep))
+        .map(|part| finite_f64(part).map_err(|e| format!("{e} in {text:?}")))
+        .collect()
+}
+
 /// `x,y[,z[,w]]` (a newtype so clap takes it as one value).
 #[derive(Clone, Debug)]
 pub struct Coords(pub Vec<f64>);
@@ -289,7 +321,7 @@ pub struct Coords(pub Vec<f64>);
 pub struct Extent(pub Vec<u32>);
 
 fn parse_offset(text: &str) -> Result<Coords, String> {
-    let v = parse_numbers::<f64>(text, ',', "number")?;
+    let v = parse_floats(text, ',')?;
     if v.len() > 4 {
         return Err(format!(
             "give 1 to 4 comma-separated numbers (x,y,z,w), got {}",
@@ -342,7 +374,7 @@ pub fn parse_tile_range(text: &str) -> Result<[std::ops::Range<u32>; 2], String>
 }
 
 fn parse_range(text: &str) -> Result<[f64; 2], String> {
-    match parse_numbers::<f64>(text, ',', "number")?.as_slice() {
+    match parse_floats(text, ',')?.as_slice() {
         [lo, hi] => Ok([*lo, *hi]),
         _ => Err("give two numbers lo,hi, e.g. -1,1".into()),
     }

@@ -55,6 +55,18 @@ impl Engine {
         }
     }
 
+    /// Compiles the GPU's pipelines for `job` before anything is timed: how long that took,
+    /// when anything was compiled (a cold pipeline cache can take seconds on a software
+    /// adapter), so that a summary reports the build and the render apart.
+    pub fn prepare(&mut self, job: &Job) -> Result<Option<std::time::Duration>> {
+        let Engine::Gpu(renderer) = self else {
+            return Ok(None);
+        };
+        let start = std::time::Instant::now();
+        let built = renderer.prepare(job)?;
+        Ok((built > 0).then(|| start.elapsed()))
+    }
+
     /// `band` of `job`'s image: one f32 a texel, four with gradients.
     pub fn render_band(&mut self, job: &Job, band: Window) -> Result<Vec<f32>> {
         match self {

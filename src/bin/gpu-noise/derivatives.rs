@@ -53,11 +53,17 @@ pub fn run(
     }
     writer.finish()?;
     bar.finish_and_clear();
+    let s = spec.size;
+    let depth = if s.depth > 1 {
+        format!("x{}", s.depth)
+    } else {
+        String::new()
+    };
     status!(
-        "gpu-noise: wrote {} ({channels} of {}x{}, {}) in {:.3} s on {}",
+        "gpu-noise: wrote {} ({channels} of {}x{}{depth}, {}) in {:.3} s on {}",
         output.display(),
-        spec.size.width,
-        spec.size.height,
+        s.width,
+        s.height,
         world.describe(),
         start.elapsed().as_secs_f64(),
         engine.name()

@@ -61,6 +61,7 @@ fn main() -> ExitCode {
     quiet_mesa();
     clean_up_on_signals();
     let cli = Cli::parse();
+    let paths = path_flags(&cli.command);
     // A bad WGPU_BACKEND is refused by every command alike, whichever backend it runs on.
     let adapters = gpu_noise::gpu::AdapterChoice::from_env();
     let result = adapters.and_then(|_| match cli.command {
@@ -76,7 +77,7 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
-            note!("gpu-noise: error: {}", describe(&e));
+            note!("gpu-noise: error: {}", describe(&e, &paths));
             // A path that cannot be read or written (a missing folder, a full disk) is bad
             // input like a bad flag: exit 2; device failures exit 1.
             if e.is_bad_input() || matches!(e, Error::Io { .. }) {
@@ -88,15 +89,41 @@ fn main() -> ExitCode {
     }
 }
 
-/// The message of an error with the CLI's flag names for the library's fields, followed by
-/// its sources.
-fn describe(e: &Error) -> String {
+/// The paths the command was given, with the flag that gave each (`-o`, `--graph`,
+/// `--spec`), so that a file error names its flag.
+fn path_flags(command: &Command) -> Vec<(std::path::PathBuf, &'static str)> {
+    let (noise, graph, output) = match command {
+        Command::Render(a) => (Some(&a.noise), &a.graph, &a.output),
+        Command::Sample(a) => (Some(&a.noise), &a.graph, &None),
+        Command::Verify(a) => (Some(&a.noise), &a.graph, &None),
+        Command::Bench(a) => (None, &a.graph, &None),
+        Command::Info => (None, &None, &None),
+    };
+    let spec = noise.and_then(|n| n.spec.clone());
+    [
+        (output.clone(), "-o"),
+        (graph.clone(), "--graph"),
+        (spec, "--spec"),
+    ]
+    .into_iter()
+    .filter_map(|(path, flag)| Some((path?, flag)))
+    .collect()
+}
+
+/// The message of an error with the CLI's flag names for the library's fields (and for the
+/// paths it was given), followed by its sources.
+fn describe(e: &Error, paths: &[(std::path::PathBuf, &str)]) -> String {
     let mut text = match e {
         Error::InvalidSpec { field, reason }
         | Error::InvalidOutput { field, reason }
         | Error::Precision { field, reason } => {
             format!("{}: {reason}", flag(field))
         }
+        // A file the command was given, or one inside a folder it was given (a tile set).
+        Error::Io { path, .. } => match paths.iter().find(|(p, _)| path.starts_with(p)) {
+            Some((_, flag)) => format!("{flag} {}", path.display()),
+            None => path.display().to_string(),
+        },
         Error::NoAdapter { .. } => format!(
             "{e} `gpu-noise info` lists what is found; `--backend cpu` renders without a GPU."
         ),

@@ -68,6 +68,7 @@ pub fn run(mut args: RenderArgs) -> Result<ExitCode> {
     if let Some(notice) = notice {
         status!("gpu-noise: {notice}");
     }
+    let built = engine.prepare(&world.job)?;
     let start = Instant::now();
     let texels = spec.size.texels();
     let samples = texels * world.samples_per_texel();
@@ -83,7 +84,7 @@ pub fn run(mut args: RenderArgs) -> Result<ExitCode> {
     let elapsed = start.elapsed();
     let s = spec.size;
     status!(
-        "gpu-noise: wrote {} ({}x{}{}, {}, {:.1} Mtexels/s) in {} on {}",
+        "gpu-noise: wrote {} ({}x{}{}, {}, {:.1} Mtexels/s) in {} on {}{}",
         output.display(),
         s.width,
         s.height,
@@ -95,7 +96,8 @@ pub fn run(mut args: RenderArgs) -> Result<ExitCode> {
         world.describe(),
         texels as f64 / elapsed.as_secs_f64() / 1e6,
         crate::seconds(elapsed),
-        engine.name()
+        engine.name(),
+        built_first(built)
     );
     Ok(ExitCode::SUCCESS)
 }
@@ -243,4 +245,11 @@ pub fn stream_bands(
         reason: "the writer thread panicked".into(),
     })??;
     writer.finish()
+}
+
+/// The summary's note on pipelines compiled before the timed render, if any were.
+pub fn built_first(built: Option<std::time::Duration>) -> String {
+    built.map_or(String::new(), |d| {
+        format!(", its GPU pipelines built first in {}", crate::seconds(d))
+    })
 }

@@ -145,6 +145,8 @@ pub fn run(
         }
         engine
     };
+    let built = engine.prepare(&world.job)?;
+    let start = std::time::Instant::now();
     let samples = texels * world.samples_per_texel();
     let bar = crate::progress::texel_bar(texels, samples, args.quiet, "tiles");
     for &(x, y) in &todo {
@@ -156,7 +158,7 @@ pub fn run(
     bar.finish_and_clear();
     status!(
         "gpu-noise: wrote {} tiles and kept {} already complete, of {} ({}x{} texels each, {}) \
-         in {} on {}",
+         in {} in {} on {}{}",
         todo.len(),
         kept.len(),
         u64::from(grid.columns) * u64::from(grid.rows),
@@ -164,7 +166,9 @@ pub fn run(
         tile,
         format.extension(),
         folder.display(),
-        engine.name()
+        crate::seconds(start.elapsed()),
+        engine.name(),
+        crate::render::built_first(built)
     );
     Ok(ExitCode::SUCCESS)
 }

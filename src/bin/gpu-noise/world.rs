@@ -41,11 +41,20 @@ impl World {
     pub fn describe(&self) -> String {
         match self.job.graph() {
             Some(graph) => format!(
-                "a graph of {} nodes, {} noise evaluations per texel",
-                graph.nodes().len(),
-                self.job.noise_evaluations()
+                "a graph of {}, {} per texel",
+                count(graph.nodes().len(), "node"),
+                count(self.job.noise_evaluations(), "noise evaluation")
             ),
             None => format!("{} {}D", self.spec.kind, self.spec.dims),
         }
+    }
+}
+
+/// `1 node`, `2 nodes`.
+fn count(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
     }
 }
