@@ -21,6 +21,9 @@ struct GraphInstance {
     lattice: vec4<u32>,
     // Tiling period in cells per axis; 0 = the axis does not wrap.
     period: vec4<i32>,
+    // Texel (0, 0, 0)'s whole cell per axis as f32 (its 64 bits rounded): a coordinate adds
+    // the texel's cells relative to it (graph_coordinate).
+    origin_cell: vec4<f32>,
 }
 
 // Instance i's exact lattice point of texel t (cpu: texel_lattice_point on its frame); texel z
@@ -55,10 +58,14 @@ fn graph_lattice(i: u32, mode: u32, interp: u32) -> Lattice {
     return Lattice(l.x, graph_state.instances[i].period, l.y, l.z, mode, interp, l.w);
 }
 
-// Coordinate instance i's axis a as f32 (its cell read as a signed 32-bit number: exact within
-// 2^31 cells of the origin).
-fn graph_coordinate(pt: LatticePoint, a: u32) -> f32 {
-    return f32(bitcast<i32>(pt.cell[a])) + pt.frac[a];
+// Coordinate instance i's axis a at point pt as f32: texel (0, 0, 0)'s cell (f32) plus pt's
+// cells relative to it (a signed 32-bit difference: validation keeps an image within 2^31
+// cells of its first texel) plus the fraction, so coordinates far out round as f32 rather
+// than wrap at 2^31 (mirrors the SIMD lanes' coordinate_row).
+fn graph_coordinate(i: u32, pt: LatticePoint, a: u32) -> f32 {
+    let g = graph_state.instances[i];
+    let cells = bitcast<i32>(pt.cell[a] - g.cell[a]);
+    return g.origin_cell[a] + (f32(cells) + pt.frac[a]);
 }
 
 fn remap(v: f32, span_in: vec2<f32>, span_out: vec2<f32>) -> f32 {

@@ -33,6 +33,11 @@ impl Job {
             }
             frames.push(frame);
         }
+        if let Some(i) = (plan.instances.len()..frames.len())
+            .find(|&i| !coordinate_span_fits(&frames[i], extent))
+        {
+            return Err(world.span_error(i));
+        }
         Ok(Job {
             world,
             size,
@@ -151,9 +156,34 @@ fn place_map(points: &PointMap, place: &Placement, extent: [u32; 3]) -> Option<O
     frame.reaches(extent).then_some(frame)
 }
 
+/// Whether a coordinate's cells stay within 2^31 of the image's first texel over an image of
+/// `extent` (warps included: they move a point at most 2^24 cells), as the GPU's
+/// `graph_coordinate` reads them relative to it in 32 bits.
+fn coordinate_span_fits(frame: &OctaveFrame, extent: [u32; 3]) -> bool {
+    let limit = 2_147_483_648.0 - crate::graph::bound::MAX_DISPLACEMENT_CELLS;
+    (0..4).all(|a| {
+        let span: f64 = (0..3)
+            .map(|b| frame.step[b][a].to_f64().abs() * f64::from(extent[b].max(1) - 1))
+            .sum();
+        span < limit
+    })
+}
+
 impl World {
-    /// The error of instance `i` (noise, then coordinates) whose points pass 2^62 cells.
-    fn reach_error(&self, i: usize, place: &Placement) -> Error {
+    /// The error of coordinate instance `i` (counted after the noise instances) whose cells
+    /// span 2^31 or more across the image.
+    fn span_error(&self, i: usize) -> Error {
+        graph_error(
+            &self.instance_node(i),
+            "frequency",
+            "its cells span 2^31 or more across this image: a coordinate is read relative to \
+             the image's first texel in 32 bits (CONVENTIONS §13); use a smaller size or \
+             frequency",
+        )
+    }
+
+    /// The name of the node of instance `i` (noise, then coordinates); empty for a flat spec.
+    fn instance_node(&self, i: usize) -> String {
         let plan = &self.plan;
         let step = (plan.steps.iter()).position(|s| match s {
             crate::graph::plan::Step::Noise { instance, .. } => *instance == i,
@@ -163,10 +193,15 @@ impl World {
             _ => false,
         });
         let node = step.map_or(0, |s| plan.step_nodes[s]);
-        let name = match &self.made_from {
+        match &self.made_from {
             super::MadeFrom::Graph(graph) => graph.nodes()[node].name.clone(),
             super::MadeFrom::Spec => String::new(),
-        };
+        }
+    }
+
+    /// The error of instance `i` (noise, then coordinates) whose points pass 2^62 cells.
+    fn reach_error(&self, i: usize, place: &Placement) -> Error {
+        let name = self.instance_node(i);
         let lod = if place.lod > 0 {
             format!(" at lod {}", place.lod)
         } else {

@@ -248,8 +248,11 @@ impl Generator<'_> {
                 axis,
                 delta,
             } => {
-                let point = point_of(self.plan.instances.len() + instance, *delta);
-                self.line(format!("let r{i} = graph_coordinate({point}, {axis}u);"));
+                let index = self.plan.instances.len() + instance;
+                let point = point_of(index, *delta);
+                self.line(format!(
+                    "let r{i} = graph_coordinate({index}u, {point}, {axis}u);"
+                ));
             }
             Step::Fractal { .. } | Step::RidgedMulti { .. } => self.fractal(i, step, false),
             Step::Linear { .. } | Step::Displace { .. } => self.displacement(i, step),

@@ -70,10 +70,11 @@ impl Generator<'_> {
             } => {
                 let c = &self.plan.coordinates[*instance];
                 let (map, frequency) = (c.points.map, c.frequency);
-                let point = point_of(self.plan.instances.len() + instance, *delta);
+                let index = self.plan.instances.len() + instance;
+                let point = point_of(index, *delta);
                 let m = self.chained_map(&map, frequency, *delta);
                 self.line(format!(
-                    "let r{i} = vec4<f32>(graph_coordinate({point}, {axis}u), transpose({m})[{axis}].xyz);"
+                    "let r{i} = vec4<f32>(graph_coordinate({index}u, {point}, {axis}u), transpose({m})[{axis}].xyz);"
                 ));
             }
             Step::Fractal { .. } | Step::RidgedMulti { .. } => self.fractal(i, step, true),

@@ -118,6 +118,9 @@ host_struct! {
         pub lattice: [u32; 4],
         /// Tiling period in cells per axis; 0 where the axis does not wrap.
         pub period: [i32; 4],
+        /// Texel (0, 0, 0)'s whole cell per axis as f32 (rounded from its 64 bits): what a
+        /// coordinate adds the texel's relative cells to.
+        pub origin_cell: [f32; 4],
     }
 }
 
@@ -137,6 +140,7 @@ impl GraphInstance {
         };
         for a in 0..4 {
             [g.cell[a], g.word[a], g.low[a]] = words(frame.origin[a]);
+            g.origin_cell[a] = frame.origin[a].cell() as f32;
             for b in 0..3 {
                 [g.step_cell[b][a], g.step_word[b][a], g.step_low[b][a]] = words(frame.step[b][a]);
             }

@@ -155,7 +155,11 @@ fn a_tile_alone_equals_the_tile_of_a_full_run_and_the_window_of_one_image() {
     let s = format!("{}/", full.join("png").display());
     let o = run(&[&["render", "--tiles", "32", "-o", &s][..], &world].concat());
     assert!(o.status.success(), "{}", text(&o.stderr));
-    assert!(text(&o.stderr).contains("wrote 0 tiles and kept 12"), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stderr).contains("wrote 0 tiles and kept 12"),
+        "{}",
+        text(&o.stderr)
+    );
 }
 
 #[test]

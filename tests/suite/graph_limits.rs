@@ -193,3 +193,67 @@ fn a_sum_of_thousands_of_inputs_stays_within_its_bound() {
         );
     }
 }
+
+fn coordinate_job(offset: [f64; 4]) -> gpu_noise::Job {
+    let json =
+        r#"{"dims":2,"output":"c","nodes":{"c":{"type":"coordinate","axis":"x","frequency":1}}}"#;
+    let graph = gpu_noise::Graph::from_json(json).unwrap();
+    graph
+        .prepare(gpu_noise::Size::new(8, 2, 1), offset)
+        .unwrap()
+}
+
+/// The offsets of the probe: the GPU wrote -1.29e9 for 3e9 (the cell read as i32).
+const FAR: [[f64; 4]; 3] = [
+    [3e9, 0.0, 0.0, 0.0],
+    [1e9, -3e11, 0.0, 0.0],
+    [-1e15, 7.5, 0.0, 0.0],
+];
+
+/// Was: a `coordinate` wrapped at 2^31 cells on the GPU and the SIMD lanes.
+#[test]
+fn coordinates_far_out_round_in_f32_instead_of_wrapping_on_the_simd_lanes() {
+    for offset in FAR {
+        let job = coordinate_job(offset);
+        let twin = gpu_noise::cpu::render_f64(&job).unwrap();
+        let lanes = gpu_noise::simd::render_f32(&job).unwrap();
+        assert_eq!(twin[0], offset[0], "the twin is the exact coordinate");
+        let bound = job.gpu_error_bound().value;
+        for (l, t) in lanes.iter().zip(&twin) {
+            assert!((f64::from(*l) - t).abs() <= bound, "{offset:?}: {l} vs {t}");
+        }
+    }
+}
+
+#[test]
+#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
+fn coordinates_far_out_round_in_f32_instead_of_wrapping_on_the_gpu() {
+    let mut renderer = super::support::renderer();
+    for offset in FAR {
+        let job = coordinate_job(offset);
+        let twin = gpu_noise::cpu::render_f64(&job).unwrap();
+        let gpu = renderer
+            .read(&job, gpu_noise::Window::full(job.size()))
+            .unwrap();
+        let bound = job.gpu_error_bound().value;
+        for (g, t) in gpu.iter().zip(&twin) {
+            assert!((f64::from(*g) - t).abs() <= bound, "{offset:?}: {g} vs {t}");
+        }
+    }
+}
+
+#[test]
+fn a_coordinate_spanning_2_to_the_31_cells_across_an_image_is_refused() {
+    let json = r#"{"dims":2,"output":"c","nodes":{"c":{"type":"coordinate","axis":"x","frequency":100000}}}"#;
+    let graph = gpu_noise::Graph::from_json(json).unwrap();
+    let err = graph
+        .prepare(gpu_noise::Size::new(65536, 1, 1), [0.0; 4])
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("\"c\"") && err.contains("2^31"), "{err}");
+    assert!(
+        graph
+            .prepare(gpu_noise::Size::new(16384, 1, 1), [0.0; 4])
+            .is_ok()
+    );
+}

@@ -204,8 +204,10 @@ impl<'a> PlanLanes<'a> {
                     lattice_shift(&regs, *d, &map, self.dims, shift);
                 }
                 let shift = delta.map(|_| &*shift);
-                let frame = &frames[self.noises.len() + instance];
-                coordinate_row(frame, *axis, first, shift, &mut rest[..n]);
+                let index = self.noises.len() + instance;
+                let origin = self.job.frames()[index].origin[*axis];
+                let row = &frames[index];
+                coordinate_row(row, origin, *axis, first, shift, &mut rest[..n]);
             }
             Step::Linear { input, m } => linear(&regs, *input, m, &mut rest[..4 * self.segment]),
             Step::Displace {
@@ -295,11 +297,13 @@ fn lattice_shift(
     }
 }
 
-/// A coordinate step over a segment: the point's cell read as a signed 32-bit number plus
-/// its fraction (graph_coordinate), the point moved by `shift` where given.
+/// A coordinate step over a segment (graph_coordinate): the image origin's cell as f32, plus
+/// the point's cells relative to it (a signed 32-bit difference), plus its fraction; the
+/// point moved by `shift` where given.
 #[inline(always)]
 fn coordinate_row(
     row: &RowFrame,
+    origin: crate::fixed::Fixed,
     axis: usize,
     first: usize,
     shift: Option<&[Vec<f32>; 4]>,
@@ -324,8 +328,10 @@ fn coordinate_row(
             shift_points(&mut p, &moved, Interp::Linear, &[0; 4], dims);
         }
         let at = &p.axis[axis];
+        let (base, low) = (origin.cell() as f32, origin.cell() as u32);
         for (l, v) in texels.iter_mut().enumerate() {
-            *v = at.cell[l] as i32 as f32 + at.frac[l];
+            let cells = at.cell[l].wrapping_sub(low) as i32;
+            *v = base + (cells as f32 + at.frac[l]);
         }
     }
 }
