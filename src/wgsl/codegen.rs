@@ -43,6 +43,7 @@ pub(crate) fn generate(plan: &Plan) -> GraphKernel {
         dims,
         code: String::new(),
         params: Vec::new(),
+        folds: 0,
     };
     let mut step_code = Vec::with_capacity(plan.steps.len());
     for (i, step) in plan.steps.iter().enumerate() {
@@ -225,6 +226,8 @@ pub(super) struct Generator<'a> {
     pub(super) dims: usize,
     pub(super) code: String,
     pub(super) params: Vec<[f32; 4]>,
+    /// Folds emitted so far (each names its accumulator `fold{n}`).
+    pub(super) folds: usize,
 }
 
 impl Generator<'_> {
@@ -417,9 +420,9 @@ impl Generator<'_> {
         match combiner {
             Combiner::Add => fold(&|a, b| format!("{a} + {b}")),
             Combiner::Multiply if d.is_empty() => fold(&|a, b| format!("{a} * {b}")),
-            Combiner::Multiply => fold(&|a, b| format!("multiply{d}({a}, {b})")),
-            Combiner::Min => fold(&|a, b| format!("min{d}({a}, {b})")),
-            Combiner::Max => fold(&|a, b| format!("max{d}({a}, {b})")),
+            Combiner::Multiply => self.fold_calls(&format!("multiply{d}"), v),
+            Combiner::Min => self.fold_calls(&format!("min{d}"), v),
+            Combiner::Max => self.fold_calls(&format!("max{d}"), v),
             Combiner::Subtract => format!("{} - {}", v[0], v[1]),
             Combiner::SmoothMin(k) => {
                 let p = self.param([k, 0.0, 0.0, 0.0]);
@@ -428,6 +431,28 @@ impl Generator<'_> {
             Combiner::SmoothMax(k) => {
                 let p = self.param([k, 0.0, 0.0, 0.0]);
                 format!("-smooth_min{d}(-{}, -{}, {p}.x)", v[0], v[1])
+            }
+        }
+    }
+}
+
+impl Generator<'_> {
+    /// `f` folded over `v` left to right: one call for two inputs, else a chain of
+    /// assignments to one variable (the same operations in the same order; nested calls of a
+    /// few hundred inputs pass naga's parser recursion limit).
+    fn fold_calls(&mut self, f: &str, v: &[String]) -> String {
+        match v {
+            [] => "0.0".into(),
+            [a] => a.clone(),
+            [a, b] => format!("{f}({a}, {b})"),
+            [a, b, rest @ ..] => {
+                let name = format!("fold{}", self.folds);
+                self.folds += 1;
+                self.line(format!("var {name} = {f}({a}, {b});"));
+                for c in rest {
+                    self.line(format!("{name} = {f}({name}, {c});"));
+                }
+                name
             }
         }
     }

@@ -257,3 +257,51 @@ fn a_coordinate_spanning_2_to_the_31_cells_across_an_image_is_refused() {
             .is_ok()
     );
 }
+
+/// A `combiner` of n inputs cycling over 5 distinct noises (the GPU's compile time grows with
+/// the distinct noises, not with the inputs).
+fn wide(combiner: &str, n: usize) -> gpu_noise::Job {
+    let mut nodes: Vec<String> = (0..5)
+        .map(|k| format!(r#""p{k}":{{"type":"perlin","seed":{k}}}"#))
+        .collect();
+    let inputs: Vec<String> = (0..n).map(|k| format!("\"p{}\"", k % 5)).collect();
+    nodes.push(format!(
+        r#""m":{{"type":"{combiner}","inputs":[{}]}}"#,
+        inputs.join(",")
+    ));
+    let json = format!(
+        r#"{{"dims":2,"output":"m","nodes":{{{}}}}}"#,
+        nodes.join(",")
+    );
+    let graph = gpu_noise::Graph::from_json(&json).unwrap();
+    graph
+        .prepare(gpu_noise::Size::new(8, 8, 1), [0.0; 4])
+        .unwrap()
+}
+
+/// Was: a `max` or `min` of about 200 inputs (inside the 256-node limit) generated nested calls
+/// that naga refused ("Parser recursion limit exceeded"), exit 1 naming no node.
+#[test]
+fn a_combiner_of_hundreds_of_inputs_generates_valid_wgsl() {
+    for combiner in ["max", "min"] {
+        let job = wide(combiner, 250);
+        gpu_noise::wgsl::validate(&job.wgsl()).unwrap_or_else(|e| panic!("{combiner}: {e}"));
+        let job = job.with_gradient().unwrap();
+        gpu_noise::wgsl::validate(&job.wgsl()).unwrap_or_else(|e| panic!("{combiner}: {e}"));
+    }
+}
+
+#[test]
+#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
+fn a_combiner_of_hundreds_of_inputs_renders_on_the_gpu_within_its_bound() {
+    let mut renderer = super::support::renderer();
+    let job = wide("max", 250);
+    let gpu = renderer
+        .read(&job, gpu_noise::Window::full(job.size()))
+        .unwrap();
+    let twin = gpu_noise::cpu::render_f64(&job).unwrap();
+    let bound = job.gpu_error_bound().value;
+    for (g, t) in gpu.iter().zip(&twin) {
+        assert!((f64::from(*g) - t).abs() <= bound, "{g} vs {t}");
+    }
+}
