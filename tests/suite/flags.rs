@@ -83,3 +83,22 @@ fn quiet_means_errors_only() {
     let o = run(&["render", "--size", "0", "-q", "-o", &s]);
     assert_bad_input(&o, &["--size"]);
 }
+
+/// Was: offsets past 2^53 were rounded silently (9007199254740993 rendered, and printed, as
+/// ...992). Offsets are f64; the CLI now says when a whole number was rounded.
+#[test]
+fn an_offset_no_f64_holds_is_said_to_be_rounded() {
+    let d = tmp();
+    let (_, s) = out(d.path(), "o.f32");
+    let args = ["render", "--backend", "cpu", "--size", "4", "-q", "-o", &s];
+    let o = run(&[&args[..], &["--offset", "9007199254740993,-3"]].concat());
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("9007199254740993") && err.contains("rounded to 9007199254740992"),
+        "{err}"
+    );
+    // Exact ones pass in silence.
+    let o = run(&[&args[..], &["--offset", "9007199254740992,-3"]].concat());
+    assert_eq!(text(&o.stderr), "");
+}

@@ -312,9 +312,9 @@ fn parse_floats(text: &str, sep: char) -> Result<Vec<f64>, String> {
         .collect()
 }
 
-/// `x,y[,z[,w]]` (a newtype so clap takes it as one value).
+/// `x,y[,z[,w]]` (a newtype so clap takes it as one value), and what was rounded on the way.
 #[derive(Clone, Debug)]
-pub struct Coords(pub Vec<f64>);
+pub struct Coords(pub Vec<f64>, pub Vec<String>);
 
 /// `W`, `WxH` or `WxHxD`.
 #[derive(Clone, Debug)]
@@ -328,7 +328,26 @@ fn parse_offset(text: &str) -> Result<Coords, String> {
             v.len()
         ));
     }
-    Ok(Coords(v))
+    Ok(Coords(v, rounded_integers(text)))
+}
+
+/// Whole numbers in `text` (comma-separated) that no f64 holds (past 2^53), each with the
+/// f64 it becomes: offsets are f64, and a texel position that moves silently would put an
+/// image somewhere else than asked.
+fn rounded_integers(text: &str) -> Vec<String> {
+    (text.split(','))
+        .filter_map(|part| {
+            let part = part.trim();
+            let exact: i128 = part.parse().ok()?;
+            let x: f64 = part.parse().ok()?;
+            (x as i128 != exact).then(|| {
+                format!(
+                    "{part} is no f64 (whole numbers are exact up to 2^53); it was rounded to {}",
+                    x as i128
+                )
+            })
+        })
+        .collect()
 }
 
 fn parse_size(text: &str) -> Result<Extent, String> {

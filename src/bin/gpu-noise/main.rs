@@ -62,6 +62,9 @@ fn main() -> ExitCode {
     clean_up_on_signals();
     let cli = Cli::parse();
     let paths = path_flags(&cli.command);
+    for rounded in rounded_offsets(&cli.command) {
+        note!("gpu-noise: warning: --offset {rounded}");
+    }
     // A bad WGPU_BACKEND is refused by every command alike, whichever backend it runs on.
     let adapters = gpu_noise::gpu::AdapterChoice::from_env();
     let result = adapters.and_then(|_| match cli.command {
@@ -108,6 +111,17 @@ fn path_flags(command: &Command) -> Vec<(std::path::PathBuf, &'static str)> {
     .into_iter()
     .filter_map(|(path, flag)| Some((path?, flag)))
     .collect()
+}
+
+/// What `--offset` rounded (whole numbers past 2^53), to say so.
+fn rounded_offsets(command: &Command) -> Vec<String> {
+    let noise = match command {
+        Command::Render(a) => &a.noise,
+        Command::Sample(a) => &a.noise,
+        Command::Verify(a) => &a.noise,
+        Command::Bench(_) | Command::Info => return Vec::new(),
+    };
+    noise.offset.as_ref().map_or(Vec::new(), |c| c.1.clone())
 }
 
 /// The message of an error with the CLI's flag names for the library's fields (and for the
