@@ -102,3 +102,51 @@ fn an_offset_no_f64_holds_is_said_to_be_rounded() {
     let o = run(&[&args[..], &["--offset", "9007199254740992,-3"]].concat());
     assert_eq!(text(&o.stderr), "");
 }
+
+/// The README's first command (`--range auto`): the image's own extremes become black and white
+/// (the nominal range left a first picture gray), --print-spec holds them, so the printed spec
+/// renders the same file again; a tile set, whose tiles must agree, refuses it.
+#[test]
+fn range_auto_stretches_one_image_to_its_extremes_and_replays() {
+    let d = tmp();
+    let (p, s) = out(d.path(), "perlin.png");
+    let first = [
+        "render",
+        "--kind",
+        "perlin",
+        "--fractal",
+        "fbm",
+        "--octaves",
+        "6",
+    ];
+    let o = run(&[
+        &first[..],
+        &["--range", "auto", "--print-spec", "-q", "-o", &s],
+    ]
+    .concat());
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let gray = image::open(&p).unwrap().to_luma8();
+    let (lo, hi) = gray
+        .pixels()
+        .fold((255, 0), |(lo, hi), q| (lo.min(q.0[0]), hi.max(q.0[0])));
+    assert_eq!((lo, hi), (0, 255));
+    let spec: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let range = spec["range"].as_array().expect("the spec holds the range");
+    assert!(range[0].as_f64().unwrap() < -0.3 && range[1].as_f64().unwrap() > 0.3);
+    let spec_path = d.path().join("spec.json");
+    std::fs::write(&spec_path, &o.stdout).unwrap();
+    let (again, s2) = out(d.path(), "again.png");
+    let o = run(&[
+        "render",
+        "--spec",
+        spec_path.to_str().unwrap(),
+        "-q",
+        "-o",
+        &s2,
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(std::fs::read(&p).unwrap(), std::fs::read(&again).unwrap());
+    let tiles = format!("{}/", d.path().join("t").display());
+    let o = run(&["render", "--range", "auto", "--tiles", "64", "-o", &tiles]);
+    assert_bad_input(&o, &["--range", "tile set"]);
+}

@@ -129,9 +129,11 @@ pub struct RenderArgs {
     /// PNG bit depth: 8 or 16 [default: 8]
     #[arg(long)]
     pub bits: Option<u8>,
-    /// PNG mapping: values lo..hi become black..white [default: -1,1; 0,1 for turbulence]
-    #[arg(long, value_name = "lo,hi", value_parser = parse_range, allow_hyphen_values = true)]
-    pub range: Option<[f64; 2]>,
+    /// PNG mapping: values lo..hi become black..white, or `auto`: the image's own least and
+    /// greatest values (one more pass over the image first; not for tile sets, which must
+    /// agree) [default: -1,1; 0,1 for turbulence]
+    #[arg(long, value_name = "lo,hi|auto", value_parser = parse_range, allow_hyphen_values = true)]
+    pub range: Option<RangeArg>,
     /// RGB PNG through gray|terrain|viridis|magma, or stops value:#rrggbb,value:#rrggbb,...
     #[arg(long, value_name = "NAME|STOPS", allow_hyphen_values = true)]
     pub colormap: Option<String>,
@@ -392,9 +394,29 @@ pub fn parse_tile_range(text: &str) -> Result<[std::ops::Range<u32>; 2], String>
     }
 }
 
-fn parse_range(text: &str) -> Result<[f64; 2], String> {
+/// `--range`: given numbers, or the image's own extremes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum RangeArg {
+    Auto,
+    Values([f64; 2]),
+}
+
+impl RangeArg {
+    /// The numbers, when given.
+    pub fn values(self) -> Option<[f64; 2]> {
+        match self {
+            RangeArg::Values(v) => Some(v),
+            RangeArg::Auto => None,
+        }
+    }
+}
+
+fn parse_range(text: &str) -> Result<RangeArg, String> {
+    if text.trim() == "auto" {
+        return Ok(RangeArg::Auto);
+    }
     match parse_floats(text, ',')?.as_slice() {
-        [lo, hi] => Ok([*lo, *hi]),
-        _ => Err("give two numbers lo,hi, e.g. -1,1".into()),
+        [lo, hi] => Ok(RangeArg::Values([*lo, *hi])),
+        _ => Err("give two numbers lo,hi (e.g. -1,1) or auto".into()),
     }
 }

@@ -11,7 +11,7 @@ use gpu_noise::export::{ExportOptions, Format, ImageWriter, create_writer};
 use gpu_noise::{Error, Job, NoiseSpec, Result, Window};
 use indicatif::ProgressBar;
 
-use crate::args::{Channels, RenderArgs};
+use crate::args::{Channels, RangeArg, RenderArgs};
 use crate::backend::Engine;
 use crate::world::World;
 use gpu_noise::low_level::spec_file::SpecFile;
@@ -24,7 +24,7 @@ pub fn run(mut args: RenderArgs) -> Result<ExitCode> {
         channels: args.channels,
         normal_strength: args.normal_strength,
         bits: args.bits,
-        range: args.range,
+        range: args.range.and_then(RangeArg::values),
         colormap: args.colormap.clone(),
         backend: args.backend,
         output: args.output.as_ref().map(|p| p.display().to_string()),
@@ -38,7 +38,16 @@ pub fn run(mut args: RenderArgs) -> Result<ExitCode> {
     });
     take_tile_settings(&mut args, &layer)?;
     let graph = crate::graph::load(args.graph.as_deref(), &layer)?;
-    let world = World::of(&layer, graph)?;
+    let mut world = World::of(&layer, graph)?;
+    let mut layer = layer;
+    // `--range auto`: one pass for the extremes first, so that --print-spec holds them.
+    let mut engine = None;
+    if args.range == Some(RangeArg::Auto) {
+        let (range, opened) = auto_range(&args, &layer, &world)?;
+        layer.range = Some(range);
+        world.effective.range = Some(range);
+        engine = Some(opened);
+    }
     if args.print_spec {
         outln!("{}", world.effective.to_json())?;
     }
@@ -64,10 +73,10 @@ pub fn run(mut args: RenderArgs) -> Result<ExitCode> {
     let format = Format::from_path(&output)?;
     let options = export_options(&layer, spec, format)?;
     let writer = create_writer(&output, spec.size, &options)?;
-    let (mut engine, notice) = Engine::open(layer.backend.unwrap_or_default(), &world.job)?;
-    if let Some(notice) = notice {
-        status!("gpu-noise: {notice}");
-    }
+    let mut engine = match engine {
+        Some(engine) => engine,
+        None => open_engine(&layer, &world)?,
+    };
     let built = engine.prepare(&world.job)?;
     let start = Instant::now();
     let texels = spec.size.texels();
@@ -252,4 +261,49 @@ pub fn built_first(built: Option<std::time::Duration>) -> String {
     built.map_or(String::new(), |d| {
         format!(", its GPU pipelines built first in {}", crate::seconds(d))
     })
+}
+
+fn open_engine(layer: &SpecFile, world: &World) -> Result<Engine> {
+    let (engine, notice) = Engine::open(layer.backend.unwrap_or_default(), &world.job)?;
+    if let Some(notice) = notice {
+        status!("gpu-noise: {notice}");
+    }
+    Ok(engine)
+}
+
+/// `--range auto`: the least and greatest value of the image (one pass in bands, nothing
+/// kept), for a single image's levels; and the engine that found them, to render with.
+fn auto_range(args: &RenderArgs, layer: &SpecFile, world: &World) -> Result<([f64; 2], Engine)> {
+    let refuse = |reason: &str| Error::InvalidSpec {
+        field: "range",
+        reason: reason.into(),
+    };
+    if args.tiles.is_some() {
+        return Err(refuse(
+            "auto is for one image: a tile set's tiles must share their levels (give lo,hi)",
+        ));
+    }
+    if layer.check_channels()? != Channels::Value {
+        return Err(refuse(
+            "auto sets the levels of values, not of gradients or normals",
+        ));
+    }
+    let mut engine = open_engine(layer, world)?;
+    let size = world.spec.size;
+    let bar = crate::progress::texel_bar(size.texels(), size.texels(), args.quiet, "levels");
+    let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+    for band in Window::full(size).bands(BAND_TEXELS) {
+        for v in engine.render_band(&world.job, band)? {
+            lo = lo.min(f64::from(v));
+            hi = hi.max(f64::from(v));
+        }
+        bar.inc(band.texels());
+    }
+    bar.finish_and_clear();
+    if lo >= hi || lo.is_nan() {
+        return Err(refuse(&format!(
+            "auto found one value ({lo}) over the whole image: give lo,hi"
+        )));
+    }
+    Ok(([lo, hi], engine))
 }
