@@ -63,8 +63,10 @@ impl Engine {
             return Ok(None);
         };
         let start = std::time::Instant::now();
-        let built = renderer.prepare(job)?;
-        Ok((built > 0).then(|| start.elapsed()))
+        let spinner = crate::progress::spinner("building the GPU pipelines");
+        let built = renderer.prepare(job);
+        spinner.finish_and_clear();
+        Ok((built? > 0).then(|| start.elapsed()))
     }
 
     /// `band` of `job`'s image: one f32 a texel, four with gradients.

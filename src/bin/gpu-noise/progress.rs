@@ -27,3 +27,20 @@ pub fn texel_bar(total: u64, samples: u64, quiet: bool, what: &str) -> ProgressB
     }
     bar
 }
+
+/// A spinner with the elapsed time for work of unknown length (a GPU pipeline build, which
+/// can take many seconds for a large graph on a software adapter); shown as the bars are.
+pub fn spinner(what: &str) -> ProgressBar {
+    let quiet = crate::QUIET.load(std::sync::atomic::Ordering::Relaxed);
+    if quiet || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let spinner = ProgressBar::new_spinner();
+    if let Ok(style) =
+        ProgressStyle::with_template(&format!("gpu-noise: {what} {{spinner}} {{elapsed}}"))
+    {
+        spinner.set_style(style);
+    }
+    spinner.enable_steady_tick(std::time::Duration::from_millis(200));
+    spinner
+}
