@@ -1,6 +1,7 @@
 // Noise graphs (CONVENTIONS §13): what every graph's code calls; mirrored by src/graph/eval.rs
 // and src/graph/ops.rs. The generated part (src/graph/codegen.rs) declares `struct GraphState`
 // with arrays sized for its graph and `fn graph_value(t)`, straight-line code over the graph's
+// expanded steps but for long runs of one kind, which loop (`graph_count`);
 // expanded steps (t an image texel; z is 0 but in volumes); every number it uses is read from
 // `graph_state`, so a new frequency, threshold or seed rewrites the state, not the pipeline.
 // `graph_state` is bound by kernel.wgsl (the crate's kernels) or module.wgsl (a caller's shader).
@@ -37,6 +38,13 @@ fn graph_point(i: u32, t: vec3<u32>) -> LatticePoint {
         add_steps(&q, vec4<u32>(t.z), g.step_cell[2], g.step_word[2], g.step_low[2]);
     }
     return LatticePoint(q.cell, point_frac(q.word));
+}
+
+// n, in a form no compiler can prove constant (t.x never reaches 2^32 - 1 texels): the bound of
+// a batched loop of noise evaluations, so that a driver keeps one copy of its body instead of
+// unrolling it (see src/wgsl/codegen.rs `batched`).
+fn graph_count(n: u32, t: vec3<u32>) -> u32 {
+    return select(n, 0u, t.x == 0xFFFFFFFFu);
 }
 
 // A lattice point moved by d cells: the fraction plus d, split again (cpu: displaced).

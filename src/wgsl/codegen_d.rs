@@ -4,7 +4,7 @@
 //! displacements `vec4 d{i}` with their Jacobians `mat4x4 j{i}` (column b: d/dx_b). Noise and
 //! coordinate maps are numbers of the state, as every other number.
 
-use super::codegen::{Generator, point_of};
+use super::codegen::{Generator, point_of, run_call, with_runs};
 use crate::graph::plan::Step;
 use crate::spec::frames::Mat;
 
@@ -14,11 +14,40 @@ const NAN: &str = "bitcast<f32>(0x7fc00000u)";
 impl Generator<'_> {
     /// The body of `graph_value_d`: every step with its gradient, then the output.
     pub(super) fn gradient_function(&mut self) -> String {
-        let start = self.code.len();
+        let mut step_code = Vec::with_capacity(self.plan.steps.len());
         for (i, step) in self.plan.steps.iter().enumerate() {
+            let start = self.code.len();
             self.step_d(i, step);
+            step_code.push(self.code.split_off(start));
         }
-        let body = self.code.split_off(start);
+        // Runs of one kind with derivatives: one loop, each instance's map from a block of
+        // four parameter columns per instance.
+        let plan = self.plan;
+        let runs: Vec<_> = (super::codegen::noise_runs(plan).into_iter())
+            .filter(|&(_, _, first)| run_call(plan, first, self.dims, true).is_some())
+            .collect();
+        let mut bases = Vec::with_capacity(runs.len());
+        for &(_, n, first) in &runs {
+            bases.push(self.params.len());
+            for inst in &plan.instances[first..first + n] {
+                self.matrix(&inst.points.map);
+            }
+        }
+        let mut bases = bases.into_iter();
+        let dims = self.dims;
+        let body = with_runs(&step_code, &runs, "vec4<f32>", |first, _| {
+            let base = bases.next().unwrap_or_default();
+            let column = |c: usize| format!("graph_state.params[{base}u + 4u * k + {c}u]");
+            let m = format!(
+                "mat4x4<f32>({}, {}, {}, {})",
+                column(0),
+                column(1),
+                column(2),
+                column(3)
+            );
+            let call = run_call(plan, first, dims, true).unwrap_or_default();
+            format!("noise_texel_d({call}, {m})")
+        });
         format!(
             "fn graph_value_d(t: vec3<u32>) -> vec4<f32> {{\n{body}    return r{};\n}}\n",
             self.plan.output
