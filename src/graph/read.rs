@@ -73,7 +73,8 @@ fn check_name(name: &str) -> Result<()> {
     if (1..=MAX_NAME).contains(&count) && !name.chars().any(char::is_control) {
         return Ok(());
     }
-    let start: String = name.chars().take(24).filter(|c| !c.is_control()).collect();
+    // Quoted with escapes (the message's `{:?}`): a control character shows as `\u{7}`.
+    let start: String = name.chars().take(24).collect();
     Err(graph_error(
         &start,
         "",

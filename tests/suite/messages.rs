@@ -343,6 +343,13 @@ fn messages_name_the_flag_and_quote_the_value_given() {
     ]
     .concat());
     assert_bad_input(&o, &["octaves", "got 40.0"]);
+    // A control character in a name is shown escaped, not dropped.
+    let bell = graph(
+        "c.json",
+        "{\"output\":\"a\\u0007b\",\"nodes\":{\"a\\u0007b\":{\"type\":\"perlin\"}}}",
+    );
+    let o = run(&[&["render", "--graph", &bell, "-o", &x][..], &cpu].concat());
+    assert_bad_input(&o, &["\"a\\u{7}b\""]);
     let empty = graph("e.json", r#"{"output":"","nodes":{"p":{"type":"perlin"}}}"#);
     let o = run(&[&["render", "--graph", &empty, "-o", &x][..], &cpu].concat());
     assert_bad_input(&o, &["output: is empty"]);
