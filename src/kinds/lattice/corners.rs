@@ -74,7 +74,7 @@ pub fn corner_block<K: Corners<D>, const D: usize>(
         upper[l] = !is_first;
         stray[l] = !is_first && !is_last;
     }
-    let shared = !stray.contains(&true);
+    let shared = lat.share_corners && !stray.contains(&true);
     let untiled = lat.period == [0; 4];
     if shared {
         let (a, b) = if untiled {

@@ -32,7 +32,7 @@ pub type NoiseRow = fn(&NoiseInputs, &RowFrame, usize, Option<&[Vec<f32>; 4]>, &
 
 /// The noise row loop, inlined into one function per instruction set below.
 #[inline(always)]
-fn noise_row<K: Kernel>(
+fn noise_row<K: Kernel, const WIDE: bool>(
     inputs: &NoiseInputs,
     row: &RowFrame,
     first: usize,
@@ -41,6 +41,7 @@ fn noise_row<K: Kernel>(
 ) {
     let lat = Lattice {
         hashed: K::HASHED,
+        share_corners: !(WIDE && K::HASHED),
         ..inputs.lat
     };
     let mut p = Points::default();
@@ -81,18 +82,19 @@ fn noise_row<K: Kernel>(
 }
 
 /// Declares a row function's per-instruction-set copies: the baseline, and on x86-64 an AVX2
-/// and an AVX-512 one (each with its features enabled, so the lane loops vectorize for it).
+/// and an AVX-512 one (each with its features enabled, so the lane loops vectorize for it; the
+/// row function's `WIDE` says which is the 16-lane one).
 macro_rules! per_isa {
     ($inline:ident: $base:ident, $avx2:ident, $avx512:ident, ($($arg:ident: $ty:ty),*)) => {
         fn $base<K: Kernel>($($arg: $ty),*) {
-            $inline::<K>($($arg),*)
+            $inline::<K, false>($($arg),*)
         }
 
         #[cfg(target_arch = "x86_64")]
         fn $avx2<K: Kernel>($($arg: $ty),*) {
             #[target_feature(enable = "avx2,fma,bmi1,bmi2,lzcnt,popcnt")]
             fn run<K: Kernel>($($arg: $ty),*) {
-                $inline::<K>($($arg),*)
+                $inline::<K, false>($($arg),*)
             }
             // SAFETY: picked only where InstructionSet::Avx2 is available (see `pick`).
             unsafe { run::<K>($($arg),*) }
@@ -104,7 +106,7 @@ macro_rules! per_isa {
                 enable = "avx512f,avx512bw,avx512dq,avx512vl,avx2,fma,bmi1,bmi2,lzcnt,popcnt"
             )]
             fn run<K: Kernel>($($arg: $ty),*) {
-                $inline::<K>($($arg),*)
+                $inline::<K, true>($($arg),*)
             }
             // SAFETY: picked only where InstructionSet::Avx512 is available (see `pick`).
             unsafe { run::<K>($($arg),*) }

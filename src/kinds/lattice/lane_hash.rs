@@ -26,6 +26,12 @@ pub struct LaneLattice<'a> {
     pub hash_seed: u32,
     /// The hash lattice (or the permutation table); a constant in each compiled kernel.
     pub hashed: bool,
+    /// Whether a block whose lanes share one or two cells computes their corners once per
+    /// cell (`corners::corner_block`): it pays where corners cost gathers (the table lattice)
+    /// or lanes are 8 wide, not for the hash lattice's 16-lane AVX-512 kernels, whose vector
+    /// hashes beat the shared path's scalar ones (measured: Perlin 2D fBm6 437 -> 528
+    /// Msamples/s). A constant in each compiled kernel.
+    pub share_corners: bool,
 }
 
 /// `P[i]`, i < PERM_LEN (the mask only drops bounds checks).
@@ -221,6 +227,7 @@ mod tests {
                 salt: 0,
                 hash_seed: tables.hash_seed,
                 hashed: mode == LatticeKind::Hash,
+                share_corners: true,
             };
             for n in 0..2000 {
                 let c = cells(n);

@@ -241,6 +241,8 @@ impl<'a> PlanLanes<'a> {
                 salt: tables.impulse_salt,
                 hash_seed: tables.hash_seed,
                 hashed: self.hashed,
+                // Set per compiled kernel (`kernel::noise_row`).
+                share_corners: true,
             },
             kind: &noise.kind,
             interp: noise.interp,
