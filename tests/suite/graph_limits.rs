@@ -261,10 +261,22 @@ fn a_coordinate_spanning_2_to_the_31_cells_across_an_image_is_refused() {
 /// A `combiner` of n inputs cycling over 5 distinct noises (the GPU's compile time grows with
 /// the distinct noises, not with the inputs).
 fn wide(combiner: &str, n: usize) -> gpu_noise::Job {
-    let mut nodes: Vec<String> = (0..5)
+    combined(combiner, n, 5, gpu_noise::Size::new(8, 8, 1), [0.0; 4])
+}
+
+/// A graph whose output is `combiner` over `n` inputs cycling through `distinct` Perlin
+/// noises (each its own seed), prepared at `size` and `offset`.
+fn combined(
+    combiner: &str,
+    n: usize,
+    distinct: usize,
+    size: gpu_noise::Size,
+    offset: [f64; 4],
+) -> gpu_noise::Job {
+    let mut nodes: Vec<String> = (0..distinct)
         .map(|k| format!(r#""p{k}":{{"type":"perlin","seed":{k}}}"#))
         .collect();
-    let inputs: Vec<String> = (0..n).map(|k| format!("\"p{}\"", k % 5)).collect();
+    let inputs: Vec<String> = (0..n).map(|k| format!("\"p{}\"", k % distinct)).collect();
     nodes.push(format!(
         r#""m":{{"type":"{combiner}","inputs":[{}]}}"#,
         inputs.join(",")
@@ -274,9 +286,7 @@ fn wide(combiner: &str, n: usize) -> gpu_noise::Job {
         nodes.join(",")
     );
     let graph = gpu_noise::Graph::from_json(&json).unwrap();
-    graph
-        .prepare(gpu_noise::Size::new(8, 8, 1), [0.0; 4])
-        .unwrap()
+    graph.prepare(size, offset).unwrap()
 }
 
 /// Was: a `max` or `min` of about 200 inputs (inside the 256-node limit) generated nested calls
@@ -308,22 +318,13 @@ fn a_combiner_of_hundreds_of_inputs_renders_on_the_gpu_within_its_bound() {
 
 /// A sum of `n` distinct Perlin noises (each its own seed).
 fn summed(n: usize) -> gpu_noise::Job {
-    let mut nodes: Vec<String> = (0..n)
-        .map(|k| format!(r#""p{k}":{{"type":"perlin","seed":{k}}}"#))
-        .collect();
-    let inputs: Vec<String> = (0..n).map(|k| format!("\"p{k}\"")).collect();
-    nodes.push(format!(
-        r#""s":{{"type":"add","inputs":[{}]}}"#,
-        inputs.join(",")
-    ));
-    let json = format!(
-        r#"{{"dims":2,"output":"s","nodes":{{{}}}}}"#,
-        nodes.join(",")
-    );
-    let graph = gpu_noise::Graph::from_json(&json).unwrap();
-    graph
-        .prepare(gpu_noise::Size::new(16, 16, 1), [1e9, -3.5, 0.0, 0.0])
-        .unwrap()
+    combined(
+        "add",
+        n,
+        n,
+        gpu_noise::Size::new(16, 16, 1),
+        [1e9, -3.5, 0.0, 0.0],
+    )
 }
 
 /// Was: every noise evaluation inlined its kind's code, so the pipeline grew with the graph

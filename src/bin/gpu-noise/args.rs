@@ -285,25 +285,20 @@ fn parse_numbers<T: std::str::FromStr>(
 /// A finite f64: text that overflows (`1e999`) or spells infinity or NaN is refused quoting
 /// the text, rather than checked later as "inf".
 fn finite_f64(text: &str) -> Result<f64, String> {
-    let x: f64 = (text.trim().parse()).map_err(|_| format!("{text:?} is not a number"))?;
-    if x.is_finite() {
-        Ok(x)
-    } else {
-        Err(format!(
-            "{text:?} is not a finite number (f64 reaches 1.8e308)"
-        ))
-    }
+    finite(text, "f64 reaches 1.8e308")
 }
 
-/// A finite f32, as [`finite_f64`] (f32 reaches 3.4e38).
+/// A finite f32, as [`finite_f64`].
 fn finite_f32(text: &str) -> Result<f32, String> {
-    let x: f32 = (text.trim().parse()).map_err(|_| format!("{text:?} is not a number"))?;
+    finite(text, "f32 reaches 3.4e38")
+}
+
+fn finite<T: std::str::FromStr + num_traits::Float>(text: &str, reach: &str) -> Result<T, String> {
+    let x: T = (text.trim().parse()).map_err(|_| format!("{text:?} is not a number"))?;
     if x.is_finite() {
         Ok(x)
     } else {
-        Err(format!(
-            "{text:?} is not a finite number (f32 reaches 3.4e38)"
-        ))
+        Err(format!("{text:?} is not a finite number ({reach})"))
     }
 }
 
