@@ -32,6 +32,7 @@ pub fn level16(v: f64, range: (f64, f64)) -> u16 {
 /// The tangent-space normal of a texel's `[value, d/dx, d/dy, d/dz]` for heights of the value
 /// times `strength` texels: `normalize(-s d/dx, s d/dy, 1)` (CONVENTIONS §12; the GPU's
 /// `render_normal`).
+///
 /// The vector is divided by its largest component (when above 1) before it is normalized, and
 /// its slopes held within f32's range, so that a steep slope or a strong height never
 /// overflows into a flat (128, 128, 128) normal; where every component is at most 1 the

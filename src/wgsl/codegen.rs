@@ -52,8 +52,10 @@ pub(crate) fn generate(plan: &Plan) -> GraphKernel {
         step_code.push(g.code[start..].to_string());
     }
     let runs = noise_runs(plan);
-    g.code = with_runs(&step_code, &runs, "f32", |first, _| {
-        run_call(plan, first, dims, false).unwrap_or_default()
+    g.code = with_runs(&step_code, &runs, "f32", |_, first| {
+        let inst = &plan.instances[first];
+        let (lat, point) = run_operands(plan, first);
+        (inst.kind.info().wgsl_call)(dims as u32, inst.interp, &lat, &point)
     });
     let _ = writeln!(g.code, "    return r{};", plan.output);
     let value_code = std::mem::take(&mut g.code);
@@ -128,19 +130,20 @@ pub(super) fn noise_runs(plan: &Plan) -> Vec<(usize, usize, usize)> {
 }
 
 /// A kernel body from each step's code, with every run of `runs` replaced by one loop whose
-/// body is `body(first instance)` (an expression of the loop index `k`) into `array<ty, n>`.
-/// The loop's bound is opaque to the compiler (`graph_count`), so it is not unrolled back.
+/// element is `element(run index, its first instance)` (an expression of the loop index `k`)
+/// into `array<ty, n>`. The loop's bound is opaque to the compiler (`graph_count`), so it is
+/// not unrolled back.
 pub(super) fn with_runs(
     step_code: &[String],
     runs: &[(usize, usize, usize)],
     ty: &str,
-    mut body: impl FnMut(usize, usize) -> String,
+    mut element: impl FnMut(usize, usize) -> String,
 ) -> String {
     let mut code = String::new();
     let mut i = 0;
-    for &(start, n, first) in runs {
+    for (r, &(start, n, first)) in runs.iter().enumerate() {
         step_code[i..start].iter().for_each(|c| code.push_str(c));
-        let value = body(first, n);
+        let value = element(r, first);
         let _ = writeln!(code, "    var batch{start}: array<{ty}, {n}>;");
         let _ = writeln!(
             code,
@@ -157,22 +160,15 @@ pub(super) fn with_runs(
     code
 }
 
-/// The noise call of instance `first + k` of a run (its lattice and point).
-pub(super) fn run_call(plan: &Plan, first: usize, dims: usize, dual: bool) -> Option<String> {
+/// The lattice and point of instance `first + k` of a run, as a kind's WGSL call takes them.
+pub(super) fn run_operands(plan: &Plan, first: usize) -> (String, String) {
     let inst = &plan.instances[first];
     let k = format!("{first}u + k");
     let lat = format!(
         "graph_lattice({k}, {}u, {}u)",
         inst.lattice as u32, inst.interp as u32
     );
-    let point = format!("graph_point({k}, t)");
-    let info = inst.kind.info();
-    match dual {
-        false => Some((info.wgsl_call)(dims as u32, inst.interp, &lat, &point)),
-        true => info
-            .wgsl_dual_call
-            .map(|f| f(dims as u32, inst.interp, &lat, &point)),
-    }
+    (lat, format!("graph_point({k}, t)"))
 }
 
 /// The noise instances' lattice words (with their kind-state indices), every instance's

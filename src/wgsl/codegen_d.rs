@@ -4,7 +4,7 @@
 //! displacements `vec4 d{i}` with their Jacobians `mat4x4 j{i}` (column b: d/dx_b). Noise and
 //! coordinate maps are numbers of the state, as every other number.
 
-use super::codegen::{Generator, point_of, run_call, with_runs};
+use super::codegen::{Generator, point_of, run_operands, with_runs};
 use crate::graph::plan::Step;
 use crate::spec::frames::Mat;
 
@@ -23,21 +23,21 @@ impl Generator<'_> {
         // Runs of one kind with derivatives: one loop, each instance's map from a block of
         // four parameter columns per instance.
         let plan = self.plan;
-        let runs: Vec<_> = (super::codegen::noise_runs(plan).into_iter())
-            .filter(|&(_, _, first)| run_call(plan, first, self.dims, true).is_some())
+        let (runs, calls): (Vec<_>, Vec<_>) = (super::codegen::noise_runs(plan).into_iter())
+            .filter_map(|run| Some((run, plan.instances[run.2].kind.info().wgsl_dual_call?)))
+            .unzip();
+        let bases: Vec<usize> = (runs.iter())
+            .map(|&(_, n, first)| {
+                let base = self.params.len();
+                for inst in &plan.instances[first..first + n] {
+                    self.matrix(&inst.points.map);
+                }
+                base
+            })
             .collect();
-        let mut bases = Vec::with_capacity(runs.len());
-        for &(_, n, first) in &runs {
-            bases.push(self.params.len());
-            for inst in &plan.instances[first..first + n] {
-                self.matrix(&inst.points.map);
-            }
-        }
-        let mut bases = bases.into_iter();
-        let dims = self.dims;
-        let body = with_runs(&step_code, &runs, "vec4<f32>", |first, _| {
-            let base = bases.next().unwrap_or_default();
-            let column = |c: usize| format!("graph_state.params[{base}u + 4u * k + {c}u]");
+        let dims = self.dims as u32;
+        let body = with_runs(&step_code, &runs, "vec4<f32>", |r, first| {
+            let column = |c: usize| format!("graph_state.params[{}u + 4u * k + {c}u]", bases[r]);
             let m = format!(
                 "mat4x4<f32>({}, {}, {}, {})",
                 column(0),
@@ -45,7 +45,8 @@ impl Generator<'_> {
                 column(2),
                 column(3)
             );
-            let call = run_call(plan, first, dims, true).unwrap_or_default();
+            let (lat, point) = run_operands(plan, first);
+            let call = calls[r](dims, plan.instances[first].interp, &lat, &point);
             format!("noise_texel_d({call}, {m})")
         });
         format!(

@@ -26,17 +26,21 @@ pub enum Engine {
 }
 
 impl Engine {
-    /// Resolves the choice for `job`; the notice says why when `auto` had to decide.
-    pub fn open(choice: BackendChoice, job: &Job) -> Result<(Engine, Option<String>)> {
-        let (engine, notice) = Self::choose(choice, job)?;
+    /// Resolves the choice for `job`, saying on stderr why when `auto` had to decide (a
+    /// status line: `--quiet` hides it).
+    pub fn open(choice: BackendChoice, job: &Job) -> Result<Engine> {
+        let (mut engine, mut notice) = Self::choose(choice, job)?;
         if matches!(engine, Engine::Simd) && job.has_gradient() {
             // The lanes compute values only: say so rather than name the lanes for the twin's
             // work.
             let why = "the SIMD lanes compute values only, so the CPU twin computes gradients";
-            let notice = notice.map_or(why.to_string(), |n| format!("{n}; {why}"));
-            return Ok((Engine::Cpu, Some(notice)));
+            notice = Some(notice.map_or(why.to_string(), |n| format!("{n}; {why}")));
+            engine = Engine::Cpu;
         }
-        Ok((engine, notice))
+        if let Some(notice) = notice {
+            status!("gpu-noise: {notice}");
+        }
+        Ok(engine)
     }
 
     fn choose(choice: BackendChoice, job: &Job) -> Result<(Engine, Option<String>)> {

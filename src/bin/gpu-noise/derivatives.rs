@@ -34,10 +34,7 @@ pub fn run(
         Channels::Normal => create_normal_writer(output, spec.size)?,
         _ => create_gradient_writer(output, spec.size, spec.dims)?,
     };
-    let (mut engine, notice) = Engine::open(layer.backend.unwrap_or_default(), &job)?;
-    if let Some(notice) = notice {
-        status!("gpu-noise: {notice}");
-    }
+    let mut engine = Engine::open(layer.backend.unwrap_or_default(), &job)?;
     let start = Instant::now();
     let texels = spec.size.texels();
     let bar = crate::progress::texel_bar(texels, texels, args.quiet, "rendering");

@@ -1,6 +1,6 @@
 //! `gpu-noise`: render, sample, verify, info, bench. Bad input (flags, spec files, paths, a full
-//! disk) exits 2 naming the cause, device failures exit 1; Ctrl-C and SIGTERM remove any
-//! temporary file before exiting.
+//! disk) exits 2 naming the cause, device failures exit 1; Ctrl-C and every other terminating
+//! signal remove any temporary file before exiting.
 
 /// `println!` that fails instead of panicking: a full or broken standard output is an error
 /// ("stdout: ...", exit 2). Defined before the modules so that every one can use it.
@@ -92,17 +92,27 @@ fn main() -> ExitCode {
     }
 }
 
+/// The noise flags of a command that has them.
+fn noise_args(command: &Command) -> Option<&NoiseArgs> {
+    match command {
+        Command::Render(a) => Some(&a.noise),
+        Command::Sample(a) => Some(&a.noise),
+        Command::Verify(a) => Some(&a.noise),
+        Command::Bench(_) | Command::Info => None,
+    }
+}
+
 /// The paths the command was given, with the flag that gave each (`-o`, `--graph`,
 /// `--spec`), so that a file error names its flag.
 fn path_flags(command: &Command) -> Vec<(std::path::PathBuf, &'static str)> {
-    let (noise, graph, output) = match command {
-        Command::Render(a) => (Some(&a.noise), &a.graph, &a.output),
-        Command::Sample(a) => (Some(&a.noise), &a.graph, &None),
-        Command::Verify(a) => (Some(&a.noise), &a.graph, &None),
-        Command::Bench(a) => (None, &a.graph, &None),
-        Command::Info => (None, &None, &None),
+    let (graph, output) = match command {
+        Command::Render(a) => (&a.graph, &a.output),
+        Command::Sample(a) => (&a.graph, &None),
+        Command::Verify(a) => (&a.graph, &None),
+        Command::Bench(a) => (&a.graph, &None),
+        Command::Info => (&None, &None),
     };
-    let spec = noise.and_then(|n| n.spec.clone());
+    let spec = noise_args(command).and_then(|n| n.spec.clone());
     [
         (output.clone(), "-o"),
         (graph.clone(), "--graph"),
@@ -115,13 +125,7 @@ fn path_flags(command: &Command) -> Vec<(std::path::PathBuf, &'static str)> {
 
 /// What `--offset` rounded (whole numbers past 2^53), to say so.
 fn rounded_offsets(command: &Command) -> Vec<String> {
-    let noise = match command {
-        Command::Render(a) => &a.noise,
-        Command::Sample(a) => &a.noise,
-        Command::Verify(a) => &a.noise,
-        Command::Bench(_) | Command::Info => return Vec::new(),
-    };
-    noise.offset.as_ref().map_or(Vec::new(), |c| c.1.clone())
+    (noise_args(command).and_then(|n| n.offset.as_ref())).map_or(Vec::new(), |c| c.1.clone())
 }
 
 /// The message of an error with the CLI's flag names for the library's fields (and for the

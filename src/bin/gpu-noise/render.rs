@@ -20,7 +20,7 @@ use gpu_noise::low_level::spec_file::SpecFile;
 pub const BAND_TEXELS: u64 = 1 << 22;
 
 pub fn run(mut args: RenderArgs) -> Result<ExitCode> {
-    let layer = crate::spec_layers(&args.noise)?.overlay(SpecFile {
+    let mut layer = crate::spec_layers(&args.noise)?.overlay(SpecFile {
         channels: args.channels,
         normal_strength: args.normal_strength,
         bits: args.bits,
@@ -39,7 +39,6 @@ pub fn run(mut args: RenderArgs) -> Result<ExitCode> {
     take_tile_settings(&mut args, &layer)?;
     let graph = crate::graph::load(args.graph.as_deref(), &layer)?;
     let mut world = World::of(&layer, graph)?;
-    let mut layer = layer;
     // `--range auto`: one pass for the extremes first, so that --print-spec holds them.
     let mut engine = None;
     if args.range == Some(RangeArg::Auto) {
@@ -75,7 +74,7 @@ pub fn run(mut args: RenderArgs) -> Result<ExitCode> {
     let writer = create_writer(&output, spec.size, &options)?;
     let mut engine = match engine {
         Some(engine) => engine,
-        None => open_engine(&layer, &world)?,
+        None => Engine::open(layer.backend.unwrap_or_default(), &world.job)?,
     };
     let built = engine.prepare(&world.job)?;
     let start = Instant::now();
@@ -263,14 +262,6 @@ pub fn built_first(built: Option<std::time::Duration>) -> String {
     })
 }
 
-fn open_engine(layer: &SpecFile, world: &World) -> Result<Engine> {
-    let (engine, notice) = Engine::open(layer.backend.unwrap_or_default(), &world.job)?;
-    if let Some(notice) = notice {
-        status!("gpu-noise: {notice}");
-    }
-    Ok(engine)
-}
-
 /// `--range auto`: the least and greatest value of the image (one pass in bands, nothing
 /// kept), for a single image's levels; and the engine that found them, to render with.
 fn auto_range(args: &RenderArgs, layer: &SpecFile, world: &World) -> Result<([f64; 2], Engine)> {
@@ -288,7 +279,7 @@ fn auto_range(args: &RenderArgs, layer: &SpecFile, world: &World) -> Result<([f6
             "auto sets the levels of values, not of gradients or normals",
         ));
     }
-    let mut engine = open_engine(layer, world)?;
+    let mut engine = Engine::open(layer.backend.unwrap_or_default(), &world.job)?;
     let size = world.spec.size;
     let bar = crate::progress::texel_bar(size.texels(), size.texels(), args.quiet, "levels");
     let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);

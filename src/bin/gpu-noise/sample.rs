@@ -34,13 +34,7 @@ pub fn run(args: SampleArgs) -> Result<ExitCode> {
     let dims = spec.dims as usize;
     let mut engine = match args.backend {
         BackendChoice::Cpu => Engine::Cpu,
-        choice => {
-            let (engine, notice) = Engine::open(choice, &prepared)?;
-            if let Some(notice) = notice {
-                status!("gpu-noise: {notice}");
-            }
-            engine
-        }
+        choice => Engine::open(choice, &prepared)?,
     };
     stream_points(dims, |batch, line_no, out| {
         evaluate(&mut engine, &prepared, batch, line_no, out)

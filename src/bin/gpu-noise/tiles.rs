@@ -139,11 +139,7 @@ pub fn run(
     let mut engine = if todo.is_empty() {
         Engine::Cpu
     } else {
-        let (engine, notice) = Engine::open(layer.backend.unwrap_or_default(), &world.job)?;
-        if let Some(notice) = notice {
-            status!("gpu-noise: {notice}");
-        }
-        engine
+        Engine::open(layer.backend.unwrap_or_default(), &world.job)?
     };
     let built = engine.prepare(&world.job)?;
     let start = std::time::Instant::now();

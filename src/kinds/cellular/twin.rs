@@ -83,6 +83,8 @@ pub fn cellular_search(lat: &Lattice, pt: &LatticePoint, dims: usize) -> Nearest
         hash: 0,
     };
     let rz = if dims == 3 { r } else { 0 };
+    // The distance a cell must beat to change the result: F2, or F1 alone.
+    let needed = usize::from(needs_f2(params.cell_return));
     for kz in 0..=2 * rz {
         for ky in 0..=2 * r {
             for kx in 0..=2 * r {
@@ -94,8 +96,7 @@ pub fn cellular_search(lat: &Lattice, pt: &LatticePoint, dims: usize) -> Nearest
                         0.0
                     }
                 });
-                let needed = best.m[usize::from(needs_f2(params.cell_return))];
-                if cell_metric(gap, params.distance) >= params.cell_bound.min(needed) {
+                if cell_metric(gap, params.distance) >= params.cell_bound.min(best.m[needed]) {
                     continue;
                 }
                 let mut cells = [0u32; 4];

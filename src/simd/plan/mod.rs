@@ -314,6 +314,8 @@ fn coordinate_row(
     let mut p = Points::default();
     let mut moved = [[0.0f32; LANES]; 4];
     let dims = axis + 1;
+    // The image origin's cell: as f32, and its low word the lanes' cells are relative to.
+    let (base, low) = (origin.cell() as f32, origin.cell() as u32);
     for (b, texels) in out.chunks_mut(LANES).enumerate() {
         block_points(
             row,
@@ -330,7 +332,6 @@ fn coordinate_row(
             shift_points(&mut p, &moved, Interp::Linear, &[0; 4], dims);
         }
         let at = &p.axis[axis];
-        let (base, low) = (origin.cell() as f32, origin.cell() as u32);
         for (l, v) in texels.iter_mut().enumerate() {
             let cells = at.cell[l].wrapping_sub(low) as i32;
             *v = base + (cells as f32 + at.frac[l]);

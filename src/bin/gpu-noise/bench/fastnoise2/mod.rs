@@ -28,7 +28,7 @@ struct Case {
     /// Noise samples per texel.
     samples: u32,
     jobs: Jobs,
-    tree: fn(&FastNoise2, FeatureSet) -> std::result::Result<Node<'_>, String>,
+    tree: Tree,
 }
 
 fn flat(kind: Kind, dims: u32, octaves: u32, side: u32) -> Result<Jobs> {
@@ -64,48 +64,51 @@ fn terrain_jobs() -> Result<Jobs> {
     })
 }
 
+/// FastNoise2's tree for a feature set.
+type Tree = fn(&FastNoise2, FeatureSet) -> std::result::Result<Node<'_>, String>;
+
+/// A flat workload: `kind` in `dims` with `octaves` of fBm over a `side`^2 image (a slice in
+/// 3D), one sample per octave.
+fn flat_case(
+    name: &'static str,
+    (kind, dims, octaves): (Kind, u32, u32),
+    side: u32,
+    tree: Tree,
+) -> Result<Case> {
+    Ok(Case {
+        name,
+        side,
+        dims,
+        samples: octaves,
+        jobs: flat(kind, dims, octaves, side)?,
+        tree,
+    })
+}
+
 fn cases() -> Result<Vec<Case>> {
     Ok(vec![
-        Case {
-            name: "perlin-3d, 1 octave (a slice)",
-            side: 4096,
-            dims: 3,
-            samples: 1,
-            jobs: flat(Kind::Perlin, 3, 1, 4096)?,
-            tree: |fn2, f| scaled(fn2, "Perlin", f),
-        },
-        Case {
-            name: "perlin-2d fBm, 6 octaves",
-            side: 2048,
-            dims: 2,
-            samples: 6,
-            jobs: flat(Kind::Perlin, 2, 6, 2048)?,
-            tree: |fn2, f| fbm(fn2, scaled(fn2, "Perlin", f)?, 6, f),
-        },
-        Case {
-            name: "simplex-2d fBm, 6 octaves",
-            side: 2048,
-            dims: 2,
-            samples: 6,
-            jobs: flat(Kind::Simplex, 2, 6, 2048)?,
-            tree: |fn2, f| fbm(fn2, scaled(fn2, "Simplex", f)?, 6, f),
-        },
-        Case {
-            name: "value-2d",
-            side: 2048,
-            dims: 2,
-            samples: 1,
-            jobs: flat(Kind::Value, 2, 1, 2048)?,
-            tree: |fn2, f| scaled(fn2, "Value", f),
-        },
-        Case {
-            name: "cellular-2d F1",
-            side: 2048,
-            dims: 2,
-            samples: 1,
-            jobs: flat(Kind::Cellular, 2, 1, 2048)?,
-            tree: cellular,
-        },
+        flat_case(
+            "perlin-3d, 1 octave (a slice)",
+            (Kind::Perlin, 3, 1),
+            4096,
+            |fn2, f| scaled(fn2, "Perlin", f),
+        )?,
+        flat_case(
+            "perlin-2d fBm, 6 octaves",
+            (Kind::Perlin, 2, 6),
+            2048,
+            |fn2, f| fbm(fn2, scaled(fn2, "Perlin", f)?, 6, f),
+        )?,
+        flat_case(
+            "simplex-2d fBm, 6 octaves",
+            (Kind::Simplex, 2, 6),
+            2048,
+            |fn2, f| fbm(fn2, scaled(fn2, "Simplex", f)?, 6, f),
+        )?,
+        flat_case("value-2d", (Kind::Value, 2, 1), 2048, |fn2, f| {
+            scaled(fn2, "Value", f)
+        })?,
+        flat_case("cellular-2d F1", (Kind::Cellular, 2, 1), 2048, cellular)?,
         Case {
             name: "terrain graph (12 samples)",
             side: 1024,
