@@ -12,12 +12,15 @@ pub const ROUNDINGS_PER_CORNER: f64 = 8.0;
 
 /// f32 arithmetic inside one octave of `kind` in `dims` dimensions, when the sample point
 /// reaches the GPU exactly (CONVENTIONS §7): [`ROUNDINGS_PER_CORNER`] roundings (2^-24) of its
-/// magnitude per corner it reads (2^dims; one for `nearest` steps), times the kind's `spread`
+/// magnitude per corner it reads (2^dims, simplex dims + 1; one for `nearest` steps), times the kind's `spread`
 /// (dense impulses, Gabor's oscillation), which scales their Lipschitz constant too.
 pub fn arithmetic_bound(kind: Kind, dims: u32, interp: Interp, fields: &KindFields) -> f64 {
     let info = kind.info();
     let corners = if interp == Interp::Nearest && kind.interpolates() {
         1.0
+    } else if info.skew.is_some() {
+        // Simplex reads its simplex's dims + 1 corners.
+        f64::from(dims + 1)
     } else {
         f64::from(1u32 << dims)
     };
@@ -112,6 +115,12 @@ fn shaping(fractal: Fractal) -> f64 {
 /// Gabor's oscillation (CONVENTIONS §7).
 pub fn octave_lipschitz(spec: &NoiseSpec) -> f64 {
     (spec.kind.info().lipschitz)(&spec.kind_fields(), spec.dims)
+}
+
+/// How fast one octave's gradient can turn ([`KindInfo::curvature`](crate::kinds::KindInfo)),
+/// where it is continuous and was sampled; the running bound's allowance (CONVENTIONS §13).
+pub fn octave_curvature(spec: &NoiseSpec) -> Option<f64> {
+    (spec.kind.info().curvature)(spec.dims, spec.interp)
 }
 
 /// What in `spec` is discontinuous where f32 and f64 arithmetic can decide differently, if

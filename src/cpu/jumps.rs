@@ -12,15 +12,17 @@ use crate::job::Job;
 pub const POINT_ERROR_CELLS: f64 = 1e-6;
 
 /// The texels (index, error) of `image` (an f32 engine's render of `job`, at lod 0) farther
-/// than `bound` from the twin's `reference` that no point within the point error explains:
-/// every texel beyond the bound for a continuous job; for a job with discontinuities, those
-/// where the twin at every corner of the cube of half side [`POINT_ERROR_CELLS`] around the
-/// texel's point also differs from the engine by more than `bound`.
+/// than `bound(texel index)` from the twin's `reference` that no point within the point error
+/// explains: every texel beyond its bound for a continuous job; for a job with
+/// discontinuities, those where the twin at every corner of the cube of half side
+/// [`POINT_ERROR_CELLS`] around the texel's point also differs from the engine by more than
+/// `bound`. The bound is one number for the whole image ([`Job::gpu_error_bound`]) or each
+/// texel's running bound ([`render_error_bounds`](super::render_error_bounds)).
 pub fn texels_beyond_the_bound(
     job: &Job,
     image: &[f32],
     reference: &[f64],
-    bound: f64,
+    bound: &dyn Fn(usize) -> f64,
 ) -> Vec<(usize, f64)> {
     let jumps = job.has_discontinuities();
     let size = job.size();
@@ -31,6 +33,7 @@ pub fn texels_beyond_the_bound(
     let mut beyond = Vec::new();
     for (n, (&engine, &exact)) in image.iter().zip(reference).enumerate() {
         let error = (f64::from(engine) - exact).abs();
+        let bound = bound(n);
         if error.le(&bound) {
             continue;
         }

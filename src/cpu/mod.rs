@@ -7,6 +7,7 @@
 pub(crate) mod fractal;
 pub mod jumps;
 pub(crate) mod plan;
+pub(crate) mod plan_bound;
 pub(crate) mod plan_d;
 pub(crate) mod points;
 pub(crate) mod row;
@@ -41,6 +42,30 @@ pub fn render_window_f32(job: &Job, window: Window) -> Result<Vec<f32>> {
     window.check_in_memory()?;
     let mut out = vec![0.0; window.texels() as usize * channels(job)];
     render_window_into(job, window, &mut out, |v| v as f32, &|_, _| {})?;
+    Ok(out)
+}
+
+/// Each texel's running error bound (CONVENTIONS §13, "Running bounds"): how far a correct
+/// f32 backend's value (not its gradient) may lie from the twin's at that texel, from the
+/// twin's own values and gradients there; never above the job's static
+/// [`Job::gpu_error_bound`]. Memory order as [`render_f64`].
+pub fn render_error_bounds(job: &Job) -> Result<Vec<f64>> {
+    let window = Window::full(job.size());
+    window.check_in_memory()?;
+    let limits = job.step_error_bounds();
+    let ceiling = job.gpu_error_bound().value;
+    let width = window.size.width as usize;
+    let height = window.size.height;
+    let mut out = vec![0.0; window.texels() as usize];
+    for_each_row(&mut out, width, |_, (row, bounds)| {
+        let (mut scratch, mut values) = (Vec::new(), Vec::new());
+        let (j, k) = (row as u32 % height, row as u32 / height);
+        for (i, b) in bounds.iter_mut().enumerate() {
+            let at = plan::Position::Texel([i as u32, j, k]);
+            let (_, e) = plan_bound::bound_at(job, at, &limits, &mut scratch, &mut values);
+            *b = e.min(ceiling);
+        }
+    });
     Ok(out)
 }
 

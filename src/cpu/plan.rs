@@ -28,7 +28,7 @@ pub(crate) fn value_at(job: &Job, at: Position, scratch: &mut Vec<[f64; 4]>) -> 
 }
 
 /// One step's register: a value in lane 0, or a displacement vector.
-fn step_value(job: &Job, step: &Step, at: Position, r: &[[f64; 4]]) -> [f64; 4] {
+pub(crate) fn step_value(job: &Job, step: &Step, at: Position, r: &[[f64; 4]]) -> [f64; 4] {
     let v = |i: usize| r[i][0];
     let value = match step {
         Step::Noise { instance, delta } => noise(job, *instance, at, delta.map(|d| r[d])),

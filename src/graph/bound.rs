@@ -9,9 +9,9 @@ use crate::spec::validate::MIN_OCTAVE_FREQUENCY;
 use crate::tolerance::{Bound, arithmetic_bound};
 
 /// f32's relative rounding, allowed once per step on its magnitude.
-const ROUNDING: f64 = 1.0 / 8_388_608.0; // 2^-23
+pub(crate) const ROUNDING: f64 = 1.0 / 8_388_608.0; // 2^-23
 /// The GPU's fractions keep 24 of the exact point's bits (§1).
-const FRACTION: f64 = 1.0 / 16_777_216.0; // 2^-24
+pub(crate) const FRACTION: f64 = 1.0 / 16_777_216.0; // 2^-24
 
 /// A step's bounds: |value| <= m, |GPU - twin| <= e (for a displacement, per component).
 #[derive(Clone, Copy, Debug, Default)]
@@ -71,6 +71,13 @@ pub(crate) fn has_jumps(plan: &Plan, corners: &dyn Fn(usize, usize) -> f64) -> b
     let mut jumps = Vec::new();
     propagate(plan, corners, &mut jumps);
     !jumps.is_empty()
+}
+
+/// Every step's static error bound in order (for a displacement, per component): the running
+/// bound (`cpu::plan_bound`) takes the smaller of it and its own at each texel.
+pub(crate) fn step_errors(plan: &Plan, corners: &dyn Fn(usize, usize) -> f64) -> Vec<f64> {
+    let b = propagate(plan, corners, &mut Vec::new());
+    b.iter().map(|b| b.e).collect()
 }
 
 /// Every step's bounds, in order.
@@ -442,7 +449,7 @@ fn combine_bounds(combiner: Combiner, inputs: &[usize], b: &[Bounds]) -> Bounds 
 }
 
 /// The largest |row sum| of a matrix: how much it can stretch a vector's largest component.
-fn row_norm(m: &[[f64; 4]; 4]) -> f64 {
+pub(crate) fn row_norm(m: &[[f64; 4]; 4]) -> f64 {
     m.iter()
         .map(|row| row.iter().map(|v| v.abs()).sum::<f64>())
         .fold(0.0, f64::max)

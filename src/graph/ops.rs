@@ -72,32 +72,42 @@ pub fn curve<R: Real>(points: &[[R; 2]], cubic: bool, v: R) -> R {
     catmull_rom(t, y(k - 1), y(k), y(k + 1), y(k + 2))
 }
 
-/// The curve's Lipschitz constant: its steepest chord when straight; for Catmull-Rom, per
-/// segment the largest |dy/dt| of the spline's quadratic derivative over t in [0, 1] (at the
-/// ends or the vertex) over the segment's width.
+/// The curve's Lipschitz constant: its steepest segment ([`segment_slope`]).
 pub fn curve_slope(points: &[[f64; 2]], cubic: bool) -> f64 {
+    curve_slope_over(points, cubic, f64::NEG_INFINITY, f64::INFINITY)
+}
+
+/// The curve's steepest slope over inputs in `[lo, hi]`: its segments that meet the interval
+/// (flat beyond the ends: 0 where the interval lies wholly beyond them).
+pub fn curve_slope_over(points: &[[f64; 2]], cubic: bool, lo: f64, hi: f64) -> f64 {
+    (0..points.len() - 1)
+        .filter(|&i| points[i][0] <= hi && points[i + 1][0] >= lo)
+        .map(|i| segment_slope(points, cubic, i))
+        .fold(0.0, f64::max)
+}
+
+/// Segment i's steepest slope: its chord when straight; for Catmull-Rom, the largest |dy/dt|
+/// of the spline's quadratic derivative over t in [0, 1] (at the ends or the vertex) over the
+/// segment's width.
+fn segment_slope(points: &[[f64; 2]], cubic: bool, i: usize) -> f64 {
     let n = points.len();
     let y = |k: isize| points[k.clamp(0, n as isize - 1) as usize][1];
-    (0..n - 1)
-        .map(|i| {
-            let width = points[i + 1][0] - points[i][0];
-            if !cubic {
-                return (y(i as isize + 1) - y(i as isize)).abs() / width;
-            }
-            let k = i as isize;
-            let (ym, y0, y1, y2) = (y(k - 1), y(k), y(k + 1), y(k + 2));
-            let a = 0.5 * (-3.0 * ym + 9.0 * y0 - 9.0 * y1 + 3.0 * y2);
-            let b = 0.5 * (4.0 * ym - 10.0 * y0 + 8.0 * y1 - 2.0 * y2);
-            let c = 0.5 * (y1 - ym);
-            let at = |t: f64| (a * t * t + b * t + c).abs();
-            let vertex = if a != 0.0 {
-                (-b / (2.0 * a)).clamp(0.0, 1.0)
-            } else {
-                0.0
-            };
-            at(0.0).max(at(1.0)).max(at(vertex)) / width
-        })
-        .fold(0.0, f64::max)
+    let width = points[i + 1][0] - points[i][0];
+    if !cubic {
+        return (y(i as isize + 1) - y(i as isize)).abs() / width;
+    }
+    let k = i as isize;
+    let (ym, y0, y1, y2) = (y(k - 1), y(k), y(k + 1), y(k + 2));
+    let a = 0.5 * (-3.0 * ym + 9.0 * y0 - 9.0 * y1 + 3.0 * y2);
+    let b = 0.5 * (4.0 * ym - 10.0 * y0 + 8.0 * y1 - 2.0 * y2);
+    let c = 0.5 * (y1 - ym);
+    let at = |t: f64| (a * t * t + b * t + c).abs();
+    let vertex = if a != 0.0 {
+        (-b / (2.0 * a)).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    at(0.0).max(at(1.0)).max(at(vertex)) / width
 }
 
 /// libnoise's Terrace: flat at each level, `lerp(lo, hi, alpha^2)` between (alpha the place of v
@@ -209,6 +219,21 @@ pub fn ridged_multi(values: &[f64], weights: &[f64], offset: f64, gain: f64) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_curves_slope_over_an_interval_is_its_steepest_segment_there() {
+        // Chord slopes 0.5, 4 and 0.25.
+        let points = [[0.0, 0.0], [1.0, 0.5], [1.5, 2.5], [3.5, 3.0]];
+        assert_eq!(curve_slope(&points, false), 4.0);
+        assert_eq!(curve_slope_over(&points, false, 0.2, 0.8), 0.5);
+        assert_eq!(curve_slope_over(&points, false, 0.9, 1.1), 4.0);
+        assert_eq!(curve_slope_over(&points, false, 2.0, 3.0), 0.25);
+        // Wholly beyond either end the curve is flat.
+        assert_eq!(curve_slope_over(&points, false, -2.0, -1.0), 0.0);
+        assert_eq!(curve_slope_over(&points, true, 4.0, 5.0), 0.0);
+        // Catmull-Rom's slope inside a segment can pass its chord's.
+        assert!(curve_slope_over(&points, true, 2.0, 3.0) > 0.25);
+    }
 
     #[test]
     fn curves_pass_their_points_and_stay_flat_beyond_them() {

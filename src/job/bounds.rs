@@ -49,6 +49,12 @@ impl Job {
         bound::has_jumps(self.plan(), &reach)
     }
 
+    /// Every plan step's static error bound, in order (`graph::bound::step_errors`).
+    pub(crate) fn step_error_bounds(&self) -> Vec<f64> {
+        let reach = |i: usize, axis: usize| self.coordinate_reach(i, axis);
+        bound::step_errors(self.plan(), &reach)
+    }
+
     fn bounds(&self) -> (Bound, f64) {
         let reach = |i: usize, axis: usize| self.coordinate_reach(i, axis);
         bound::gpu_error_bound(self.plan(), &reach)

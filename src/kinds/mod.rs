@@ -71,6 +71,13 @@ pub struct KindInfo {
     pub magnitude: f64,
     /// A Lipschitz constant of one octave in lattice cells (CONVENTIONS §7).
     pub lipschitz: fn(&KindFields, u32) -> f64,
+    /// A bound K on how fast its gradient turns, where the gradient is continuous: the L1 norm
+    /// of the change of the gradient (lattice cells) per cell moved along any direction, in
+    /// the largest axis (`sum_a |g_a(q) - g_a(p)| <= K max_a |q_a - p_a|`); `None` where the
+    /// gradient jumps (linear and nearest steps, cell borders, truncated kernels) or was not
+    /// sampled (4D). The running bound (CONVENTIONS §13) weighs a warp's error by the noise's
+    /// own gradient with it.
+    pub curvature: fn(u32, Interp) -> Option<f64>,
     /// How many times a plain octave's terms and steepness its fields make it (dense impulses,
     /// Gabor's oscillation; 1 for the other kinds): it scales the f32 arithmetic bound as it
     /// scales the impulse kinds' Lipschitz constant (CONVENTIONS §7).
@@ -208,4 +215,16 @@ pub const OCTAVE_LIPSCHITZ: f64 = 8.0;
 
 fn continuous(_: &KindFields) -> Option<&'static str> {
     None
+}
+
+/// No curvature bound: the running bound uses the kind's Lipschitz constant.
+fn no_curvature(_: u32, _: Interp) -> Option<f64> {
+    None
+}
+
+/// A curvature bound that holds for the smooth interpolations (cosine, cubic, quintic and
+/// Catmull-Rom have continuous slopes), `per_dims(dims)` up to 3D.
+fn smooth_curvature(dims: u32, interp: Interp, per_dims: fn(f64) -> f64) -> Option<f64> {
+    let smooth = !matches!(interp, Interp::Linear | Interp::Nearest);
+    (smooth && dims <= 3).then(|| per_dims(f64::from(dims)))
 }

@@ -446,6 +446,41 @@ fn verify_checks_the_simd_backend_too() {
     assert!(text(&o.stderr).contains("--backend"), "{}", text(&o.stderr));
 }
 
+/// `verify` prints each texel's running bound (CONVENTIONS §13) at its largest and at the worst
+/// texel, and holds texels to it: for the warped highlands the largest is under a hundredth of
+/// the static bound (it was only the static one before).
+#[test]
+fn verify_prints_and_applies_the_running_bound() {
+    let highlands = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/graphs/highlands.json"
+    );
+    let o = run(&[
+        "verify",
+        "--backend",
+        "simd",
+        "--graph",
+        highlands,
+        "--size",
+        "64",
+    ]);
+    let stdout = text(&o.stdout);
+    assert!(o.status.success(), "{stdout}{}", text(&o.stderr));
+    let number = |key: &str| -> f64 {
+        let line = stdout.lines().find(|l| l.starts_with(key)).expect(key);
+        let rest = line[key.len()..].trim_start();
+        rest.split([' ', ')']).next().unwrap().parse().unwrap()
+    };
+    let running = number("running bound: at most");
+    let stated = number("bound:");
+    let error = number("max_abs_err:");
+    assert!(error <= running && running * 100.0 < stated, "{stdout}");
+    assert!(
+        stdout.contains("(its running bound ") && stdout.contains("PASS"),
+        "{stdout}"
+    );
+}
+
 #[test]
 #[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
 fn info_lists_adapters() {

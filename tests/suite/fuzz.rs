@@ -99,7 +99,7 @@ fn texels_beyond_the_bound(
     reference: &[f64],
     bound: f64,
 ) -> Vec<(usize, f64)> {
-    cpu::jumps::texels_beyond_the_bound(prep, image, reference, bound)
+    cpu::jumps::texels_beyond_the_bound(prep, image, reference, &|_| bound)
 }
 
 fn sweep_base() -> NoiseSpec {

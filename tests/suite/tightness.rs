@@ -1,37 +1,68 @@
 //! Bounds that mean something (CONVENTIONS §7, §13): every stated GPU bound holds the GPU's
 //! measured worst error and is at most 100 times it, for flat specs across the kinds and the
 //! corner counts that set their arithmetic term, and for the example graphs, near the origin
-//! and at 1e9.
+//! and at 1e9; so does every texel's running bound, also for the heavily warped `highlands`
+//! graph whose static bound is ten thousand times its error.
 
 use gpu_noise::{Fractal, Job, Kind, NoiseSpec, Size, Window, cpu, spec::Interp};
 
-/// The GPU's worst |GPU - twin| over the job's image.
-fn measured(job: &Job) -> f64 {
-    let gpu = crate::support::renderer()
-        .read(job, Window::full(job.size()))
-        .unwrap();
+/// Worst |engine - twin| over the image, after checking every texel against its running bound
+/// (beyond it only next to a jump, by the tests' rule, CONVENTIONS §7), and the largest
+/// running bound.
+fn measured(job: &Job, image: &[f32], what: &str) -> (f64, f64) {
     let twin = cpu::render_f64(job).unwrap();
-    (gpu.iter().zip(&twin))
+    let running = cpu::render_error_bounds(job).unwrap();
+    let static_bound = job.gpu_error_bound().value;
+    let jumps = job.has_discontinuities();
+    let beyond = cpu::jumps::texels_beyond_the_bound(job, image, &twin, &|n| {
+        if jumps { static_bound } else { running[n] }
+    });
+    if let Some(&(n, error)) = beyond.first() {
+        panic!(
+            "{what}: {} texels over their running bound, texel {n} by {error:e} (bound {:e})",
+            beyond.len(),
+            running[n]
+        );
+    }
+    let worst = (image.iter().zip(&twin))
         .map(|(g, c)| (f64::from(*g) - c).abs())
-        .fold(0.0, f64::max)
+        .fold(0.0, f64::max);
+    (worst, running.iter().fold(0.0, |m: f64, &b| m.max(b)))
 }
 
-fn check(job: &Job, what: &str) {
-    let bound = job.gpu_error_bound().value;
-    let worst = measured(job);
+/// The GPU's image of the job.
+fn gpu_image(job: &Job) -> Vec<f32> {
+    crate::support::renderer()
+        .read(job, Window::full(job.size()))
+        .unwrap()
+}
+
+fn within_100x(what: &str, kind_of_bound: &str, bound: f64, worst: f64) {
     println!(
-        "{what}: bound {bound:.2e}, measured {worst:.2e}, {:.0}x",
+        "{what}: {kind_of_bound} {bound:.2e}, measured {worst:.2e}, {:.0}x",
         bound / worst
     );
     assert!(
         worst <= bound,
-        "{what}: measured {worst:e} over the bound {bound:e}"
+        "{what}: measured {worst:e} over the {kind_of_bound} {bound:e}"
     );
     assert!(
         bound <= 100.0 * worst,
-        "{what}: the bound {bound:e} is {:.0} times the measured {worst:e}",
+        "{what}: the {kind_of_bound} {bound:e} is {:.0} times the measured {worst:e}",
         bound / worst
     );
+}
+
+/// The static bound and the running bounds both within 100x of the GPU's worst error.
+fn check(job: &Job, what: &str) {
+    let (worst, running) = measured(job, &gpu_image(job), what);
+    within_100x(what, "static bound", job.gpu_error_bound().value, worst);
+    within_100x(what, "largest running bound", running, worst);
+}
+
+fn example(name: &str) -> gpu_noise::Graph {
+    let path = format!("{}/examples/graphs/{name}.json", env!("CARGO_MANIFEST_DIR"));
+    gpu_noise::Graph::from_json(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
 #[test]
@@ -69,8 +100,7 @@ fn flat_bounds_are_within_100x_of_the_measured_error() {
 #[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
 fn example_graph_bounds_are_within_100x_of_the_measured_error() {
     for name in ["terrain", "marble", "caves"] {
-        let path = format!("{}/examples/graphs/{name}.json", env!("CARGO_MANIFEST_DIR"));
-        let graph = gpu_noise::Graph::from_json(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let graph = example(name);
         // The worst of 65536 texels: a graph's worst texel is rarer than one noise's.
         let size = if graph.dims() == 3 {
             Size::new(64, 64, 16)
@@ -81,6 +111,41 @@ fn example_graph_bounds_are_within_100x_of_the_measured_error() {
             let job = graph.prepare(size, [offset, -offset, 0.0, 0.0]).unwrap();
             check(&job, &format!("{name} at {offset:e}"));
         }
+    }
+}
+
+/// The 24-node terrain: a 2-iteration progressive warp of an 8-octave ridged
+/// multifractal, whose static bound (every octave's slope at its steepest, every noise's
+/// error aligned) is about 10,000 times the error; each texel's running bound, from the
+/// twin's own gradients there, within 100 times, on the GPU near the origin and far out.
+#[test]
+#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
+fn the_warped_highlands_running_bound_is_within_100x_of_the_gpu_error() {
+    let graph = example("highlands");
+    for offset in [0.0, 1e9, -1e12] {
+        let job = graph.prepare(Size::new(256, 256, 1), [offset, -offset, 0.0, 0.0]);
+        let job = job.unwrap();
+        let what = format!("highlands at {offset:e}");
+        let (worst, running) = measured(&job, &gpu_image(&job), &what);
+        within_100x(&what, "largest running bound", running, worst);
+        assert!(
+            job.gpu_error_bound().value > 1000.0 * worst,
+            "{what}: the static bound"
+        );
+    }
+}
+
+/// The SIMD backend computes the GPU's f32 arithmetic: every texel of the example graphs lies
+/// within its running bound there too (this runs without a GPU).
+#[test]
+fn simd_texels_lie_within_their_running_bounds() {
+    for name in ["terrain", "marble", "highlands"] {
+        let job = example(name).prepare(Size::new(128, 128, 1), [3e8, 7e8, 0.0, 0.0]);
+        let job = job.unwrap();
+        let image = gpu_noise::simd::render_f32(&job).unwrap();
+        let (worst, running) = measured(&job, &image, name);
+        assert!(running < job.gpu_error_bound().value, "{name}: {running:e}");
+        assert!(worst > 0.0, "{name}: the SIMD image equals the twin's");
     }
 }
 
@@ -140,4 +205,94 @@ fn lipschitz_constants_hold_the_sampled_gradients() {
             );
         }
     }
+}
+
+/// Each kind's curvature constant (CONVENTIONS §13, "Running bounds") holds how fast its
+/// gradient turns: `sum_a |g_a(q) - g_a(p)| / max_a |q_a - p_a|` for q a step of 2^-16 cells
+/// from p along a random sign vector (where a linear map's norm peaks), over 20,000 random
+/// points per kind, dims and smooth interpolation, stays under it, and the steepest reaches a
+/// third of it.
+#[test]
+fn curvature_constants_hold_the_sampled_gradient_turns() {
+    let cases = [
+        (Kind::Perlin, 1..=3),
+        (Kind::Gradient, 1..=3),
+        (Kind::Value, 1..=3),
+        (Kind::Simplex, 2..=2),
+    ];
+    let h = 1.0 / 65536.0;
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state >> 11) as f64 / (1u64 << 53) as f64
+    };
+    for (kind, dims) in cases {
+        for dims in dims {
+            let mut steepest = 0.0f64;
+            let mut curvature = 0.0;
+            for interp in [
+                Interp::Quintic,
+                Interp::Cubic,
+                Interp::Cosine,
+                Interp::CatmullRom,
+            ] {
+                let mut s = NoiseSpec::new(kind, dims);
+                s.frequency = 1.0;
+                if kind.interpolates() {
+                    s.interp = interp;
+                } else if interp != Interp::Quintic {
+                    continue;
+                }
+                let Ok(job) = s.validate() else {
+                    continue; // Catmull-Rom is value noise's alone
+                };
+                let k = gpu_noise::low_level::tolerance::octave_curvature(&s);
+                let k = k.unwrap_or_else(|| panic!("{kind:?} {dims}D {interp:?}: no curvature"));
+                curvature = k;
+                let points: Vec<[f64; 4]> = (0..20_000)
+                    .flat_map(|_| {
+                        let p: [f64; 4] =
+                            std::array::from_fn(
+                                |a| if a < dims as usize { next() * 1e3 } else { 0.0 },
+                            );
+                        let mut q = p;
+                        q.iter_mut().take(dims as usize).for_each(|x| {
+                            *x += if next() < 0.5 { h } else { -h };
+                        });
+                        [p, q]
+                    })
+                    .collect();
+                let g = cpu::sample_texels_gradient(&job, &points).unwrap();
+                for pair in g.chunks_exact(2) {
+                    let turn: f64 = (1..=dims as usize)
+                        .map(|a| (pair[1][a] - pair[0][a]).abs())
+                        .sum::<f64>()
+                        / h;
+                    assert!(
+                        turn <= k,
+                        "{kind:?} {dims}D {interp:?}: a turn of {turn} over {k}"
+                    );
+                    steepest = steepest.max(turn);
+                }
+            }
+            assert!(
+                steepest >= curvature / 3.0,
+                "{kind:?} {dims}D: its constant {curvature} is far above every turn ({steepest})"
+            );
+        }
+    }
+    // Linear steps and cell borders turn the gradient at once: no constant.
+    let mut linear = NoiseSpec::new(Kind::Perlin, 2);
+    linear.interp = Interp::Linear;
+    assert_eq!(
+        gpu_noise::low_level::tolerance::octave_curvature(&linear),
+        None
+    );
+    let cellular = NoiseSpec::new(Kind::Cellular, 2);
+    assert_eq!(
+        gpu_noise::low_level::tolerance::octave_curvature(&cellular),
+        None
+    );
 }

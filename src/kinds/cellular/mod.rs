@@ -6,7 +6,7 @@ pub(crate) mod twin;
 
 use super::lattice::twin::octave_row;
 use super::param::{FREQUENCY, SEED, choice, number};
-use super::{CellReturn, Distance, KindFields, KindInfo, OCTAVE_LIPSCHITZ};
+use super::{CellReturn, Distance, KindFields, KindInfo, OCTAVE_LIPSCHITZ, no_curvature};
 
 pub(super) static CELLULAR: KindInfo = KindInfo {
     summary: "cellular noise (§9), 2D-3D",
@@ -19,6 +19,8 @@ pub(super) static CELLULAR: KindInfo = KindInfo {
     magnitude: 2.0,
     // Distances change by at most one cell per cell moved along each axis; returns combine two.
     lipschitz: |_, _| OCTAVE_LIPSCHITZ,
+    // Its slope jumps at cell borders.
+    curvature: no_curvature,
     spread: |_| 1.0,
     discontinuity: cell_borders,
     params: &[

@@ -7,7 +7,7 @@ pub(crate) mod twin;
 
 use super::lattice::twin::octave_row;
 use super::param::{FREQUENCY, Param, ParamType, SEED, positive};
-use super::{KindFields, KindInfo, OCTAVE_LIPSCHITZ, continuous};
+use super::{KindFields, KindInfo, OCTAVE_LIPSCHITZ, continuous, no_curvature};
 
 /// Most mean impulses per cell: counts are capped at [`MAX_IMPULSES`](super::MAX_IMPULSES),
 /// which a mean of 16 exceeds with probability below 1e-17.
@@ -29,6 +29,8 @@ pub(super) static SPARSE_CONVOLUTION: KindInfo = KindInfo {
     derivatives: false,
     magnitude: 4.0,
     lipschitz: sparse_lipschitz,
+    // Not sampled: the running bound uses the Lipschitz constant.
+    curvature: no_curvature,
     spread: sparse_spread,
     discontinuity: continuous,
     params: &[
@@ -57,6 +59,8 @@ pub(super) static GABOR: KindInfo = KindInfo {
     derivatives: false,
     magnitude: 4.0,
     lipschitz: gabor_lipschitz,
+    // Its truncated kernels jump.
+    curvature: no_curvature,
     spread: gabor_spread,
     discontinuity: |_| Some("Gabor kernels at their 5% truncation"),
     params: &[
