@@ -1,0 +1,99 @@
+//! Which backend renders a Python call, and the render itself in bands so that Python can
+//! interrupt it (Ctrl-C) between bands while the GIL is released during each.
+
+use std::sync::{Mutex, MutexGuard};
+
+use gpu_noise::gpu::{AdapterChoice, RendererOptions};
+use gpu_noise::low_level::gpu::{best_adapter, new_instance};
+use gpu_noise::{Error, Job, Renderer, Result, Window, cpu, simd};
+
+/// `backend=`: the tool's `--backend` choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// The f64 twin, rounded to f32.
+    Cpu,
+    /// The SIMD lanes (the GPU's f32 arithmetic on the CPU); gradients go to the twin.
+    Simd,
+    /// The best GPU adapter, software ones included.
+    Gpu,
+}
+
+impl Backend {
+    /// `auto` resolves as the tool's does: a hardware GPU when there is one, else SIMD (the
+    /// twin where the GPU's f32 cannot render the spec meaningfully, or for gradients).
+    pub fn choose(name: &str, job: &Job) -> Result<Backend> {
+        let backend = match name {
+            "cpu" => return Ok(Backend::Cpu),
+            "simd" => Backend::Simd,
+            "gpu" => Backend::Gpu,
+            "auto" => {
+                if job.check_gpu_precision().is_err() {
+                    return Ok(Backend::Cpu);
+                }
+                if hardware_gpu()? {
+                    Backend::Gpu
+                } else {
+                    Backend::Simd
+                }
+            }
+            other => {
+                return Err(Error::InvalidSpec {
+                    field: "backend",
+                    reason: format!("must be auto, gpu, simd or cpu, got {other:?}"),
+                });
+            }
+        };
+        job.check_gpu_precision()?;
+        // The lanes compute values only, as the tool says when it does the same.
+        Ok(if backend == Backend::Simd && job.has_gradient() {
+            Backend::Cpu
+        } else {
+            backend
+        })
+    }
+
+    /// `window` of `job`'s image: one f32 a texel, four with gradients.
+    pub fn render(self, job: &Job, window: Window) -> Result<Vec<f32>> {
+        match self {
+            Backend::Cpu => cpu::render_window_f32(job, window),
+            Backend::Simd => simd::render_window_f32(job, window),
+            Backend::Gpu => renderer()?.as_mut().map_or_else(
+                || {
+                    Err(Error::InvalidSpec {
+                        field: "backend",
+                        reason: "the GPU renderer is gone".into(),
+                    })
+                },
+                |r| r.read(job, window),
+            ),
+        }
+    }
+}
+
+/// Whether the best adapter is hardware (llvmpipe and lavapipe are slower than the SIMD lanes).
+fn hardware_gpu() -> Result<bool> {
+    let choice = AdapterChoice::from_env()?;
+    let instance = new_instance(&choice);
+    Ok(pollster::block_on(best_adapter(&instance, &choice)).is_some_and(|(_, s)| !s.software))
+}
+
+/// One renderer per process: opening an adapter and building pipelines costs far more than a
+/// small render.
+fn renderer() -> Result<MutexGuard<'static, Option<Renderer>>> {
+    static RENDERER: Mutex<Option<Renderer>> = Mutex::new(None);
+    let mut guard = RENDERER
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if guard.is_none() {
+        let choice = AdapterChoice::from_env()?;
+        *guard = Some(pollster::block_on(Renderer::open(
+            &choice,
+            RendererOptions::default(),
+        ))?);
+    }
+    Ok(guard)
+}
+
+/// About a million texels a band: a fraction of a second on any backend, so an interrupt is
+/// felt at once, and large enough that the bands cost nothing against the render.
+pub const BAND_TEXELS: u64 = 1 << 20;

@@ -1,0 +1,185 @@
+//! gpu_noise._native: the Rust library behind the `gpu_noise` Python package (python/README.md).
+//! Specs and graphs arrive as the tool's own JSON (one reader, `SpecFile`); renders come back as
+//! numpy arrays shaped as the `.npy` export writes them; library errors become `NoiseError`, a
+//! `ValueError` whose message names the field or the node as the tool's do.
+
+mod engine;
+mod world;
+
+use gpu_noise::low_level::export::image_axes;
+use gpu_noise::{Window, cpu};
+use numpy::ndarray::{ArrayD, IxDyn};
+use numpy::{IntoPyArray, PyArrayDyn, PyReadonlyArray2};
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use engine::Backend;
+use world::Overrides;
+
+create_exception!(
+    _native,
+    NoiseError,
+    PyValueError,
+    "A spec, graph or call gpu-noise refuses; the message names the field or the node and the \
+     allowed range, as the tool's errors do."
+);
+
+fn noise_error(e: gpu_noise::Error) -> PyErr {
+    NoiseError::new_err(e.to_string())
+}
+
+/// Renders `spec` (JSON text: a spec file or a graph) to a float32 array shaped (H, W),
+/// (D, H, W) or (W,) for 1D, with a last axis of 4 (value, d/dx, d/dy, d/dz) for gradients;
+/// `window` = (x, y, z, width, height, depth) renders only that part of the image, bit for bit
+/// the same texels.
+#[pyfunction]
+#[pyo3(signature = (spec, size=None, offset=None, channels=None, backend="auto", window=None))]
+fn render<'py>(
+    py: Python<'py>,
+    spec: &str,
+    size: Option<Vec<u32>>,
+    offset: Option<Vec<f64>>,
+    channels: Option<String>,
+    backend: &str,
+    window: Option<[u32; 6]>,
+) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
+    let over = Overrides {
+        size,
+        offset,
+        channels,
+    };
+    let (job, image) = world::job(spec, over).map_err(noise_error)?;
+    let window = match window {
+        Some([x, y, z, w, h, d]) => Window::new([x, y, z], gpu_noise::Size::new(w, h, d)),
+        None => Window::full(job.size()),
+    };
+    window.check_inside(job.size()).map_err(noise_error)?;
+    window.check_in_memory().map_err(noise_error)?;
+    let backend = py
+        .detach(|| Backend::choose(backend, &job))
+        .map_err(noise_error)?;
+    let per_texel = cpu::channels(&job);
+    let axes = image_axes(window.size, image.dims);
+    let kept = if per_texel > 1 { 1 + axes } else { 1 };
+    let mut values = Vec::with_capacity(window.texels() as usize * kept);
+    for band in window.bands(engine::BAND_TEXELS) {
+        let part = py
+            .detach(|| backend.render(&job, band))
+            .map_err(noise_error)?;
+        // The value and one derivative per image axis, as the `.npy` export keeps them.
+        values.extend(part.chunks_exact(per_texel).flat_map(|t| &t[..kept]));
+        // Ctrl-C raises here, between bands.
+        py.check_signals()?;
+    }
+    let shape = array_shape(image.dims, window.size, kept);
+    let array = ArrayD::from_shape_vec(IxDyn(&shape), values)
+        .map_err(|e| NoiseError::new_err(format!("internal: {e}")))?;
+    Ok(array.into_pyarray(py))
+}
+
+/// The `.npy` export's shape: (H, W), volumes (D, H, W); with gradients (D,) (H,) W and a last
+/// axis of components, H only for 2+ dims (CONVENTIONS §12).
+fn array_shape(dims: u32, size: gpu_noise::Size, components: usize) -> Vec<usize> {
+    let (w, h, d) = (
+        size.width as usize,
+        size.height as usize,
+        size.depth as usize,
+    );
+    let mut shape = if d > 1 { vec![d] } else { vec![] };
+    if components == 1 {
+        shape.extend([h, w]);
+    } else {
+        if dims >= 2 {
+            shape.push(h);
+        }
+        shape.extend([w, components]);
+    }
+    shape
+}
+
+/// The f64 twin at `points` (N rows of `dims` coordinates), as `gpu-noise sample` evaluates
+/// them: a flat spec's in noise space (its frequency not applied), a graph's at root points in
+/// texel units. The spec's image fields (size, offset) do not apply.
+#[pyfunction]
+fn sample<'py>(
+    py: Python<'py>,
+    spec: &str,
+    points: PyReadonlyArray2<'py, f64>,
+) -> PyResult<Bound<'py, numpy::PyArray1<f64>>> {
+    let mut layer = world::layer(spec).map_err(noise_error)?;
+    layer.size = None;
+    layer.offset = None;
+    let points = points.as_array();
+    let dims = points.ncols();
+    let rows: Vec<[f64; 4]> = points
+        .rows()
+        .into_iter()
+        .map(|r| std::array::from_fn(|a| if a < dims { r[a] } else { 0.0 }))
+        .collect();
+    let values = py.detach(|| -> gpu_noise::Result<Vec<f64>> {
+        match layer.graph()? {
+            Some(graph) => {
+                let (job, _) = layer.place_graph(graph)?;
+                check_dims(dims, job.dims())?;
+                job.check_texel_points(&rows)?;
+                Ok(cpu::sample_texels(&job, &rows))
+            }
+            None => {
+                let spec = layer.noise_spec()?;
+                check_dims(dims, spec.dims)?;
+                spec.check_points(&rows)?;
+                Ok(cpu::sample(&spec.validate()?, &rows))
+            }
+        }
+    });
+    Ok(values.map_err(noise_error)?.into_pyarray(py))
+}
+
+fn check_dims(columns: usize, dims: u32) -> gpu_noise::Result<()> {
+    if columns == dims as usize {
+        return Ok(());
+    }
+    Err(gpu_noise::Error::InvalidSpec {
+        field: "points",
+        reason: format!("need {dims} columns (the spec's dims), got {columns}"),
+    })
+}
+
+/// The largest |GPU - twin| (or |SIMD - twin|) a correct f32 backend can produce for `spec`,
+/// and why (CONVENTIONS §7, §13).
+#[pyfunction]
+#[pyo3(signature = (spec, size=None, offset=None))]
+fn error_bound(
+    spec: &str,
+    size: Option<Vec<u32>>,
+    offset: Option<Vec<f64>>,
+) -> PyResult<(f64, String)> {
+    let over = Overrides {
+        size,
+        offset,
+        channels: None,
+    };
+    let (job, _) = world::job(spec, over).map_err(noise_error)?;
+    let bound = job.gpu_error_bound();
+    Ok((bound.value, bound.reason))
+}
+
+/// Every kind's name and its lowest and highest dims, from the kind table (CONVENTIONS §3).
+#[pyfunction]
+fn kinds() -> Vec<(String, u32, u32)> {
+    (gpu_noise::Kind::ALL.iter())
+        .map(|k| (k.name().to_string(), k.info().dims[0], k.info().dims[1]))
+        .collect()
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("NoiseError", m.py().get_type::<NoiseError>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_function(wrap_pyfunction!(render, m)?)?;
+    m.add_function(wrap_pyfunction!(sample, m)?)?;
+    m.add_function(wrap_pyfunction!(error_bound, m)?)?;
+    m.add_function(wrap_pyfunction!(kinds, m)?)?;
+    Ok(())
+}
