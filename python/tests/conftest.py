@@ -11,16 +11,20 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="session")
-def cli():
-    """Runs `gpu-noise` (GPU_NOISE_BIN, else target/release/gpu-noise: `cargo build --release`)."""
-    binary = os.environ.get("GPU_NOISE_BIN", str(ROOT / "target" / "release" / "gpu-noise"))
-    if not os.access(binary, os.X_OK):
-        pytest.fail(f"no gpu-noise binary at {binary}: run `cargo build --release` first")
+def binary():
+    """The tool: GPU_NOISE_BIN, else target/release/gpu-noise (`cargo build --release`)."""
+    path = os.environ.get("GPU_NOISE_BIN", str(ROOT / "target" / "release" / "gpu-noise"))
+    if not os.access(path, os.X_OK):
+        pytest.fail(f"no gpu-noise binary at {path}: run `cargo build --release` first")
+    return path
+
+
+@pytest.fixture(scope="session")
+def cli(binary):
+    """Runs `gpu-noise` with these arguments, asserting success; returns its stdout."""
 
     def run(*args, stdin=None):
-        done = subprocess.run(
-            [binary, *args], input=stdin, capture_output=True, text=True
-        )
+        done = subprocess.run([binary, *args], input=stdin, capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
         return done.stdout
 

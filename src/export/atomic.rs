@@ -174,10 +174,10 @@ impl std::io::Seek for Sink {
 
 impl Drop for Sink {
     fn drop(&mut self) {
-        if let Some(inner) = self.inner.take() {
-            if let Err(e) = inner.into_inner() {
-                self.errors.record(e.error());
-            }
+        if let Some(inner) = self.inner.take()
+            && let Err(e) = inner.into_inner()
+        {
+            self.errors.record(e.error());
         }
     }
 }

@@ -310,13 +310,13 @@ impl SpecFile {
             ("colormap", self.colormap.is_some()),
             ("tiles", self.tiles.is_some()),
         ];
-        if let Some((field, _)) = levels.iter().find(|(_, given)| *given) {
-            if channels != Channels::Value {
-                return Err(Error::InvalidSpec {
-                    field: "channels",
-                    reason: format!("`{field}` applies to values, not to {channels} outputs"),
-                });
-            }
+        if let Some((field, _)) = levels.iter().find(|(_, given)| *given)
+            && channels != Channels::Value
+        {
+            return Err(Error::InvalidSpec {
+                field: "channels",
+                reason: format!("`{field}` applies to values, not to {channels} outputs"),
+            });
         }
         if self.normal_strength.is_some() && channels != Channels::Normal {
             return Err(Error::InvalidSpec {

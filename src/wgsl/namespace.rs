@@ -133,11 +133,11 @@ pub(crate) fn declared_names(source: &str) -> HashSet<String> {
                     }
                     j += 1;
                 }
-                if declares || keyword == "var" {
-                    if let Some(Token::Name(name)) = toks.get(j) {
-                        names.insert(name.to_string());
-                        i = j;
-                    }
+                if (declares || keyword == "var")
+                    && let Some(Token::Name(name)) = toks.get(j)
+                {
+                    names.insert(name.to_string());
+                    i = j;
                 }
             }
             _ => {}

@@ -315,13 +315,13 @@ fn the_noise_kernels_call_no_builtin_cos_sin_or_exp() {
     let mut found = Vec::new();
     for f in bodies {
         for (_, e) in f.expressions.iter() {
-            if let Expression::Math { fun, .. } = e {
-                if matches!(
+            if let Expression::Math { fun, .. } = e
+                && matches!(
                     fun,
                     MathFunction::Cos | MathFunction::Sin | MathFunction::Exp | MathFunction::Exp2
-                ) {
-                    found.push(format!("{:?} in {:?}", fun, f.name));
-                }
+                )
+            {
+                found.push(format!("{:?} in {:?}", fun, f.name));
             }
         }
     }

@@ -114,7 +114,8 @@ pub struct RenderArgs {
     /// override its seed and lattice
     #[arg(long, value_name = "FILE.json")]
     pub graph: Option<PathBuf>,
-    /// Output file; the extension picks the format: .png, .f32, .npy
+    /// Output file; the extension picks the format: .png, .exr, .tif, .f32, .npy, .csv; or a
+    /// Zarr v3 store, a folder NAME.zarr (chunks of --tiles N texels, default 1024)
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// What each texel holds: its value; `gradient`, the value and its partial derivatives
@@ -147,11 +148,11 @@ pub struct RenderArgs {
     #[arg(long, short = 'q')]
     pub quiet: bool,
     /// Write a tile set: square tiles of N texels into the folder -o DIR/, as DIR/{x}_{y}.png
-    /// (or --tile-format) with DIR/index.json
+    /// (or --tile-format) with DIR/index.json; with -o NAME.zarr, the Zarr chunks' side
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub tiles: Option<u32>,
-    /// Render only tiles X0..X1 (columns) and Y0..Y1 (rows), half-open like Rust ranges:
-    /// 2..3,1..2 is the one tile x = 2, y = 1 [default: every tile]
+    /// Render only tiles (or Zarr chunks) X0..X1 (columns) and Y0..Y1 (rows), half-open like
+    /// Rust ranges: 2..3,1..2 is the one tile x = 2, y = 1 [default: every tile]
     #[arg(long, value_name = "X0..X1,Y0..Y1", value_parser = parse_tile_range)]
     pub tile_range: Option<[std::ops::Range<u32>; 2]>,
     /// Tile file format: png, exr, tif, f32 or npy [default: png]

@@ -45,6 +45,7 @@ mod sample;
 mod tiles;
 mod verify;
 mod world;
+mod zarr;
 
 use std::process::ExitCode;
 

@@ -56,13 +56,23 @@ pub fn run(mut args: RenderArgs) -> Result<ExitCode> {
         }
         return Err(Error::InvalidSpec {
             field: "output",
-            reason: "give an output file (.png, .exr, .tif, .f32, .npy, .csv), or --print-spec"
+            reason: "give an output file (.png, .exr, .tif, .f32, .npy, .csv), a Zarr store \
+                     (.zarr), or --print-spec"
                 .into(),
         });
     };
     let channels = layer.check_channels()?;
     if channels != Channels::Value {
         return crate::derivatives::run(&args, &layer, &world, &output, channels);
+    }
+    if crate::zarr::is_zarr(&output) {
+        if args.tile_format.is_some() {
+            return Err(Error::InvalidSpec {
+                field: "tile_format",
+                reason: "applies to tile sets; a Zarr store's chunks are float32".into(),
+            });
+        }
+        return crate::zarr::run(&args, &layer, &world, &output);
     }
     if let Some(tile) = args.tiles {
         return crate::tiles::run(&args, &layer, &world, tile, &output);

@@ -64,7 +64,7 @@ pub struct Index {
 }
 
 impl Grid {
-    fn new(tile: u32, world: Size) -> Self {
+    pub fn new(tile: u32, world: Size) -> Self {
         Self {
             tile,
             columns: world.width.div_ceil(tile),
@@ -74,7 +74,7 @@ impl Grid {
         }
     }
 
-    fn window(&self, x: u32, y: u32) -> Window {
+    pub fn window(&self, x: u32, y: u32) -> Window {
         let (x0, y0) = (x * self.tile, y * self.tile);
         let w = self.tile.min(self.width - x0);
         let h = self.tile.min(self.height - y0);
@@ -92,7 +92,7 @@ fn file_pattern(format: Format) -> String {
 
 /// The spec file a tile set's index records: what decides the pixels (no backend, no folder;
 /// the grid and the tiles' names are recorded apart).
-fn identity(world: &World) -> SpecFile {
+pub fn identity(world: &World) -> SpecFile {
     let mut effective = world.effective.clone();
     effective.output = None;
     effective.backend = None;
@@ -204,8 +204,8 @@ fn tile_format(args: &RenderArgs) -> Result<Format> {
     Ok(format)
 }
 
-/// The tiles to render: the range given (inside the grid), or every tile.
-fn check_range(range: Option<[Range<u32>; 2]>, grid: &Grid) -> Result<[Range<u32>; 2]> {
+/// The tiles (or Zarr chunks) to render: the range given (inside the grid), or every tile.
+pub fn check_range(range: Option<[Range<u32>; 2]>, grid: &Grid) -> Result<[Range<u32>; 2]> {
     let Some([xs, ys]) = range else {
         return Ok([0..grid.columns, 0..grid.rows]);
     };

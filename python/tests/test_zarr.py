@@ -1,0 +1,94 @@
+"""`gpu-noise render -o world.zarr`: a Zarr v3 store that zarr-python and Dask read as it is,
+filled by independent processes, resumed after a kill."""
+
+import pathlib
+import signal
+import subprocess
+import time
+
+import dask.array as da
+import numpy as np
+import zarr
+
+import gpu_noise
+
+WORLD = ["--kind", "perlin", "--fractal", "fbm", "--octaves", "5", "--lattice", "hash",
+         "--offset", "1e9,-2e9", "--backend", "cpu"]
+
+
+def files(store):
+    """Every file of a store but temporaries, with its bytes."""
+    root = pathlib.Path(store)
+    return {str(p.relative_to(root)): p.read_bytes()
+            for p in sorted(root.rglob("*")) if p.is_file() and not p.name.startswith(".")}
+
+
+def test_the_store_reads_as_the_f32_export(cli, tmp_path):
+    store, raw = tmp_path / "world.zarr", tmp_path / "world.f32"
+    cli("render", "-q", *WORLD, "--size", "300x200", "--tiles", "128", "-o", str(store))
+    cli("render", "-q", *WORLD, "--size", "300x200", "-o", str(raw))
+    array = zarr.open_array(str(store), mode="r")
+    assert array.shape == (200, 300) and array.chunks == (128, 128)
+    assert array.dtype == np.float32 and array.metadata.zarr_format == 3
+    expected = np.fromfile(raw, dtype="<f4").reshape(200, 300)
+    assert np.array_equal(array[:], expected)
+    assert np.array_equal(da.from_zarr(str(store)).compute(), expected)
+    # The spec that renders it again, in the attributes; Python renders the same texels.
+    spec = array.attrs["gpu_noise"]["spec"]
+    assert spec["kind"] == "perlin" and spec["lattice"] == "hash"
+    assert np.array_equal(gpu_noise.render(spec, backend="cpu"), expected)
+
+
+def test_two_processes_on_disjoint_halves_make_the_same_store_as_one(cli, binary, tmp_path):
+    size = ["--size", "512x512", "--tiles", "128"]
+    one = tmp_path / "one.zarr"
+    cli("render", "-q", *WORLD, *size, "-o", str(one))
+    shared = tmp_path / "shared.zarr"
+    halves = [subprocess.Popen([binary, "render", "-q", *WORLD, *size, "--tile-range", rows,
+                                "-o", str(shared)]) for rows in ["0..4,0..2", "0..4,2..4"]]
+    assert [p.wait(timeout=120) for p in halves] == [0, 0]
+    assert files(shared) == files(one) and len(files(one)) == 1 + 16
+
+
+def test_a_killed_run_resumes_with_the_missing_chunks(binary, tmp_path):
+    store = tmp_path / "world.zarr"
+    args = ["render", "-q", "--kind", "gabor", "--frequency", "0.05", "--backend", "cpu",
+            "--size", "1024x1024", "--tiles", "128", "-o", str(store)]
+    run = subprocess.Popen([binary, *args])
+
+    def chunks():
+        return [p for p in store.rglob("c/*/*") if not p.name.startswith(".")]
+
+    deadline = time.monotonic() + 60
+    while len(chunks()) < 4 and run.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    run.send_signal(signal.SIGKILL)
+    run.wait()
+    done = len(chunks())
+    assert 4 <= done < 64, f"{done} chunks when killed: make the render longer"
+    # Every chunk there is whole: it decodes (zarr-python would raise on half a gzip stream).
+    array = zarr.open_array(str(store), mode="r")
+    for path in chunks():
+        y, x = int(path.parent.name), int(path.name)
+        assert not np.isnan(array[y * 128:(y + 1) * 128, x * 128:(x + 1) * 128]).any()
+    report = subprocess.run([binary, *[a for a in args if a != "-q"]], capture_output=True,
+                            text=True)
+    assert report.returncode == 0, report.stderr
+    assert f"kept {done} already complete" in report.stderr, report.stderr
+    expected = gpu_noise.render({"kind": "gabor", "frequency": 0.05}, size=(1024, 1024),
+                                backend="cpu")
+    assert np.array_equal(array[:], expected)
+
+
+def test_a_store_of_another_world_is_refused(cli, binary, tmp_path):
+    store = tmp_path / "world.zarr"
+    cli("render", "-q", "--kind", "value", "--size", "64", "--tiles", "32", "-o", str(store))
+    for other in [["--kind", "perlin", "--size", "64", "--tiles", "32"],
+                  ["--kind", "value", "--size", "64", "--tiles", "16"]]:
+        done = subprocess.run([binary, "render", *other, "-o", str(store)],
+                              capture_output=True, text=True)
+        assert done.returncode == 2 and "-o" in done.stderr and "another" in done.stderr
+    done = subprocess.run([binary, "render", "--kind", "value", "--size", "64",
+                           "--tile-format", "png", "-o", str(store)],
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and "--tile-format" in done.stderr, done.stderr
