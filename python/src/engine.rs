@@ -52,20 +52,22 @@ impl Backend {
         })
     }
 
-    /// `window` of `job`'s image: one f32 a texel, four with gradients.
-    pub fn render(self, job: &Job, window: Window) -> Result<Vec<f32>> {
+    /// `window` of `job`'s image into `out`: one f32 a texel, four with gradients.
+    pub fn render_into(self, job: &Job, window: Window, out: &mut [f32]) -> Result<()> {
         match self {
-            Backend::Cpu => cpu::render_window_f32(job, window),
-            Backend::Simd => simd::render_window_f32(job, window),
-            Backend::Gpu => renderer()?.as_mut().map_or_else(
-                || {
-                    Err(Error::InvalidSpec {
+            Backend::Cpu => cpu::render_window_into(job, window, out, |v| v as f32, &|_, _| {}),
+            Backend::Simd => simd::render_window_into(job, window, out, &|_, _| {}),
+            Backend::Gpu => {
+                let mut renderer = renderer()?;
+                let Some(renderer) = renderer.as_mut() else {
+                    return Err(Error::InvalidSpec {
                         field: "backend",
                         reason: "the GPU renderer is gone".into(),
-                    })
-                },
-                |r| r.read(job, window),
-            ),
+                    });
+                };
+                out.copy_from_slice(&renderer.read(job, window)?);
+                Ok(())
+            }
         }
     }
 }

@@ -62,13 +62,28 @@ fn render<'py>(
     let per_texel = cpu::channels(&job);
     let axes = image_axes(window.size, image.dims);
     let kept = if per_texel > 1 { 1 + axes } else { 1 };
-    let mut values = Vec::with_capacity(window.texels() as usize * kept);
+    let mut values = vec![0.0f32; window.texels() as usize * kept];
+    let mut scratch = Vec::new();
+    let mut done = 0;
     for band in window.bands(engine::BAND_TEXELS) {
-        let part = py
-            .detach(|| backend.render(&job, band))
-            .map_err(noise_error)?;
-        // The value and one derivative per image axis, as the `.npy` export keeps them.
-        values.extend(part.chunks_exact(per_texel).flat_map(|t| &t[..kept]));
+        let n = band.texels() as usize;
+        let out = &mut values[done * kept..(done + n) * kept];
+        if kept == per_texel {
+            py.detach(|| backend.render_into(&job, band, out))
+                .map_err(noise_error)?;
+        } else {
+            scratch.resize(n * per_texel, 0.0);
+            py.detach(|| backend.render_into(&job, band, &mut scratch))
+                .map_err(noise_error)?;
+            // The value and one derivative per image axis, as the `.npy` export keeps them.
+            for (kept_part, texel) in out
+                .chunks_exact_mut(kept)
+                .zip(scratch.chunks_exact(per_texel))
+            {
+                kept_part.copy_from_slice(&texel[..kept]);
+            }
+        }
+        done += n;
         // Ctrl-C raises here, between bands.
         py.check_signals()?;
     }
@@ -165,6 +180,37 @@ fn error_bound(
     Ok((bound.value, bound.reason))
 }
 
+/// Seconds of the median of `repeat` renders of `spec` through the Rust library alone (the
+/// backend's `render_window_into` or `Renderer::read` of the whole image into a buffer
+/// allocated as `render`'s is, no bands, no numpy):
+/// the baseline `python/bench/overhead.py` holds `render` against.
+#[pyfunction]
+#[pyo3(signature = (spec, size, backend="auto", repeat=5))]
+fn _time_rust_render(
+    py: Python<'_>,
+    spec: &str,
+    size: Vec<u32>,
+    backend: &str,
+    repeat: usize,
+) -> PyResult<f64> {
+    let over = Overrides {
+        size: Some(size),
+        ..Overrides::default()
+    };
+    let (job, _) = world::job(spec, over).map_err(noise_error)?;
+    let backend = Backend::choose(backend, &job).map_err(noise_error)?;
+    let mut times = Vec::with_capacity(repeat);
+    for _ in 0..repeat.max(1) {
+        let start = std::time::Instant::now();
+        let mut out = vec![0.0f32; job.size().texels() as usize * cpu::channels(&job)];
+        py.detach(|| backend.render_into(&job, Window::full(job.size()), &mut out))
+            .map_err(noise_error)?;
+        times.push(start.elapsed().as_secs_f64());
+    }
+    times.sort_by(f64::total_cmp);
+    Ok(times[times.len() / 2])
+}
+
 /// Every kind's name and its lowest and highest dims, from the kind table (CONVENTIONS §3).
 #[pyfunction]
 fn kinds() -> Vec<(String, u32, u32)> {
@@ -181,5 +227,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sample, m)?)?;
     m.add_function(wrap_pyfunction!(error_bound, m)?)?;
     m.add_function(wrap_pyfunction!(kinds, m)?)?;
+    m.add_function(wrap_pyfunction!(_time_rust_render, m)?)?;
     Ok(())
 }
