@@ -23,7 +23,7 @@ import numpy as np
 
 from . import Spec, render as _render_image, spec_text
 
-__all__ = ["render"]
+__all__ = ["render", "render_xarray"]
 
 
 def render(
@@ -70,6 +70,34 @@ def render(
         backend=backend,
         spatial=len(shape),
     )
+
+
+def render_xarray(
+    spec: Spec,
+    shape: Sequence[int],
+    chunks: Union[int, Sequence[Any], str] = 4096,
+    offset: Optional[Sequence[float]] = None,
+    channels: Optional[str] = None,
+    backend: str = "auto",
+):
+    """``render`` as an ``xarray.DataArray``: dims ``x`` (1D), ``y, x`` or ``z, y, x`` (and
+    ``component``: value, d/dx, ... for gradients), each spatial coordinate the world texel of
+    its row or column (offset + index, the points the texels sample, CONVENTIONS §1), and the
+    spec's JSON text in ``attrs["gpu_noise_spec"]``. Needs xarray."""
+    import xarray as xr
+
+    data = render(spec, shape, chunks, offset, channels, backend)
+    spatial = len(tuple(shape))
+    names = ["z", "y", "x"][3 - spatial:]
+    start = [float(o) for o in (offset or [])] + [0.0] * 3
+    coords = {name: start[spatial - 1 - i] + np.arange(data.shape[i], dtype=np.float64)
+              for i, name in enumerate(names)}
+    dims = list(names)
+    if channels == "gradient":
+        dims.append("component")
+        coords["component"] = ["value", "d/dx", "d/dy", "d/dz"][: data.shape[-1]]
+    return xr.DataArray(data, dims=dims, coords=coords,
+                        attrs={"gpu_noise_spec": spec_text(spec)})
 
 
 def _block(

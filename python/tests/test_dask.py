@@ -1,6 +1,7 @@
 """gpu_noise.dask on a dask.distributed LocalCluster of worker processes: blocks equal one
 render, to_zarr round trips, and a worker killed mid-computation changes nothing."""
 
+import json
 import os
 import signal
 import time
@@ -82,3 +83,17 @@ def test_a_worker_killed_mid_computation_changes_nothing():
         assert victim not in client.scheduler_info()["workers"]
     one = gpu_noise.render(spec, size=(2048, 2048), backend="cpu")
     assert np.array_equal(result, one)
+
+
+def test_an_xarray_with_world_texel_coordinates(client):
+    world = gpu_noise.dask.render_xarray(SPEC, shape=(30, 50), chunks=16, offset=(1e9, -4.0),
+                                         backend="cpu")
+    assert world.dims == ("y", "x")
+    assert np.array_equal(world.x.values, 1e9 + np.arange(50))
+    assert np.array_equal(world.y.values, -4.0 + np.arange(30))
+    one = gpu_noise.render(SPEC, size=(50, 30), offset=(1e9, -4.0), backend="cpu")
+    assert np.array_equal(world.sel(x=1e9 + 7).values, one[:, 7])
+    assert json.loads(world.attrs["gpu_noise_spec"]) == SPEC
+    slopes = gpu_noise.dask.render_xarray(SPEC, shape=(8, 8), chunks=4, channels="gradient",
+                                          backend="cpu")
+    assert list(slopes.component.values) == ["value", "d/dx", "d/dy"]
