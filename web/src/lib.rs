@@ -5,6 +5,7 @@
 //! - [`Previewer`] renders a spec (the JSON of a spec file, CONVENTIONS §6 and the README's
 //!   "Spec files") on WebGPU through [`gpu_noise::Renderer`], or with the CPU twin where the
 //!   browser has no WebGPU;
+//! - [`surface`] gives the 3D view its heights and analytic slopes;
 //! - [`View`] holds one rendered image: its values, RGBA through the spec's levels, statistics,
 //!   a histogram and profiles;
 //! - [`controls`] describes every field the page shows, with its allowed range, from the
@@ -12,12 +13,14 @@
 
 mod controls;
 mod engine;
+mod surface;
 mod view;
 
 use wasm_bindgen::prelude::*;
 
 pub use controls::controls;
 pub use engine::Previewer;
+pub use surface::{Surface, surface};
 pub use view::View;
 
 /// A library error as a JavaScript `Error`: its message names the spec field and the range.

@@ -34,7 +34,16 @@ before(async () => {
     assert.ok(fs.existsSync(file), `${what} is missing (${file}); run: ${how}`);
   }
   const files = sirv(path.join(web, "www"), { dev: true });
-  server = http.createServer((q, s) => files(q, s, () => { s.statusCode = 404; s.end(); }));
+  // As web/serve.mjs: three.js from the npm package under /vendor/three.
+  const three = sirv(path.join(web, "node_modules", "three"), { dev: true });
+  server = http.createServer((q, s) => {
+    const notFound = () => { s.statusCode = 404; s.end(); };
+    if (q.url.startsWith("/vendor/three/")) {
+      q.url = q.url.slice("/vendor/three".length);
+      return three(q, s, notFound);
+    }
+    return files(q, s, notFound);
+  });
   await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
   origin = `http://localhost:${server.address().port}/`;
 });
@@ -476,3 +485,66 @@ async function screenshot(page) {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: process.env.SCREENSHOT.replace(/\.png$/, "-390.png") });
 }
+
+/** Reads a `.npy` of f32 written by the tool: its shape and values. */
+function readNpy(file) {
+  const bytes = fs.readFileSync(file);
+  const headerLength = bytes.readUInt16LE(8);
+  const header = bytes.subarray(10, 10 + headerLength).toString("latin1");
+  const shape = header.match(/'shape': \(([^)]*)\)/)[1].split(",").filter((s) => s.trim()).map(Number);
+  const data = bytes.subarray(10 + headerLength);
+  const values = new Float32Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength));
+  return { shape, values };
+}
+
+test("the 3D view draws the 2D view's heights, lit by the tool's analytic gradient", async () => {
+  // A 300 x 300 view: the mesh takes every second texel (at most 256 vertices a side).
+  const spec = { kind: "simplex", fractal: "fbm", octaves: 3, frequency: 0.02, size: [300, 300], offset: [1000000, -2500], colormap: "terrain" };
+  const address = `${origin}#spec=${encodeURIComponent(JSON.stringify(spec))}`;
+  const { browser, page, problems } = await openPage(false, address);
+  try {
+    await page.locator("#show-3d").check();
+    await page.waitForFunction(() => Number(document.body.dataset.surfaces) > 0 || document.body.dataset.error, null, { timeout: 120000 });
+    assert.ok(!(await page.evaluate(() => document.body.dataset.error)), await page.evaluate(() => document.body.dataset.error));
+    const surface = await page.evaluate(() => window.gpuNoise.surface());
+    const values = await page.evaluate(() => window.gpuNoise.values());
+    assert.deepEqual([surface.columns, surface.rows, surface.stride], [150, 150, 2]);
+    // The heights are the 2D view's values at every second texel (both the twin, in f32).
+    for (let n = 0; n < surface.heights.length; n++) {
+      const [i, j] = [n % surface.columns, Math.floor(n / surface.columns)];
+      const texel = values[j * 2 * 300 + i * 2];
+      assert.ok(Math.abs(surface.heights[n] - texel) <= 1e-6, `vertex (${i}, ${j}): ${surface.heights[n]} vs the view's ${texel}`);
+    }
+    // The normals are (-s dv/dx, 1, -s dv/dy) normalized, from the tool's analytic gradient.
+    const npy = path.join(scratch, "surface.npy");
+    execFileSync(tool, ["render", "-q", "--kind", "simplex", "--fractal", "fbm", "--octaves", "3", "--frequency", "0.02",
+      "--size", "300x300", "--offset", "1000000,-2500", "--channels", "gradient", "--backend", "cpu", "-o", npy]);
+    const { shape, values: gradient } = readNpy(npy);
+    assert.deepEqual(shape, [300, 300, 3]);
+    const scale = Number(await page.locator("#height-scale").inputValue());
+    let worst = 0;
+    for (let n = 0; n < surface.heights.length; n += 7) {
+      const [i, j] = [n % surface.columns, Math.floor(n / surface.columns)];
+      const t = 3 * (j * 2 * 300 + i * 2);
+      const [a, b] = [-scale * gradient[t + 1], -scale * gradient[t + 2]];
+      const length = Math.hypot(a, 1, b);
+      const expected = [a / length, 1 / length, b / length];
+      for (let c = 0; c < 3; c++) worst = Math.max(worst, Math.abs(surface.normals[3 * n + c] - expected[c]));
+    }
+    assert.ok(worst < 1e-4, `normals off the analytic gradient's by ${worst}`);
+    // Something is drawn: the canvas is not one color.
+    const shot = PNG.sync.read(await page.locator("#view3d").screenshot());
+    const colors = new Set();
+    for (let p = 0; p < shot.data.length; p += 4 * 97) colors.add(shot.data.readUInt32BE(p));
+    assert.ok(colors.size > 20, `the 3D canvas shows ${colors.size} colors`);
+    if (process.env.SCREENSHOT_3D) await page.locator("#view3d").screenshot({ path: process.env.SCREENSHOT_3D });
+    // The height scale rebuilds the mesh.
+    const before = await page.evaluate(() => Number(document.body.dataset.surfaces));
+    await page.locator("#height-scale").fill("200");
+    await page.waitForFunction((n) => Number(document.body.dataset.surfaces) > n, before);
+    assert.ok((await page.evaluate(() => window.gpuNoise.surface().heights.length)) === 150 * 150);
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});

@@ -2,10 +2,15 @@
 // change renders it through the library in wasm (WebGPU, or the CPU twin without it), and the
 // rendered spec (every field the render used, as `--print-spec` writes it) fills the controls.
 
-import init, { Previewer, controls, render_twin_view, version } from "./pkg/gpu_noise_web.js";
+import init, { Previewer, controls, render_twin_view, surface, version } from "./pkg/gpu_noise_web.js";
 import { paramInput, paramValue, setOptions, showValue } from "./controls.js";
 import { drawHistogram, drawProfile, sampleLine } from "./plots.js";
 import { parseSpec, specFromAddress, specText, specToAddress } from "./spec.js";
+
+/** The 3D view's module (three.js), loaded when first shown. */
+let view3d = null;
+/** Vertices a side of the 3D view's mesh at most. */
+const SURFACE_SIDE = 256;
 
 const $ = (id) => document.getElementById(id);
 const AXES = ["x", "y", "z", "w"];
@@ -208,6 +213,25 @@ async function renderOnce() {
   $("spec").textContent = currentSpecText({ backend: "cpu" });
   $("frame-time").textContent = `${view.width}x${view.height}: ${page.frameMs.toFixed(1)} ms a frame (render and readback ${page.renderMs.toFixed(1)} ms, then levels, histogram and draw)`;
   document.body.dataset.frames = String(page.frames);
+  if ($("show-3d").checked) await showSurface(true);
+}
+
+/** Draws the current view in 3D (heights and analytic normals from the wasm twin); an image
+ *  without a surface (1D, or kinds without derivatives) says why in the error line. */
+async function showSurface(keepCamera) {
+  try {
+    if (!view3d) {
+      const { View3D } = await import("./view3d.js");
+      view3d = new View3D($("view3d"));
+    }
+    const s = surface(currentSpecText({ backend: "cpu" }), SURFACE_SIDE);
+    const scale = Number($("height-scale").value);
+    page.surface = view3d.show(s, scale, keepCamera, page.view.rgba(), page.view.width);
+    s.free();
+    document.body.dataset.surfaces = String(Number(document.body.dataset.surfaces ?? 0) + 1);
+  } catch (e) {
+    showError(e);
+  }
 }
 
 /** The rendered spec (every field the render used) becomes the state, without `backend`. */
@@ -387,7 +411,18 @@ function sizeFor(dims) {
   return dims === 1 ? [side] : [side, side];
 }
 
+function wireSurface() {
+  $("show-3d").addEventListener("change", async () => {
+    const on = $("show-3d").checked;
+    $("view3d").hidden = !on;
+    $("height-label").hidden = !on;
+    if (on) await showSurface(false);
+  });
+  $("height-scale").addEventListener("input", () => showSurface(true));
+}
+
 function wireControls() {
+  wireSurface();
   $("engine").addEventListener("change", async () => {
     const url = new URL(location.href);
     url.searchParams.delete("twin");
@@ -682,6 +717,13 @@ window.gpuNoise = {
   values: () => Array.from(page.values),
   bound: () => page.view.bound,
   onGpu: () => page.view.on_gpu,
+  surface: () => page.surface && {
+    columns: page.surface.columns,
+    rows: page.surface.rows,
+    stride: page.surface.stride,
+    heights: Array.from(page.surface.heights),
+    normals: Array.from(page.surface.normals),
+  },
 };
 
 main().catch((e) => {
