@@ -548,3 +548,28 @@ test("the 3D view draws the 2D view's heights, lit by the tool's analytic gradie
     await browser.close();
   }
 });
+
+test("the 3D view repeats a tiled spec 2x2 and follows an animated z", async () => {
+  const tiled = { kind: "perlin", fractal: "fbm", octaves: 2, tile: true, size: [256, 256] };
+  const { browser, page, problems } = await openPage(false, `${origin}#spec=${encodeURIComponent(JSON.stringify(tiled))}`);
+  try {
+    await page.locator("#show-3d").check();
+    await page.waitForFunction(() => Number(document.body.dataset.surfaces) > 0);
+    assert.equal(await page.evaluate(() => window.gpuNoise.surface().copies), 4);
+    assert.ok(await page.locator("#animate-label").isHidden(), "animate z is offered for 2D noise");
+    // A volume's slice: z moves a texel a frame, and the 3D view follows each frame.
+    await setControl(page, "#dims", 3);
+    await page.waitForFunction(() => !window.gpuNoise.page.rendering);
+    const z0 = JSON.parse(await page.evaluate(() => window.gpuNoise.specText())).offset[2];
+    const surfaces = await page.evaluate(() => Number(document.body.dataset.surfaces));
+    await page.locator("#animate-z").check();
+    await page.waitForFunction((n) => Number(document.body.dataset.surfaces) >= n + 3, surfaces, { timeout: 60000 });
+    await page.locator("#animate-z").uncheck();
+    await page.waitForFunction(() => !window.gpuNoise.page.rendering);
+    const spec = JSON.parse(await page.evaluate(() => window.gpuNoise.specText()));
+    assert.ok(spec.offset[2] >= z0 + 3, `z moved from ${z0} to ${spec.offset[2]}`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});

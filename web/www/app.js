@@ -226,7 +226,8 @@ async function showSurface(keepCamera) {
     }
     const s = surface(currentSpecText({ backend: "cpu" }), SURFACE_SIDE);
     const scale = Number($("height-scale").value);
-    page.surface = view3d.show(s, scale, keepCamera, page.view.rgba(), page.view.width);
+    const tiled = page.spec.tile === true;
+    page.surface = view3d.show(s, scale, keepCamera, page.view.rgba(), page.view.width, tiled);
     s.free();
     document.body.dataset.surfaces = String(Number(document.body.dataset.surfaces ?? 0) + 1);
   } catch (e) {
@@ -348,6 +349,7 @@ function fillControls(force = false) {
     $("fractal-params").hidden = s.fractal === "none";
     $("tile").checked = Boolean(s.tile);
     $("channels").value = s.channels ?? "value";
+    $("animate-label").hidden = (s.dims ?? 2) < 3 || s.graph !== undefined;
     $("strength-label").hidden = s.channels !== "normal";
     $("levels").hidden = s.channels === "normal";
     showValue($("normal_strength"), s.normal_strength ?? 8, force);
@@ -419,6 +421,18 @@ function wireSurface() {
     if (on) await showSurface(false);
   });
   $("height-scale").addEventListener("input", () => showSurface(true));
+  $("animate-z").addEventListener("change", () => animateZ());
+}
+
+/** While "animate z" is ticked, the slice moves one texel along z a frame (exact: the offset is
+ *  f64 texels), in 2D and 3D alike. */
+async function animateZ() {
+  while ($("animate-z").checked && (page.spec.dims ?? 2) >= 3 && page.spec.graph === undefined) {
+    page.spec.offset[2] = (page.spec.offset[2] ?? 0) + 1;
+    fillControls(true);
+    await render();
+    await new Promise((next) => requestAnimationFrame(next));
+  }
 }
 
 function wireControls() {
@@ -723,6 +737,7 @@ window.gpuNoise = {
     stride: page.surface.stride,
     heights: Array.from(page.surface.heights),
     normals: Array.from(page.surface.normals),
+    copies: page.surface.copies,
   },
 };
 

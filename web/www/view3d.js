@@ -25,7 +25,7 @@ export class View3D {
   /** Builds the mesh of `surface` (the wasm Surface: columns, rows, stride, samples) with
    *  heights `scale` texels per unit of value, colored as the 2D view (`rgba`, `width` texels a
    *  row: its levels and colormap), and draws it; returns what it built. */
-  show(surface, scale, keepCamera, rgba, width) {
+  show(surface, scale, keepCamera, rgba, width, tiled = false) {
     const { columns, rows, stride } = surface;
     const samples = surface.samples();
     const positions = new Float32Array(columns * rows * 3);
@@ -59,18 +59,26 @@ export class View3D {
     geometry.setIndex(index);
     if (this.mesh) {
       this.scene.remove(this.mesh);
-      this.mesh.geometry.dispose();
+      this.mesh.traverse((m) => m.geometry?.dispose());
     }
-    this.mesh = new THREE.Mesh(geometry, this.material);
+    // A tiled spec repeats every image width and height: four copies show the seams meet.
+    const period = [columns * stride, rows * stride];
+    const copies = tiled ? [[0, 0], [1, 0], [0, 1], [1, 1]] : [[0, 0]];
+    this.mesh = new THREE.Group();
+    for (const [i, j] of copies) {
+      const copy = new THREE.Mesh(geometry, this.material);
+      copy.position.set((i - (tiled ? 0.5 : 0)) * period[0], 0, (j - (tiled ? 0.5 : 0)) * period[1]);
+      this.mesh.add(copy);
+    }
     this.scene.add(this.mesh);
     if (!keepCamera) {
-      const span = Math.max(columns, rows) * stride;
+      const span = Math.max(columns, rows) * stride * (tiled ? 2 : 1);
       this.camera.position.set(0, span * 0.7, span * 0.9);
       this.controls.target.set(0, 0, 0);
       this.controls.update();
     }
     this.draw();
-    return { columns, rows, stride, heights, normals };
+    return { columns, rows, stride, heights, normals, copies: copies.length };
   }
 
   draw() {
