@@ -372,7 +372,20 @@ test("graph mode names its preset and seed, and one-kind mode comes back as it w
     assert.notEqual(preset, "", "the preset menu does not name the graph shown");
     const graph = JSON.parse(await page.locator("#graph").inputValue());
     assert.equal(await page.locator("#seed").inputValue(), String(graph.seed ?? 0), "the seed field is not the graph's seed");
-    assert.doesNotMatch(await page.locator("#nav-hint").textContent(), /wheel/, "the hint offers the wheel, which a graph ignores");
+    // The wheel zooms a graph too: a scale node above its output, exact as the flat zoom, so the
+    // tool renders the zoomed view's spec to the page's values.
+    assert.match(await page.locator("#nav-hint").textContent(), /wheel/);
+    const frames = await page.evaluate(() => Number(document.body.dataset.frames));
+    await page.locator("#stage").hover({ position: { x: 100, y: 60 } });
+    await page.mouse.wheel(0, -100);
+    await page.waitForFunction((n) => Number(document.body.dataset.frames) > n && !window.gpuNoise.page.rendering, frames);
+    const zoomed = await shownView(page);
+    const zoomedGraph = JSON.parse(zoomed.text).graph;
+    assert.equal(zoomedGraph.output, "view_zoom");
+    assert.deepEqual(zoomedGraph.nodes.view_zoom.by.slice(0, 2), [0.8, 0.8]);
+    assert.notDeepEqual(JSON.parse(zoomed.text).offset, [0, 0], "the point under the cursor moved");
+    const twin = twinOf(zoomed.text, "graph-zoom");
+    assert.ok(maxDifference(zoomed.values, twin) <= zoomed.bound, "the zoomed graph is not the tool's");
     await setControl(page, "#mode", "noise");
     const back = JSON.parse(await page.evaluate(() => window.gpuNoise.specText()));
     for (const k of ["kind", "fractal", "octaves", "frequency"]) assert.equal(back[k], flat[k], `${k} was lost`);

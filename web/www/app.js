@@ -581,7 +581,7 @@ function showMode() {
   $("noise-fields").hidden = graph;
   $("graph-fields").hidden = !graph;
   $("nav-hint").textContent = graph
-    ? "Drag or arrow keys to pan (a graph zooms by its nodes' frequencies); shift-drag draws the profile's line."
+    ? "Drag or arrow keys to pan, wheel or +/- to zoom (a scale node view_zoom above the output); shift-drag draws the profile's line."
     : "Drag or arrow keys to pan, wheel or +/- to zoom; shift-drag draws the profile's line.";
 }
 
@@ -697,14 +697,13 @@ function wireNavigation() {
       page.spec.offset[0] += pan[0];
       if (page.spec.offset.length > 1 && page.view?.height > 1) page.spec.offset[1] += pan[1];
       render();
-    } else if ((ev.key === "+" || ev.key === "=" || ev.key === "-") && page.spec.graph === undefined) {
+    } else if (ev.key === "+" || ev.key === "=" || ev.key === "-") {
       ev.preventDefault();
       zoom([c.width / 2, c.height / 2], ev.key === "-" ? 1.25 : 0.8);
     }
   });
   stage.addEventListener("wheel", (ev) => {
     ev.preventDefault();
-    if (page.spec.graph !== undefined) return; // a graph's frequencies live on its nodes
     zoom(texel(ev), ev.deltaY > 0 ? 1.25 : 0.8);
   }, { passive: false });
 }
@@ -712,6 +711,7 @@ function wireNavigation() {
 /** Scales the frequency by `factor` keeping the point under `at` in place:
  *  f (o + c) = f' (o' + c), so o' = (f / f') (o + c) - c. */
 function zoom(at, factor) {
+  if (page.spec.graph !== undefined) return zoomGraph(at, factor);
   const kind = kindMeta();
   const fp = kind.params.find((p) => p.name === "frequency");
   const f = page.spec.frequency;
@@ -720,6 +720,30 @@ function zoom(at, factor) {
   if (next === f) return;
   page.spec.frequency = next;
   page.spec.offset = page.spec.offset.map((o, i) => (i < 2 && (i === 0 || page.view.height > 1) ? (f / next) * (o + at[i]) - at[i] : o));
+  render();
+}
+
+/** The node a graph zooms by: a `scale` above the graph's output (CONVENTIONS §13), as exact
+ *  as the flat zoom, since every domain transform above a noise folds into its frame. */
+const ZOOM_NODE = "view_zoom";
+
+/** A graph's zoom: the root scale s (the graph samples s p) times `factor`, keeping the point
+ *  under `at` in place as `zoom` does: s (o + c) = s' (o' + c). */
+function zoomGraph(at, factor) {
+  const graph = page.spec.graph;
+  let node = graph.nodes[ZOOM_NODE];
+  if (node?.type !== "scale") {
+    node = { type: "scale", source: graph.output, by: Array.from({ length: graph.dims ?? 2 }, () => 1) };
+    graph.nodes[ZOOM_NODE] = node;
+    graph.output = ZOOM_NODE;
+  }
+  const s = node.by[0];
+  const next = Number((s * factor).toPrecision(12));
+  if (!(next > 0) || next === s) return;
+  node.by = node.by.map((b, i) => (i < 2 ? next : b));
+  page.spec.offset = page.spec.offset.map((o, i) => (i < 2 && (i === 0 || page.view.height > 1) ? (s / next) * (o + at[i]) - at[i] : o));
+  page.graphText = specText(graph);
+  $("graph").value = page.graphText;
   render();
 }
 
