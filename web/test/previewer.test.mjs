@@ -444,6 +444,7 @@ test("without WebGPU the page says so and renders the CPU twin, equal to the too
     await setControl(page, "#fractal", "ridged");
     const { text, values } = await shownView(page);
     assert.equal(maxDifference(values, twinOf(text, "fallback")), 0, "the wasm twin differs from the tool's");
+    await frameTimes(page);
   } finally {
     await browser.close();
   }
@@ -467,14 +468,12 @@ async function downloadOf(page, button, name) {
   return file;
 }
 
-/** Mean frame time (render, readback, levels, draw) over 5 frames after a warm-up, at 512^2
- *  and 1024^2: printed for the README, never asserted. */
+/** Mean frame time (render, readback, levels, draw) over 5 frames after a warm-up, of perlin
+ *  fBm 6 at 512^2 and 1024^2 and of the terrain preset at 512^2, on the page's engine: printed
+ *  for the README, never asserted. */
 async function frameTimes(page) {
-  await setControl(page, "#kind", "perlin");
-  await setControl(page, "#fractal", "fbm");
-  await setControl(page, "#param-octaves", 6);
-  for (const side of [512, 1024]) {
-    await setControl(page, "#size", side);
+  const engine = await page.evaluate(() => (window.gpuNoise.onGpu() ? "WebGPU" : "CPU twin"));
+  const measure = async (what) => {
     const times = [];
     const renders = [];
     for (let i = 0; i < 5; i++) {
@@ -483,8 +482,19 @@ async function frameTimes(page) {
       renders.push(await page.evaluate(() => window.gpuNoise.page.renderMs));
     }
     const mean = (xs) => (xs.reduce((a, b) => a + b) / xs.length).toFixed(1);
-    console.log(`frame time, perlin fBm 6 octaves, ${side}x${side}: ${mean(times)} ms, of which render and readback ${mean(renders)} ms (frames ${times.map((t) => t.toFixed(0)).join(", ")})`);
+    console.log(`frame time on the ${engine}, ${what}: ${mean(times)} ms, of which render and readback ${mean(renders)} ms (frames ${times.map((t) => t.toFixed(0)).join(", ")})`);
+  };
+  await setControl(page, "#kind", "perlin");
+  await setControl(page, "#fractal", "fbm");
+  await setControl(page, "#param-octaves", 6);
+  for (const side of [512, 1024]) {
+    await setControl(page, "#size", side);
+    await measure(`perlin fBm 6 octaves, ${side}x${side}`);
   }
+  await setControl(page, "#size", 512);
+  await setControl(page, "#mode", "graph");
+  await setControl(page, "#preset", "terrain");
+  await measure("the terrain example graph (12 noises a texel), 512x512");
 }
 
 /** The README's pictures: the first view's kind at 512^2 in a 1280x800 window, and the same
