@@ -136,12 +136,7 @@ pub fn run(
         gpu_noise::low_level::export::is_whole(&path, grid.window(x, y).size, format)
     });
     let texels: u64 = todo.iter().map(|&(x, y)| grid.window(x, y).texels()).sum();
-    let mut engine = if todo.is_empty() {
-        Engine::Cpu
-    } else {
-        Engine::open(layer.backend.unwrap_or_default(), &world.job)?
-    };
-    let built = engine.prepare(&world.job)?;
+    let (mut engine, built) = engine_for(&todo, layer, world)?;
     let start = std::time::Instant::now();
     let samples = texels * world.samples_per_texel();
     let bar = crate::progress::texel_bar(texels, samples, args.quiet, "tiles");
@@ -167,6 +162,22 @@ pub fn run(
         crate::render::built_first(built)
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// The engine for the tiles (or Zarr chunks) still `todo`, its pipelines built first (and how
+/// long that took): none is opened, and no adapter named, when every one is complete.
+pub fn engine_for(
+    todo: &[(u32, u32)],
+    layer: &SpecFile,
+    world: &World,
+) -> Result<(Engine, Option<std::time::Duration>)> {
+    let mut engine = if todo.is_empty() {
+        Engine::Cpu
+    } else {
+        Engine::open(layer.backend.unwrap_or_default(), &world.job)?
+    };
+    let built = engine.prepare(&world.job)?;
+    Ok((engine, built))
 }
 
 /// Each tile is a file: past [`MAX_TILES`] the set is refused, naming the tile side that

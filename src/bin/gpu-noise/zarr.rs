@@ -27,8 +27,7 @@ use zarrs::storage::{
 };
 
 use crate::args::RenderArgs;
-use crate::backend::Engine;
-use crate::tiles::{Grid, check_range, identity};
+use crate::tiles::{Grid, check_range, engine_for, identity};
 use crate::world::World;
 use gpu_noise::low_level::spec_file::SpecFile;
 
@@ -60,12 +59,7 @@ pub fn run(args: &RenderArgs, layer: &SpecFile, world: &World, store: &Path) -> 
     let in_range = ys.flat_map(|y| xs.clone().map(move |x| (x, y)));
     let (kept, todo): (Vec<_>, Vec<_>) = in_range.partition(|&(x, y)| is_complete(&array, x, y));
     let texels: u64 = todo.iter().map(|&(x, y)| grid.window(x, y).texels()).sum();
-    let mut engine = if todo.is_empty() {
-        Engine::Cpu
-    } else {
-        Engine::open(layer.backend.unwrap_or_default(), &world.job)?
-    };
-    let built = engine.prepare(&world.job)?;
+    let (mut engine, built) = engine_for(&todo, layer, world)?;
     let start = std::time::Instant::now();
     let bar = crate::progress::texel_bar(
         texels,
