@@ -70,9 +70,31 @@ struct Nearest {
     hash: [u32; LANES],
 }
 
-/// Searches the cells around each lane's point centre outwards (`cellular_search`).
+/// Searches the cells around each lane's point centre outwards (`cellular_search`), compiled
+/// apart for each metric and for tiled and untiled lattices: a metric chosen per lane, or the
+/// tiling's f64 wrap computed for every lane and thrown away when untiled, kept the lane loop
+/// from vectorizing (cellular F1 2D: see the note in the commit that made this split).
 #[inline(always)]
 fn cellular_search<const D: usize>(lat: &Lattice, kind: &KindState, p: &Points) -> Nearest {
+    let tiled = lat.period[..D].iter().any(|&q| q > 0);
+    // The Euclidean metrics (plain and squared) search on the same squared lengths.
+    match (kind.distance, tiled) {
+        (MANHATTAN, false) => search::<D, MANHATTAN, false>(lat, kind, p),
+        (MANHATTAN, true) => search::<D, MANHATTAN, true>(lat, kind, p),
+        (CHEBYSHEV, false) => search::<D, CHEBYSHEV, false>(lat, kind, p),
+        (CHEBYSHEV, true) => search::<D, CHEBYSHEV, true>(lat, kind, p),
+        (_, false) => search::<D, EUCLIDEAN, false>(lat, kind, p),
+        (_, true) => search::<D, EUCLIDEAN, true>(lat, kind, p),
+    }
+}
+
+/// [`cellular_search`] for one metric `M` and tiling.
+#[inline(always)]
+fn search<const D: usize, const M: u32, const TILED: bool>(
+    lat: &Lattice,
+    kind: &KindState,
+    p: &Points,
+) -> Nearest {
     let mut best = Nearest {
         m1: [f32::MAX; LANES],
         m2: [f32::MAX; LANES],
@@ -84,7 +106,7 @@ fn cellular_search<const D: usize>(lat: &Lattice, kind: &KindState, p: &Points) 
         for ky in 0..=2 * r {
             for kx in 0..=2 * r {
                 let o = [kx, ky, kz].map(|k| search_offset(k) as i32);
-                visit_cell::<D>(lat, kind, p, o, &mut best);
+                visit_cell::<D, M, TILED>(lat, kind, p, o, &mut best);
             }
         }
     }
@@ -93,7 +115,7 @@ fn cellular_search<const D: usize>(lat: &Lattice, kind: &KindState, p: &Points) 
 
 /// Offers cell offset `o` to every lane that cannot rule it out.
 #[inline(always)]
-fn visit_cell<const D: usize>(
+fn visit_cell<const D: usize, const M: u32, const TILED: bool>(
     lat: &Lattice,
     kind: &KindState,
     p: &Points,
@@ -108,7 +130,7 @@ fn visit_cell<const D: usize>(
             false => 0.0,
         });
         let needed = if f2 { best.m2[l] } else { best.m1[l] };
-        open[l] = cell_metric(gap, kind.distance) < kind.cell_bound.min(needed);
+        open[l] = cell_metric(gap, M) < kind.cell_bound.min(needed);
     }
     if !open.contains(&true) {
         return;
@@ -116,14 +138,19 @@ fn visit_cell<const D: usize>(
     for l in 0..LANES {
         let mut cells = [0u32; 4];
         for a in 0..D {
-            cells[a] = lattice_cell(cell_offset(p.axis[a].cell[l], o[a]), lat.period[a]);
+            let cell = cell_offset(p.axis[a].cell[l], o[a]);
+            cells[a] = if TILED {
+                lattice_cell(cell, lat.period[a])
+            } else {
+                cell
+            };
         }
         let h = lattice_hash(lat, cells, D);
         let d: [f32; 3] = std::array::from_fn(|a| match a < D {
             true => o[a] as f32 + feature_point(lat, kind, h, a as u32) - p.axis[a].frac[l],
             false => 0.0,
         });
-        let m = cell_metric(d, kind.distance);
+        let m = cell_metric(d, M);
         let first = open[l] && m < best.m1[l];
         let second = open[l] && !first && m < best.m2[l];
         best.m2[l] = if first {
