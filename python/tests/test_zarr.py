@@ -1,6 +1,7 @@
 """`gpu-noise render -o world.zarr`: a Zarr v3 store that zarr-python and Dask read as it is,
 filled by independent processes, resumed after a kill."""
 
+import os
 import pathlib
 import signal
 import subprocess
@@ -71,8 +72,15 @@ def test_a_killed_run_resumes_with_the_missing_chunks(binary, tmp_path):
     for path in chunks():
         y, x = int(path.parent.name), int(path.name)
         assert not np.isnan(array[y * 128:(y + 1) * 128, x * 128:(x + 1) * 128]).any()
+    # A temporary of a dead writer goes; one of a live process (this one) stays.
+    row = store / "c" / "0"
+    dead, alive = row / ".0.partial-4194303-0", row / f".1.partial-{os.getpid()}-0"
+    dead.write_bytes(b"half a chunk")
+    alive.write_bytes(b"being written")
     report = subprocess.run([binary, *[a for a in args if a != "-q"]], capture_output=True,
                             text=True)
+    assert not dead.exists() and alive.exists()
+    alive.unlink()
     assert report.returncode == 0, report.stderr
     assert f"kept {done} already complete" in report.stderr, report.stderr
     expected = gpu_noise.render({"kind": "gabor", "frequency": 0.05}, size=(1024, 1024),

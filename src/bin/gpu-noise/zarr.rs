@@ -56,6 +56,9 @@ pub fn run(args: &RenderArgs, layer: &SpecFile, world: &World, store: &Path) -> 
     let grid = Grid::new(chunk, spec.size);
     let [xs, ys] = check_range(args.tile_range.clone(), &grid)?;
     let array = claim_store(store, world, &grid)?;
+    for y in ys.clone() {
+        remove_stale_temporaries(&store.join("c").join(y.to_string()));
+    }
     let in_range = ys.flat_map(|y| xs.clone().map(move |x| (x, y)));
     let (kept, todo): (Vec<_>, Vec<_>) = in_range.partition(|&(x, y)| is_complete(&array, x, y));
     let texels: u64 = todo.iter().map(|&(x, y)| grid.window(x, y).texels()).sum();
@@ -98,6 +101,34 @@ fn padded(values: &[f32], width: usize, chunk: usize) -> Vec<f32> {
         whole[row * chunk..row * chunk + width].copy_from_slice(texels);
     }
     whole
+}
+
+/// Removes the temporaries that runs killed while writing a chunk left in one row of chunks
+/// (`.{x}.partial-{pid}-{n}`, see [`AtomicStore`]), those of processes no longer alive only, so
+/// a run beside this one keeps its own. Linux only (it asks `/proc`); elsewhere they stay,
+/// hidden, and readers ignore them.
+fn remove_stale_temporaries(row: &Path) {
+    if !cfg!(target_os = "linux") {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(row) else {
+        return; // no chunk of this row yet
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .filter(|n| n.starts_with('.'))
+            .and_then(|n| n.split_once(".partial-"))
+            .and_then(|(_, rest)| rest.split('-').next())
+            .and_then(|pid| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if !Path::new(&format!("/proc/{pid}")).exists() {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// Whether chunk (x, y) is in the store and decodes whole.
