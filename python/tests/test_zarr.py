@@ -40,6 +40,24 @@ def test_the_store_reads_as_the_f32_export(cli, tmp_path):
     assert np.array_equal(gpu_noise.render(spec, backend="cpu"), expected)
 
 
+def test_a_volume_is_stored_in_cubes_equal_to_the_npy_export(cli, tmp_path):
+    volume = ["--kind", "simplex", "--dims", "3", "--frequency", "0.07", "--size", "40x30x20",
+              "--offset", "-1e9,5,3", "--backend", "cpu"]
+    store, npy = tmp_path / "volume.zarr", tmp_path / "volume.npy"
+    cli("render", "-q", *volume, "--tiles", "16", "-o", str(store))
+    cli("render", "-q", *volume, "-o", str(npy))
+    array = zarr.open_array(str(store), mode="r")
+    assert array.shape == (20, 30, 40) and array.chunks == (16, 16, 16)
+    assert array.metadata.dimension_names == ("z", "y", "x")
+    assert np.array_equal(array[:], np.load(npy))
+    # Columns and rows picked by --tile-range take every layer.
+    part = tmp_path / "part.zarr"
+    cli("render", "-q", *volume, "--tiles", "16", "--tile-range", "1..2,0..1", "-o", str(part))
+    got = zarr.open_array(str(part), mode="r")[:]
+    assert np.array_equal(got[:, :16, 16:32], np.load(npy)[:, :16, 16:32])
+    assert np.isnan(got[:, 16:, :]).all() and np.isnan(got[:, :, :16]).all()
+
+
 def test_two_processes_on_disjoint_halves_make_the_same_store_as_one(cli, binary, tmp_path):
     size = ["--size", "512x512", "--tiles", "128"]
     one = tmp_path / "one.zarr"

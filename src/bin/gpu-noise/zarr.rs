@@ -16,7 +16,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use gpu_noise::low_level::export::OutputFile;
-use gpu_noise::{Error, Result};
+use gpu_noise::{Error, Result, Size, Window};
 use zarrs::array::codec::GzipCodec;
 use zarrs::array::{Array, ArrayBuilder, ZARR_NAN_F32, data_type};
 use zarrs::filesystem::FilesystemStore;
@@ -33,6 +33,8 @@ use gpu_noise::low_level::spec_file::SpecFile;
 
 /// Chunk side without `--tiles`: 4 MiB of float32 a chunk.
 pub const DEFAULT_CHUNK: u32 = 1024;
+/// A volume's chunk side without `--tiles`: 8 MiB of float32 a cube.
+pub const DEFAULT_VOLUME_CHUNK: u32 = 128;
 /// gzip's level: 5 of 9, most of the size for a fraction of the time.
 const GZIP_LEVEL: u32 = 5;
 /// The array's metadata document (Zarr v3).
@@ -46,45 +48,57 @@ pub fn is_zarr(path: &Path) -> bool {
 
 pub fn run(args: &RenderArgs, layer: &SpecFile, world: &World, store: &Path) -> Result<ExitCode> {
     let spec = &world.spec;
-    if spec.size.depth > 1 || spec.dims == 1 {
+    if spec.dims == 1 {
         return Err(zarr_error(
             "output",
-            "Zarr stores hold 2D images (2 to 4 dims, depth 1)",
+            "Zarr stores hold 2D images and 3D volumes (2 to 4 dims)",
         ));
     }
-    let chunk = args.tiles.unwrap_or(DEFAULT_CHUNK);
-    let grid = Grid::new(chunk, spec.size);
-    let [xs, ys] = check_range(args.tile_range.clone(), &grid)?;
-    let array = claim_store(store, world, &grid)?;
-    for y in ys.clone() {
-        remove_stale_temporaries(&store.join("c").join(y.to_string()));
+    let volume = spec.size.depth > 1;
+    let side = args.tiles.unwrap_or(if volume {
+        DEFAULT_VOLUME_CHUNK
+    } else {
+        DEFAULT_CHUNK
+    });
+    let chunks = Chunks::new(side, spec.size);
+    let [xs, ys] = check_range(args.tile_range.clone(), &chunks.grid)?;
+    let array = claim_store(store, world, &chunks)?;
+    let mut in_range: Vec<[u32; 3]> = Vec::new();
+    for z in 0..chunks.layers {
+        for y in ys.clone() {
+            in_range.extend(xs.clone().map(|x| [x, y, z]));
+        }
     }
-    let in_range = ys.flat_map(|y| xs.clone().map(move |x| (x, y)));
-    let (kept, todo): (Vec<_>, Vec<_>) = in_range.partition(|&(x, y)| is_complete(&array, x, y));
-    let texels: u64 = todo.iter().map(|&(x, y)| grid.window(x, y).texels()).sum();
-    let (mut engine, built) = engine_for(&todo, layer, world)?;
+    for &[_, y, z] in in_range.iter().filter(|c| c[0] == xs.start) {
+        remove_stale_temporaries(&store.join(chunks.row_folder(y, z)));
+    }
+    let (kept, todo): (Vec<_>, Vec<_>) = (in_range.into_iter()).partition(|&c| {
+        matches!(
+            array.retrieve_chunk_if_exists::<Vec<f32>>(&chunks.key(c)),
+            Ok(Some(_))
+        )
+    });
+    let texels: u64 = todo.iter().map(|&c| chunks.window(c).texels()).sum();
+    let columns_rows: Vec<(u32, u32)> = todo.iter().map(|c| (c[0], c[1])).collect();
+    let (mut engine, built) = engine_for(&columns_rows, layer, world)?;
     let start = std::time::Instant::now();
-    let bar = crate::progress::texel_bar(
-        texels,
-        texels * world.samples_per_texel(),
-        args.quiet,
-        "chunks",
-    );
-    for &(x, y) in &todo {
-        let window = grid.window(x, y);
+    let samples = texels * world.samples_per_texel();
+    let bar = crate::progress::texel_bar(texels, samples, args.quiet, "chunks");
+    for &c in &todo {
+        let window = chunks.window(c);
         let values = engine.render_band(&world.job, window)?;
-        let whole = padded(&values, window.size.width as usize, chunk as usize);
-        (array.store_chunk(&[u64::from(y), u64::from(x)], whole.as_slice()))
+        (array.store_chunk(&chunks.key(c), chunks.padded(&values, window).as_slice()))
             .map_err(|e| zarr_error("output", format!("{}: {e}", store.display())))?;
         bar.inc(window.texels());
     }
     bar.finish_and_clear();
     status!(
-        "gpu-noise: wrote {} chunks and kept {} already complete, of {} ({chunk}x{chunk} texels \
-         each) in {} in {} on {}{}",
+        "gpu-noise: wrote {} chunks and kept {} already complete, of {} ({} texels a side) in {} \
+         in {} on {}{}",
         todo.len(),
         kept.len(),
-        u64::from(grid.columns) * u64::from(grid.rows),
+        chunks.count(),
+        side,
         store.display(),
         crate::seconds(start.elapsed()),
         engine.name(),
@@ -93,14 +107,90 @@ pub fn run(args: &RenderArgs, layer: &SpecFile, world: &World, store: &Path) -> 
     Ok(ExitCode::SUCCESS)
 }
 
-/// A chunk's values: the window's rows, then NaN (the fill value) past the world's edge, as
-/// Zarr stores every chunk whole.
-fn padded(values: &[f32], width: usize, chunk: usize) -> Vec<f32> {
-    let mut whole = vec![f32::NAN; chunk * chunk];
-    for (row, texels) in values.chunks_exact(width).enumerate() {
-        whole[row * chunk..row * chunk + width].copy_from_slice(texels);
+/// The store's chunk grid: squares of `side` texels over an image, cubes over a volume (whose
+/// `--tile-range` picks columns and rows, every layer of each).
+struct Chunks {
+    grid: Grid,
+    side: u32,
+    depth: u32,
+    /// Chunks along z: 1 for an image.
+    layers: u32,
+}
+
+impl Chunks {
+    fn new(side: u32, size: Size) -> Self {
+        Self {
+            grid: Grid::new(side, size),
+            side,
+            depth: size.depth,
+            layers: size.depth.div_ceil(side).max(1),
+        }
     }
-    whole
+
+    fn volume(&self) -> bool {
+        self.depth > 1
+    }
+
+    fn count(&self) -> u64 {
+        u64::from(self.grid.columns) * u64::from(self.grid.rows) * u64::from(self.layers)
+    }
+
+    /// The array's shape and chunk shape, slowest axis first.
+    fn shapes(&self) -> (Vec<u64>, Vec<u64>) {
+        let (w, h) = (u64::from(self.grid.width), u64::from(self.grid.height));
+        let side = u64::from(self.side);
+        if self.volume() {
+            (vec![u64::from(self.depth), h, w], vec![side; 3])
+        } else {
+            (vec![h, w], vec![side; 2])
+        }
+    }
+
+    /// Chunk `[x, y, z]`'s indices in the array's axis order.
+    fn key(&self, [x, y, z]: [u32; 3]) -> Vec<u64> {
+        let (x, y, z) = (u64::from(x), u64::from(y), u64::from(z));
+        if self.volume() {
+            vec![z, y, x]
+        } else {
+            vec![y, x]
+        }
+    }
+
+    /// The folder of a row of chunks (the default key encoding, separator `/`).
+    fn row_folder(&self, y: u32, z: u32) -> PathBuf {
+        let row = Path::new("c");
+        if self.volume() {
+            row.join(z.to_string()).join(y.to_string())
+        } else {
+            row.join(y.to_string())
+        }
+    }
+
+    /// The window of the world chunk `[x, y, z]` holds (smaller at the far edges).
+    fn window(&self, [x, y, z]: [u32; 3]) -> Window {
+        let plane = self.grid.window(x, y);
+        let z0 = z * self.side;
+        let depth = self.side.min(self.depth - z0);
+        Window::new(
+            [plane.origin[0], plane.origin[1], z0],
+            Size::new(plane.size.width, plane.size.height, depth),
+        )
+    }
+
+    /// A chunk's values: the window's rows, then NaN (the fill value) past the world's edge,
+    /// as Zarr stores every chunk whole.
+    fn padded(&self, values: &[f32], window: Window) -> Vec<f32> {
+        let side = self.side as usize;
+        let layers = if self.volume() { side } else { 1 };
+        let mut whole = vec![f32::NAN; side * side * layers];
+        let (width, height) = (window.size.width as usize, window.size.height as usize);
+        for (row, texels) in values.chunks_exact(width).enumerate() {
+            let (k, j) = (row / height, row % height);
+            let at = (k * side + j) * side;
+            whole[at..at + width].copy_from_slice(texels);
+        }
+        whole
+    }
 }
 
 /// Removes the temporaries that runs killed while writing a chunk left in one row of chunks
@@ -131,33 +221,28 @@ fn remove_stale_temporaries(row: &Path) {
     }
 }
 
-/// Whether chunk (x, y) is in the store and decodes whole.
-fn is_complete(array: &Array<AtomicStore>, x: u32, y: u32) -> bool {
-    let indices = [u64::from(y), u64::from(x)];
-    matches!(
-        array.retrieve_chunk_if_exists::<Vec<f32>>(&indices),
-        Ok(Some(_))
-    )
-}
-
 /// Opens the store for this world: its metadata written if there is none (exclusively, so of
 /// two runs into one empty folder only one writes), else it must be this world's, grid and all.
-fn claim_store(store: &Path, world: &World, grid: &Grid) -> Result<Array<AtomicStore>> {
+fn claim_store(store: &Path, world: &World, chunks: &Chunks) -> Result<Array<AtomicStore>> {
     if store.exists() && !store.is_dir() {
         let reason = format!("{} is a file; a Zarr store is a folder", store.display());
         return Err(zarr_error("output", reason));
     }
     std::fs::create_dir_all(store).map_err(|e| Error::io(store, e))?;
     let storage = Arc::new(AtomicStore::new(store)?);
-    let shape = vec![u64::from(grid.height), u64::from(grid.width)];
-    let chunks = vec![u64::from(grid.tile); 2];
+    let (shape, chunk_shape) = chunks.shapes();
     let gzip = GzipCodec::new(GZIP_LEVEL).map_err(|e| zarr_error("output", e.to_string()))?;
     let mut attributes = serde_json::Map::new();
     let spec = serde_json::to_value(identity(world)).unwrap_or_default();
     attributes.insert("gpu_noise".into(), serde_json::json!({ "spec": spec }));
-    let array = ArrayBuilder::new(shape, chunks, data_type::float32(), ZARR_NAN_F32)
-        .bytes_to_bytes_codecs(vec![Arc::new(gzip)])
-        .dimension_names(["y", "x"].into())
+    let mut builder = ArrayBuilder::new(shape, chunk_shape, data_type::float32(), ZARR_NAN_F32);
+    builder.bytes_to_bytes_codecs(vec![Arc::new(gzip)]);
+    if chunks.volume() {
+        builder.dimension_names(["z", "y", "x"].into());
+    } else {
+        builder.dimension_names(["y", "x"].into());
+    }
+    let array = builder
         .attributes(attributes)
         .build(storage, "/")
         .map_err(|e| zarr_error("output", e.to_string()))?;
