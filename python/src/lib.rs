@@ -29,10 +29,9 @@ fn noise_error(e: gpu_noise::Error) -> PyErr {
     NoiseError::new_err(e.to_string())
 }
 
-/// Renders `spec` (JSON text: a spec file or a graph) to a float32 array shaped (H, W),
-/// (D, H, W) or (W,) for 1D, with a last axis of 4 (value, d/dx, d/dy, d/dz) for gradients;
-/// `window` = (x, y, z, width, height, depth) renders only that part of the image, bit for bit
-/// the same texels.
+/// Renders `spec` (JSON text: a spec file or a graph) to a float32 array in the `.npy`
+/// export's shape ([`array_shape`]); `window` = (x, y, z, width, height, depth) renders only
+/// that part of the image, bit for bit the same texels.
 #[pyfunction]
 #[pyo3(signature = (spec, size=None, offset=None, channels=None, backend="auto", window=None))]
 fn render<'py>(

@@ -732,7 +732,11 @@ const ZOOM_NODE = "view_zoom";
 function zoomGraph(at, factor) {
   const graph = page.spec.graph;
   let node = graph.nodes[ZOOM_NODE];
-  if (node?.type !== "scale") {
+  if (node !== undefined && node.type !== "scale") {
+    showError(new Error(`zoom: the graph has a node "${ZOOM_NODE}" of its own; rename it to zoom`));
+    return;
+  }
+  if (node === undefined) {
     node = { type: "scale", source: graph.output, by: Array.from({ length: graph.dims ?? 2 }, () => 1) };
     graph.nodes[ZOOM_NODE] = node;
     graph.output = ZOOM_NODE;
