@@ -304,15 +304,19 @@ fn a_combiner_of_hundreds_of_inputs_generates_valid_wgsl() {
 #[test]
 #[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
 fn a_combiner_of_hundreds_of_inputs_renders_on_the_gpu_within_its_bound() {
-    let mut renderer = super::support::renderer();
     let job = wide("max", 250);
-    let gpu = renderer
-        .read(&job, gpu_noise::Window::full(job.size()))
+    gpu_within(&job, job.gpu_error_bound().value, "max of 250");
+}
+
+/// Every value the GPU renders for `job` (four a texel with gradients) within `bound` of the
+/// twin's.
+fn gpu_within(job: &gpu_noise::Job, bound: f64, what: &str) {
+    let gpu = (super::support::renderer())
+        .read(job, gpu_noise::Window::full(job.size()))
         .unwrap();
-    let twin = gpu_noise::cpu::render_f64(&job).unwrap();
-    let bound = job.gpu_error_bound().value;
+    let twin = gpu_noise::cpu::render_f64(job).unwrap();
     for (g, t) in gpu.iter().zip(&twin) {
-        assert!((f64::from(*g) - t).abs() <= bound, "{g} vs {t}");
+        assert!((f64::from(*g) - t).abs() <= bound, "{what}: {g} vs {t}");
     }
 }
 
@@ -357,23 +361,8 @@ fn a_run_of_one_kind_is_one_loop_in_the_generated_wgsl() {
 #[test]
 #[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
 fn a_run_of_one_kind_renders_values_and_gradients_within_their_bounds_on_the_gpu() {
-    let mut renderer = super::support::renderer();
     let job = summed(20);
-    let gpu = renderer
-        .read(&job, gpu_noise::Window::full(job.size()))
-        .unwrap();
-    let twin = gpu_noise::cpu::render_f64(&job).unwrap();
-    let bound = job.gpu_error_bound().value;
-    for (g, t) in gpu.iter().zip(&twin) {
-        assert!((f64::from(*g) - t).abs() <= bound, "value {g} vs {t}");
-    }
+    gpu_within(&job, job.gpu_error_bound().value, "value");
     let job = job.with_gradient().unwrap();
-    let gpu = renderer
-        .read(&job, gpu_noise::Window::full(job.size()))
-        .unwrap();
-    let twin = gpu_noise::cpu::render_f64(&job).unwrap();
-    let bound = job.gradient_error_bound();
-    for (g, t) in gpu.iter().zip(&twin) {
-        assert!((f64::from(*g) - t).abs() <= bound, "gradient {g} vs {t}");
-    }
+    gpu_within(&job, job.gradient_error_bound(), "gradient");
 }

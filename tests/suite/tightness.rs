@@ -163,13 +163,8 @@ fn lipschitz_constants_hold_the_sampled_gradients() {
         (Kind::Simplex, 2..=4),
     ];
     let h = 1.0 / 4096.0;
-    let mut state = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state >> 11) as f64 / (1u64 << 53) as f64 * 1000.0
-    };
+    let mut uniform = uniform(0x2545_f491_4f6c_dd1du64);
+    let mut next = move || uniform() * 1000.0;
     for (kind, dims) in cases {
         for dims in dims {
             let mut s = NoiseSpec::new(kind, dims);
@@ -221,13 +216,7 @@ fn curvature_constants_hold_the_sampled_gradient_turns() {
         (Kind::Simplex, 2..=2),
     ];
     let h = 1.0 / 65536.0;
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state >> 11) as f64 / (1u64 << 53) as f64
-    };
+    let mut next = uniform(0x9e37_79b9_7f4a_7c15u64);
     for (kind, dims) in cases {
         for dims in dims {
             let mut steepest = 0.0f64;
@@ -295,4 +284,15 @@ fn curvature_constants_hold_the_sampled_gradient_turns() {
         gpu_noise::low_level::tolerance::octave_curvature(&cellular),
         None
     );
+}
+
+/// Uniform numbers in [0, 1) from a xorshift64 generator seeded with `state`: reproducible
+/// sample points for the constants' tests.
+fn uniform(mut state: u64) -> impl FnMut() -> f64 {
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state >> 11) as f64 / (1u64 << 53) as f64
+    }
 }
