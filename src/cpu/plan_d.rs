@@ -71,7 +71,7 @@ fn step_dual(job: &Job, step: &Step, at: Position, r: &[DualRegister]) -> DualRe
             offset,
             gain,
         } => {
-            let state = (values.iter().zip(weights)).fold(RidgedDual::START, |s, (&i, &w)| {
+            let state = (values.iter().zip(weights)).fold(RidgedDual::start(), |s, (&i, &w)| {
                 ridged_multi_octave_d(s, v(i), w, *offset, *gain)
             });
             ridged_multi_finish_d(state)

@@ -9,34 +9,36 @@
 use super::node::{Combiner, Modifier};
 use super::ops;
 use crate::kinds::Fractal;
-use crate::kinds::value::twin::catmull_rom_derivative;
+use crate::kinds::lattice::real::{Real, catmull_rom_derivative};
 
-/// A value and its partial derivatives along the texel axes x, y, z.
-pub type TexelDual = [f64; 4];
+/// A value and its partial derivatives along the texel axes x, y, z: f64 on the twin, f32 in
+/// the SIMD lanes (the same functions in both precisions, as `ops`).
+pub type TexelDual<R = f64> = [R; 4];
 
 /// A constant: no gradient.
-pub fn constant_d(v: f64) -> TexelDual {
-    [v, 0.0, 0.0, 0.0]
+pub fn constant_d<R: Real>(v: R) -> TexelDual<R> {
+    [v, R::zero(), R::zero(), R::zero()]
 }
 
 /// `f(v)` given its value and its slope `f'(v)`: the gradient times the slope.
 #[inline(always)]
-pub fn chain(v: TexelDual, value: f64, slope: f64) -> TexelDual {
+pub fn chain<R: Real>(v: TexelDual<R>, value: R, slope: R) -> TexelDual<R> {
     [value, slope * v[1], slope * v[2], slope * v[3]]
 }
 
 /// `sign(v)` with sign(0) = +1, the side |v|'s gradient takes at 0 (CONVENTIONS §12).
 #[inline(always)]
-fn sign_d(v: f64) -> f64 {
-    if v < 0.0 { -1.0 } else { 1.0 }
+fn sign_d<R: Real>(v: R) -> R {
+    if v < R::zero() { -R::one() } else { R::one() }
 }
 
 /// A modifier node with its gradient.
-pub fn modify_d(modifier: &Modifier, v: TexelDual) -> TexelDual {
+#[inline(always)]
+pub fn modify_d<R: Real>(modifier: &Modifier<R>, v: TexelDual<R>) -> TexelDual<R> {
     let value = ops::modify(modifier, v[0]);
     let slope = match modifier {
         Modifier::Abs => sign_d(v[0]),
-        Modifier::Negate => -1.0,
+        Modifier::Negate => -R::one(),
         Modifier::Clamp { min, max } => clamp_slope(v[0], *min, *max),
         Modifier::Remap { from, to } => (to[1] - to[0]) / (from[1] - from[0]),
         Modifier::Curve { points, cubic } => curve_slope_at(points, *cubic, v[0]),
@@ -49,17 +51,21 @@ pub fn modify_d(modifier: &Modifier, v: TexelDual) -> TexelDual {
 
 /// 1 strictly between the limits, 0 at and beyond them (the clamped side).
 #[inline(always)]
-pub fn clamp_slope(v: f64, min: f64, max: f64) -> f64 {
-    if v > min && v < max { 1.0 } else { 0.0 }
+pub fn clamp_slope<R: Real>(v: R, min: R, max: R) -> R {
+    if v > min && v < max {
+        R::one()
+    } else {
+        R::zero()
+    }
 }
 
 /// The curve's slope at v: its segment's line or spline derivative over the segment's width,
 /// 0 at and beyond the end points; at an inner point, the segment that starts there (the one
 /// `ops::curve` evaluates).
-pub fn curve_slope_at(points: &[[f64; 2]], cubic: bool, v: f64) -> f64 {
+pub fn curve_slope_at<R: Real>(points: &[[R; 2]], cubic: bool, v: R) -> R {
     let n = points.len();
     if v <= points[0][0] || v >= points[n - 1][0] {
-        return 0.0;
+        return R::zero();
     }
     let i = points
         .iter()
@@ -79,43 +85,43 @@ pub fn curve_slope_at(points: &[[f64; 2]], cubic: bool, v: f64) -> f64 {
 /// The terrace's slope at v: `2 alpha` between two levels (alpha after the inversion: the
 /// derivative of `lo + alpha^2 (hi - lo)` in v), 0 below the first and above the last; at a
 /// level, the step that starts there (as `ops::terrace`).
-pub fn terrace_slope(points: &[f64], invert: bool, v: f64) -> f64 {
+pub fn terrace_slope<R: Real>(points: &[R], invert: bool, v: R) -> R {
     let n = points.len();
     let above = points.iter().position(|&p| v < p).unwrap_or(n);
     let (i0, i1) = (above.saturating_sub(1), above.min(n - 1));
     if i0 == i1 {
-        return 0.0;
+        return R::zero();
     }
     let alpha = (v - points[i0]) / (points[i1] - points[i0]);
-    2.0 * if invert { 1.0 - alpha } else { alpha }
+    R::of(2.0) * if invert { R::one() - alpha } else { alpha }
 }
 
 /// `exponent |v|^(exponent - 1)` off 0; at 0, 1 for exponent 1 and 0 otherwise (the
 /// derivative where it exists, 0 where it is unbounded, exponents below 1).
 #[inline(always)]
-pub fn power_slope(v: f64, exponent: f64) -> f64 {
-    if v != 0.0 {
-        exponent * v.abs().powf(exponent - 1.0)
-    } else if exponent == 1.0 {
-        1.0
+pub fn power_slope<R: Real>(v: R, exponent: R) -> R {
+    if v != R::zero() {
+        exponent * v.pow_of_abs(exponent - R::one())
+    } else if exponent == R::one() {
+        R::one()
     } else {
-        0.0
+        R::zero()
     }
 }
 
 /// `6 t (1 - t) / (edge1 - edge0)` strictly inside the edges, 0 outside.
 #[inline(always)]
-pub fn smoothstep_slope(edge0: f64, edge1: f64, v: f64) -> f64 {
+pub fn smoothstep_slope<R: Real>(edge0: R, edge1: R, v: R) -> R {
     let t = (v - edge0) / (edge1 - edge0);
-    if t > 0.0 && t < 1.0 {
-        6.0 * t * (1.0 - t) / (edge1 - edge0)
+    if t > R::zero() && t < R::one() {
+        R::of(6.0) * t * (R::one() - t) / (edge1 - edge0)
     } else {
-        0.0
+        R::zero()
     }
 }
 
 /// A combiner over its inputs, folded left to right as `ops::combine`.
-pub fn combine_d(combiner: Combiner, values: &[TexelDual]) -> TexelDual {
+pub fn combine_d<R: Real>(combiner: Combiner<R>, values: &[TexelDual<R>]) -> TexelDual<R> {
     values[1..]
         .iter()
         .fold(values[0], |s, &v| combine2_d(combiner, s, v))
@@ -123,7 +129,12 @@ pub fn combine_d(combiner: Combiner, values: &[TexelDual]) -> TexelDual {
 
 /// One fold step with gradients: sums and differences add, products by the product rule, min
 /// and max take the chosen input's gradient (the first on a tie), smooth min and max blend.
-pub fn combine2_d(combiner: Combiner, a: TexelDual, b: TexelDual) -> TexelDual {
+#[inline(always)]
+pub fn combine2_d<R: Real>(
+    combiner: Combiner<R>,
+    a: TexelDual<R>,
+    b: TexelDual<R>,
+) -> TexelDual<R> {
     let value = ops::combine2(combiner, a[0], b[0]);
     match combiner {
         Combiner::Add => with_gradient(value, |c| a[c] + b[c]),
@@ -138,86 +149,99 @@ pub fn combine2_d(combiner: Combiner, a: TexelDual, b: TexelDual) -> TexelDual {
 
 /// `[value, f(1), f(2), f(3)]`: a value and its gradient component by component.
 #[inline(always)]
-pub fn with_gradient(value: f64, f: impl Fn(usize) -> f64) -> TexelDual {
+pub fn with_gradient<R: Real>(value: R, f: impl Fn(usize) -> R) -> TexelDual<R> {
     [value, f(1), f(2), f(3)]
 }
 
-fn neg(v: TexelDual) -> TexelDual {
+#[inline(always)]
+fn neg<R: Real>(v: TexelDual<R>) -> TexelDual<R> {
     v.map(|x| -x)
 }
 
 /// The lesser input, with its gradient (the first on a tie).
 #[inline(always)]
-pub fn min_d(a: TexelDual, b: TexelDual) -> TexelDual {
+pub fn min_d<R: Real>(a: TexelDual<R>, b: TexelDual<R>) -> TexelDual<R> {
     if a[0] <= b[0] { a } else { b }
 }
 
 /// The greater input, with its gradient (the first on a tie).
 #[inline(always)]
-pub fn max_d(a: TexelDual, b: TexelDual) -> TexelDual {
+pub fn max_d<R: Real>(a: TexelDual<R>, b: TexelDual<R>) -> TexelDual<R> {
     if a[0] >= b[0] { a } else { b }
 }
 
 /// `ops::smooth_min` with its gradient: the lesser input's gradient minus `h/2 (a' - b')`
 /// times the side's sign (h = max(k - |a - b|, 0) / k); smooth across a = b, where it is the
 /// mean of the two.
-pub fn smooth_min_d(a: TexelDual, b: TexelDual, k: f64) -> TexelDual {
+#[inline(always)]
+pub fn smooth_min_d<R: Real>(a: TexelDual<R>, b: TexelDual<R>, k: R) -> TexelDual<R> {
     let value = ops::smooth_min(a[0], b[0], k);
-    let h = (k - (a[0] - b[0]).abs()).max(0.0) / k;
-    let (lesser, side) = if a[0] <= b[0] { (a, -1.0) } else { (b, 1.0) };
-    with_gradient(value, |c| lesser[c] + 0.5 * h * side * (a[c] - b[c]))
+    let h = (k - (a[0] - b[0]).abs()).max(R::zero()) / k;
+    let (lesser, side) = if a[0] <= b[0] {
+        (a, -R::one())
+    } else {
+        (b, R::one())
+    };
+    let half = R::of(0.5);
+    with_gradient(value, |c| lesser[c] + half * h * side * (a[c] - b[c]))
 }
 
 /// `ops::blend`: `a + t (b - a)` with `t = (control + 1) / 2`, by the product rule.
-pub fn blend_d(a: TexelDual, b: TexelDual, control: TexelDual) -> TexelDual {
+#[inline(always)]
+pub fn blend_d<R: Real>(a: TexelDual<R>, b: TexelDual<R>, control: TexelDual<R>) -> TexelDual<R> {
     let value = ops::blend(a[0], b[0], control[0]);
-    let t = (control[0] + 1.0) * 0.5;
+    let half = R::of(0.5);
+    let t = (control[0] + R::one()) * half;
     with_gradient(value, |c| {
-        a[c] + t * (b[c] - a[c]) + 0.5 * (b[0] - a[0]) * control[c]
+        a[c] + t * (b[c] - a[c]) + half * (b[0] - a[0]) * control[c]
     })
 }
 
 /// `ops::select` with its gradient: the chosen input's outside the falloff (and on either side
 /// of a hard edge: the edge itself is a jump, CONVENTIONS §13), inside it `a + s (b - a)` by
 /// the product rule with `s' = 6 u (1 - u) / (2 falloff)`.
-pub fn select_between_d(
-    a: TexelDual,
-    b: TexelDual,
-    control: TexelDual,
-    threshold: f64,
-    falloff: f64,
-) -> TexelDual {
+#[inline(always)]
+pub fn select_between_d<R: Real>(
+    a: TexelDual<R>,
+    b: TexelDual<R>,
+    control: TexelDual<R>,
+    threshold: R,
+    falloff: R,
+) -> TexelDual<R> {
     let c = control[0];
     let value = ops::select(a[0], b[0], c, threshold, falloff);
-    let inside = falloff > 0.0 && c >= threshold - falloff && c < threshold + falloff;
+    let inside = falloff > R::zero() && c >= threshold - falloff && c < threshold + falloff;
     if !inside {
         let chosen = if c < threshold { a } else { b };
         return [value, chosen[1], chosen[2], chosen[3]];
     }
-    let u = (c - (threshold - falloff)) / (2.0 * falloff);
-    let s = u * u * (3.0 - 2.0 * u);
-    let ds = 6.0 * u * (1.0 - u) / (2.0 * falloff);
+    let two = R::of(2.0);
+    let u = (c - (threshold - falloff)) / (two * falloff);
+    let s = u * u * (R::of(3.0) - two * u);
+    let ds = R::of(6.0) * u * (R::one() - u) / (two * falloff);
     with_gradient(value, |k| {
         a[k] + s * (b[k] - a[k]) + (b[0] - a[0]) * ds * control[k]
     })
 }
 
 /// `fractal_term` with its gradient (CONVENTIONS §12's rules, on texel duals).
-pub fn fractal_term_dual(fractal: Fractal, n: TexelDual) -> TexelDual {
+#[inline(always)]
+pub fn fractal_term_dual<R: Real>(fractal: Fractal, n: TexelDual<R>) -> TexelDual<R> {
     let s = sign_d(n[0]);
     let value = crate::kinds::fractal::fractal_term(fractal, n[0]);
     let slope = match fractal {
-        Fractal::None | Fractal::Fbm => 1.0,
+        Fractal::None | Fractal::Fbm => R::one(),
         Fractal::Turbulence => s,
-        Fractal::Ridged => -2.0 * (1.0 - n[0].abs()) * s,
-        Fractal::Billow => 2.0 * s,
+        Fractal::Ridged => R::of(-2.0) * (R::one() - n[0].abs()) * s,
+        Fractal::Billow => R::of(2.0) * s,
     };
     chain(n, value, slope)
 }
 
 /// `fractal_finish` with its gradient: ridged doubles it.
-pub fn fractal_finish_dual(fractal: Fractal, sum: TexelDual) -> TexelDual {
-    let slope = if fractal == Fractal::Ridged { 2.0 } else { 1.0 };
+#[inline(always)]
+pub fn fractal_finish_dual<R: Real>(fractal: Fractal, sum: TexelDual<R>) -> TexelDual<R> {
+    let slope = R::of(if fractal == Fractal::Ridged { 2.0 } else { 1.0 });
     chain(
         sum,
         crate::kinds::fractal::fractal_finish(fractal, sum[0]),
@@ -228,30 +252,33 @@ pub fn fractal_finish_dual(fractal: Fractal, sum: TexelDual) -> TexelDual {
 /// The ridged multifractal's running state with gradients: the weighted sum of ridges, the sum
 /// of weights (a number) and the feedback g.
 #[derive(Clone, Copy, Debug)]
-pub struct RidgedDual {
-    pub sum: TexelDual,
-    pub weight: f64,
-    pub g: TexelDual,
+pub struct RidgedDual<R = f64> {
+    pub sum: TexelDual<R>,
+    pub weight: R,
+    pub g: TexelDual<R>,
 }
 
-impl RidgedDual {
+impl<R: Real> RidgedDual<R> {
     /// The state before the first octave: (0, 0, 1).
-    pub const START: RidgedDual = RidgedDual {
-        sum: [0.0; 4],
-        weight: 0.0,
-        g: [1.0, 0.0, 0.0, 0.0],
-    };
+    pub fn start() -> Self {
+        RidgedDual {
+            sum: [R::zero(); 4],
+            weight: R::zero(),
+            g: constant_d(R::one()),
+        }
+    }
 }
 
 /// `ops::ridged_multi_octave` with gradients: `s = ridge^2 g` by the product rule (ridge =
 /// offset - |n|), the feedback's `gain s'` where it is not clamped (0 where it is).
-pub fn ridged_multi_octave_d(
-    state: RidgedDual,
-    n: TexelDual,
-    w: f64,
-    offset: f64,
-    gain: f64,
-) -> RidgedDual {
+#[inline(always)]
+pub fn ridged_multi_octave_d<R: Real>(
+    state: RidgedDual<R>,
+    n: TexelDual<R>,
+    w: R,
+    offset: R,
+    gain: R,
+) -> RidgedDual<R> {
     let [sum, weight, g] = ops::ridged_multi_octave(
         [state.sum[0], state.weight, state.g[0]],
         n[0],
@@ -262,11 +289,12 @@ pub fn ridged_multi_octave_d(
     let ridge = offset - n[0].abs();
     let ridge_slope = -sign_d(n[0]);
     let s = ridge * ridge * state.g[0];
-    let ds = |c: usize| 2.0 * ridge * ridge_slope * n[c] * state.g[0] + ridge * ridge * state.g[c];
-    let feedback = if s * gain > 0.0 && s * gain < 1.0 {
+    let two = R::of(2.0);
+    let ds = |c: usize| two * ridge * ridge_slope * n[c] * state.g[0] + ridge * ridge * state.g[c];
+    let feedback = if s * gain > R::zero() && s * gain < R::one() {
         gain
     } else {
-        0.0
+        R::zero()
     };
     RidgedDual {
         sum: with_gradient(sum, |c| state.sum[c] + w * ds(c)),
@@ -276,7 +304,8 @@ pub fn ridged_multi_octave_d(
 }
 
 /// `ops::ridged_multi_finish` with its gradient: `2 sum' / weight`.
-pub fn ridged_multi_finish_d(state: RidgedDual) -> TexelDual {
+#[inline(always)]
+pub fn ridged_multi_finish_d<R: Real>(state: RidgedDual<R>) -> TexelDual<R> {
     let value = ops::ridged_multi_finish([state.sum[0], state.weight, state.g[0]]);
-    chain(state.sum, value, 2.0 / state.weight)
+    chain(state.sum, value, R::of(2.0) / state.weight)
 }

@@ -57,3 +57,14 @@ pub fn catmull_rom<R: Real>(t: R, vm1: R, v0: R, v1: R, v2: R) -> R {
             + (c(-3.0) * t3 + c(4.0) * t2 + t) * v1
             + (t3 - t2) * v2)
 }
+
+/// The derivative in t of [`catmull_rom`].
+#[inline(always)]
+pub fn catmull_rom_derivative<R: Real>(t: R, vm1: R, v0: R, v1: R, v2: R) -> R {
+    let c = R::of;
+    c(0.5)
+        * ((c(-3.0) * t * t + c(4.0) * t - R::one()) * vm1
+            + (c(9.0) * t * t - c(10.0) * t) * v0
+            + (c(-9.0) * t * t + c(8.0) * t + R::one()) * v1
+            + (c(3.0) * t * t - c(2.0) * t) * v2)
+}

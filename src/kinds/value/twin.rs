@@ -47,7 +47,7 @@ pub fn value3(lat: &Lattice, pt: &LatticePoint) -> f64 {
     lerp(az.w, lerp(ay.w, x0, x1), lerp(ay.w, x2, x3))
 }
 
-pub use crate::kinds::lattice::real::catmull_rom;
+pub use crate::kinds::lattice::real::{catmull_rom, catmull_rom_derivative};
 
 /// Value noise with Catmull-Rom interpolation: 4 lattice values per axis (4^dims in all),
 /// reduced axis x first.
@@ -83,15 +83,6 @@ pub fn value_d(lat: &Lattice, pt: &LatticePoint, dims: usize) -> Dual {
         *slot = lattice_value(lat, lattice_hash(lat, corner, dims));
     }
     interp_corners_d(&mut v, &mut g, &frame, lat.interp, dims)
-}
-
-/// The derivative in t of `catmull_rom`.
-#[inline(always)]
-pub fn catmull_rom_derivative(t: f64, vm1: f64, v0: f64, v1: f64, v2: f64) -> f64 {
-    0.5 * ((-3.0 * t * t + 4.0 * t - 1.0) * vm1
-        + (9.0 * t * t - 10.0 * t) * v0
-        + (-9.0 * t * t + 8.0 * t + 1.0) * v1
-        + (3.0 * t * t - 2.0 * t) * v2)
 }
 
 /// Value noise under Catmull-Rom with its gradient: the same separable reduction, four values
