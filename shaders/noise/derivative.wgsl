@@ -90,15 +90,17 @@ fn fractal_term_d(d: Dual) -> Dual {
 
 // Image texel t's value and partial derivatives along the texel axes, (value, d/dx, d/dy,
 // d/dz): octave k's lattice gradient times its lattice cells per texel (mirrors
-// cpu::fractal::noise_gradient_at_texel).
+// cpu::fractal::noise_gradient_at_texel). Only the kind's NOISE_DIMS axes count: a 2D kind's
+// corner gradients may have a third component, which moves nothing.
 fn fractal_noise_texel_d(t: vec3<u32>) -> vec4<f32> {
     var sum = 0.0;
     var grad = vec3<f32>(0.0);
+    let used = vec3<u32>(0u, 1u, 2u) < vec3<u32>(NOISE_DIMS);
     for (var o = 0u; o < NOISE_OCTAVES; o++) {
         let octave = noise_state.octave[o];
         let d = fractal_term_d(noise_octave_d(octave_lattice(o), texel_lattice_point(o, t)));
         sum += octave.weight * d.value;
-        grad += octave.weight * octave.texel_frequency * d.grad.xyz;
+        grad += octave.weight * octave.texel_frequency * select(vec3<f32>(0.0), d.grad.xyz, used);
     }
     if NOISE_FRACTAL == FRACTAL_RIDGED {
         return vec4<f32>(2.0 * sum - 1.0, 2.0 * grad);

@@ -85,7 +85,9 @@ pub fn noise_gradient_at_texel(job: &Job, t: [u32; 3]) -> Option<[f64; 4]> {
         let (n, g) = fractal_term_d(spec.fractal, octave_d);
         let per_texel = spec.frequency * flat.scales[k];
         sum += flat.weights[k] * n;
-        for a in 0..4 {
+        // Only the kind's dims axes: a 2D kind's corner gradients may have a third component,
+        // which moves nothing.
+        for a in 0..dims {
             grad[a] += flat.weights[k] * per_texel * g[a];
         }
     }
