@@ -12,7 +12,7 @@ use gpu_noise::{Error, Job, Renderer, Result, Window, cpu, simd};
 pub enum Backend {
     /// The f64 twin, rounded to f32.
     Cpu,
-    /// The SIMD lanes (the GPU's f32 arithmetic on the CPU); gradients go to the twin.
+    /// The SIMD lanes (the GPU's f32 arithmetic on the CPU), gradients included.
     Simd,
     /// The best GPU adapter, software ones included.
     Gpu,
@@ -20,7 +20,7 @@ pub enum Backend {
 
 impl Backend {
     /// `auto` resolves as the tool's does: a hardware GPU when there is one, else SIMD (the
-    /// twin where the GPU's f32 cannot render the spec meaningfully, or for gradients).
+    /// twin where the GPU's f32 cannot render the spec meaningfully).
     pub fn choose(name: &str, job: &Job) -> Result<Backend> {
         let backend = match name {
             "cpu" => return Ok(Backend::Cpu),
@@ -44,12 +44,7 @@ impl Backend {
             }
         };
         job.check_gpu_precision()?;
-        // The lanes compute values only, as the tool says when it does the same.
-        Ok(if backend == Backend::Simd && job.has_gradient() {
-            Backend::Cpu
-        } else {
-            backend
-        })
+        Ok(backend)
     }
 
     /// `window` of `job`'s image into `out`: one f32 a texel, four with gradients.

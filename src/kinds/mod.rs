@@ -27,6 +27,7 @@ pub(crate) mod value;
 pub use enums::{CellReturn, Distance, Fractal, Interp, LatticeKind, ParseNameError};
 pub use lattice::dual::Dual;
 pub use lattice::kernel::{InstructionSet, NoiseRow};
+pub use lattice::lane_dual::NoiseRowD;
 pub use param::{MAX_OCTAVES, Param};
 pub use params::{
     KIND_FIELDS, KindField, KindFields, KindParams, KindState, KindValue, MAX_IMPULSES,
@@ -47,6 +48,8 @@ pub type TwinDualFn = fn(&Lattice, &LatticePoint, usize) -> Dual;
 pub type WgslCallFn = fn(u32, Interp, &str, &str) -> String;
 /// The lanes' row function for `(dims, interp, hashed, instruction set)`.
 pub type LanesFn = fn(u32, Interp, bool, InstructionSet) -> NoiseRow;
+/// The same with the lattice gradient (CONVENTIONS §12).
+pub type LanesDualFn = fn(u32, Interp, bool, InstructionSet) -> NoiseRowD;
 
 /// A kind's table row: everything the rest of the crate knows about it.
 pub struct KindInfo {
@@ -95,6 +98,8 @@ pub struct KindInfo {
     pub twin_dual: Option<TwinDualFn>,
     /// The SIMD lanes.
     pub lanes: LanesFn,
+    /// The SIMD lanes with derivatives, where [`KindInfo::derivatives`].
+    pub lanes_dual: Option<LanesDualFn>,
     /// The kind's WGSL functions (part of the noise library).
     pub wgsl: &'static str,
     /// The WGSL call of its value.

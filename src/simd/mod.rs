@@ -22,7 +22,8 @@ use crate::job::Job;
 pub use crate::kinds::InstructionSet;
 use crate::window::Window;
 
-/// Renders every texel as f32, memory order x fastest, then y, then z (CONVENTIONS §1).
+/// Renders every texel as f32, memory order x fastest, then y, then z (CONVENTIONS §1); with
+/// gradients `[value, d/dx, d/dy, d/dz]` per texel (CONVENTIONS §12).
 pub fn render_f32(job: &Job) -> Result<Vec<f32>> {
     render_window_f32(job, Window::full(job.size()))
 }
@@ -37,13 +38,13 @@ pub fn render_window_f32(job: &Job, window: Window) -> Result<Vec<f32>> {
 pub fn render_window_on(isa: InstructionSet, job: &Job, window: Window) -> Result<Vec<f32>> {
     window.check_inside(job.size())?;
     window.check_in_memory()?;
-    let mut out = vec![0.0; window.texels() as usize];
+    let mut out = vec![0.0; window.texels() as usize * crate::cpu::channels(job)];
     render_window_into_on(isa, job, window, &mut out, &|_, _| {})?;
     Ok(out)
 }
 
-/// The SIMD backend's one entry: renders `window` of `job` into `out` (one value per texel, x
-/// fastest), calling `progress(rows_done, rows_total)` after each row, from any thread.
+/// The SIMD backend's one entry: renders `window` of `job` into `out` (x fastest; one value
+/// per texel, or four with gradients), calling `progress(rows_done, rows_total)` after each row, from any thread.
 pub fn render_window_into(
     job: &Job,
     window: Window,
@@ -68,33 +69,35 @@ pub fn render_window_into_on(
         )));
     }
     window.check_inside(job.size())?;
-    if out.len() as u64 != window.texels() {
+    let per_texel = crate::cpu::channels(job);
+    if out.len() as u64 != window.texels() * per_texel as u64 {
         return Err(Error::invalid(
             "window",
             format!(
-                "the output holds {} values; the window has {} texels",
+                "the output holds {} values; the window's {} texels need {}",
                 out.len(),
-                window.texels()
+                window.texels(),
+                window.texels() * per_texel as u64
             ),
         ));
     }
     job.check_gpu_precision()?;
     if job.has_gradient() {
-        return Err(Error::Unsupported(
-            "the SIMD backend renders values; gradients run on the twin (--backend cpu) or the \
-             GPU"
-            .into(),
-        ));
+        job.check_gradient()?;
     }
     let lanes = plan::PlanLanes::new(job, isa);
-    for_each_row(window, out, progress, &|t, out| lanes.render_row(t, out));
+    let row_values = window.size.width as usize * per_texel;
+    for_each_row(window, row_values, out, progress, &|t, out| {
+        lanes.render_row(t, out)
+    });
     Ok(())
 }
 
-/// Runs `row(first texel, texels)` over every row of `window`, in parallel with the
-/// `parallel` feature.
+/// Runs `row(first texel, values)` over every row of `window` (`row_values` values each), in
+/// parallel with the `parallel` feature.
 fn for_each_row(
     window: Window,
+    row_values: usize,
     out: &mut [f32],
     progress: &(dyn Fn(u64, u64) + Sync),
     row: &(dyn Fn([u32; 3], &mut [f32]) + Sync),
@@ -109,7 +112,7 @@ fn for_each_row(
         row([x0, j, k], texels);
         progress(rows_done.fetch_add(1, Ordering::Relaxed) + 1, rows_total);
     };
-    let width = window.size.width as usize;
+    let width = row_values;
     #[cfg(feature = "parallel")]
     {
         use rayon::prelude::*;

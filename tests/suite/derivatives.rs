@@ -207,6 +207,51 @@ fn gpu_derivatives_match_the_twin() {
     println!("worst GPU-vs-CPU derivative error: {worst:e}");
 }
 
+/// The SIMD backend's partial derivatives against the twin's for every case above, on every
+/// instruction set this CPU has, within the GPU's bound: the lanes compute the GPU's f32.
+#[test]
+fn simd_derivatives_match_the_twin() {
+    use gpu_noise::simd::{self, InstructionSet};
+    let mut worst = 0.0f64;
+    for s in derivative_cases() {
+        let prep = s.validate().unwrap();
+        let gradient = prep.with_gradient().unwrap();
+        let cpu = cpu::render_gradient_f64(&prep).unwrap();
+        let scales = (0..s.octaves).map(|k| s.lacunarity.powi(k as i32));
+        let stretch: f64 = scales.map(|scale| s.frequency * scale).sum();
+        let bound =
+            gpu_noise::low_level::tolerance::gpu_error_bound(&s).value * (1.0 + 8.0 * stretch);
+        for isa in InstructionSet::ALL.into_iter().filter(|i| i.available()) {
+            let lanes = simd::render_window_on(isa, &gradient, Window::full(s.size)).unwrap();
+            assert_eq!(lanes.len(), cpu.len() * 4);
+            for (n, (g, c)) in lanes.chunks_exact(4).zip(&cpu).enumerate() {
+                // Axes beyond the kind's dims move nothing (a 2D kind's corner gradients may
+                // have a third component).
+                for a in 1 + s.dims as usize..4 {
+                    assert_eq!([g[a], c[a] as f32], [0.0; 2], "{:?} {}d", s.kind, s.dims);
+                }
+                for a in 0..4 {
+                    let err = (f64::from(g[a]) - c[a]).abs();
+                    worst = worst.max(err / bound);
+                    assert!(
+                        err <= bound,
+                        "{:?} {}d {:?} {:?} on {}: texel {n} channel {a}: simd {} cpu {} \
+                         (bound {bound:e})",
+                        s.kind,
+                        s.dims,
+                        s.interp,
+                        s.fractal,
+                        isa.name(),
+                        g[a],
+                        c[a]
+                    );
+                }
+            }
+        }
+    }
+    println!("worst SIMD-vs-CPU derivative error: {worst:.3} of the bound");
+}
+
 /// `render --channels gradient` writes (H, W, 1 + axes) .npy, the same on GPU and CPU within
 /// the bound; `--channels normal` writes the same RGB normal map on GPU and CPU (levels within
 /// one step), whose normals are unit vectors facing up.

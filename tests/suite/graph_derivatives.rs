@@ -425,6 +425,51 @@ fn gpu_gradients_match_the_twin() {
     println!("worst GPU-vs-twin graph gradient error: {worst:.3} of the bound");
 }
 
+/// The SIMD backend's gradients against the twin's for every case, one graph each, near the
+/// origin and at 1e9, on every instruction set this CPU has: within the GPU's bound
+/// ([`Job::gradient_error_bound`]; the lanes compute the GPU's f32), skipping texels near a
+/// jump of the twin's gradient as the GPU test does.
+#[test]
+fn simd_gradients_match_the_twin() {
+    use gpu_noise::simd::{self, InstructionSet};
+    let mut worst = 0.0f64;
+    for (name, g) in cases() {
+        let graph = g.build().unwrap();
+        for offset in [[0.0; 4], [1e9, -1e9, 0.0, 0.0]] {
+            let job = graph.prepare(Size::new(24, 16, 1), offset).unwrap();
+            let height = if job.dims() == 1 { 1 } else { 16 };
+            let job = graph.prepare(Size::new(24, height, 1), offset).unwrap();
+            let job = job.with_gradient().unwrap();
+            let twin = cpu::render_f64(&job).unwrap();
+            let bound = job.gradient_error_bound();
+            let jumps = near_jumps(&job, offset, bound);
+            for isa in InstructionSet::ALL.into_iter().filter(|i| i.available()) {
+                let lanes = simd::render_window_on(isa, &job, Window::full(job.size())).unwrap();
+                assert_eq!(lanes.len(), twin.len(), "{name}");
+                let mut skipped = 0;
+                for (n, (a, b)) in lanes.iter().zip(&twin).enumerate() {
+                    if jumps[n / 4] {
+                        skipped += 1;
+                        continue;
+                    }
+                    let err = (f64::from(*a) - b).abs();
+                    worst = worst.max(err / bound);
+                    assert!(
+                        err <= bound,
+                        "{name} at {offset:?} on {}: texel {} channel {}: simd {a} twin {b} \
+                         (bound {bound:e})",
+                        isa.name(),
+                        n / 4,
+                        n % 4
+                    );
+                }
+                assert!(skipped * 8 <= lanes.len(), "{name}: {skipped} skipped");
+            }
+        }
+    }
+    println!("worst SIMD-vs-twin graph gradient error: {worst:.3} of the bound");
+}
+
 const GPU_GROUPS: [&str; 5] = [
     "kinds 2D",
     "kinds 3D",

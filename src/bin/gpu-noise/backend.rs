@@ -29,14 +29,7 @@ impl Engine {
     /// Resolves the choice for `job`, saying on stderr why when `auto` had to decide (a
     /// status line: `--quiet` hides it).
     pub fn open(choice: BackendChoice, job: &Job) -> Result<Engine> {
-        let (mut engine, mut notice) = Self::choose(choice, job)?;
-        if matches!(engine, Engine::Simd) && job.has_gradient() {
-            // The lanes compute values only: say so rather than name the lanes for the twin's
-            // work.
-            let why = "the SIMD lanes compute values only, so the CPU twin computes gradients";
-            notice = Some(notice.map_or(why.to_string(), |n| format!("{n}; {why}")));
-            engine = Engine::Cpu;
-        }
+        let (engine, notice) = Self::choose(choice, job)?;
         if let Some(notice) = notice {
             status!("gpu-noise: {notice}");
         }

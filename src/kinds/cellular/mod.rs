@@ -45,6 +45,7 @@ pub(super) static CELLULAR: KindInfo = KindInfo {
     twin_row: |lat, dims, start, step, out| octave_row(lat, dims, start, step, out, twin::cellular),
     twin_dual: None,
     lanes: lanes::row,
+    lanes_dual: None,
     wgsl: include_str!("cellular.wgsl"),
     wgsl_call: |dims, _, lat, pt| format!("cellular({lat}, {pt}, {dims}u)"),
     wgsl_dual_call: None,

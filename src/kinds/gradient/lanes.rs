@@ -2,10 +2,14 @@
 
 use crate::kinds::Interp;
 use crate::kinds::lattice::corners::corner_block;
-use crate::kinds::lattice::corners::{Corners, corner_cells, interp_corners};
+use crate::kinds::lattice::corners::{Corners, corner_cells, frame, interp_corners};
 use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, kernels, row_of};
+use crate::kinds::lattice::lane_dual::{
+    LaneDual, NoiseRowD, dual_kernels, gradient_kinds_d, row_d_of,
+};
 use crate::kinds::lattice::lane_hash::LaneLattice as Lattice;
 use crate::kinds::lattice::lane_hash::{lattice_gradient, lattice_hash};
+use crate::kinds::lattice::lanes::Points;
 
 /// Classic gradient noise in D (1..=3) dimensions (gradient.wgsl): `G[hash] . d` at each
 /// corner, interpolated.
@@ -48,5 +52,27 @@ pub fn row(dims: u32, _: Interp, hashed: bool, isa: InstructionSet) -> NoiseRow 
         1 => row_of!(Gradient1Block, hashed, isa),
         2 => row_of!(Gradient2Block, hashed, isa),
         _ => row_of!(Gradient3Block, hashed, isa),
+    }
+}
+
+/// Classic gradient noise in D dimensions with its lattice gradient, lane by lane.
+#[inline(always)]
+pub fn gradient_d<const D: usize>(lat: &Lattice, p: &Points, l: usize, interp: Interp) -> LaneDual {
+    let gradient = |h| lattice_gradient(lat, h);
+    gradient_kinds_d(lat, &frame::<D>(p, l), interp, gradient, 1.0)
+}
+
+dual_kernels! {
+    Gradient1Dual, 1, |lat, _k, interp, p, l| gradient_d::<1>(lat, p, l, interp);
+    Gradient2Dual, 2, |lat, _k, interp, p, l| gradient_d::<2>(lat, p, l, interp);
+    Gradient3Dual, 3, |lat, _k, interp, p, l| gradient_d::<3>(lat, p, l, interp);
+}
+
+/// The dual row function of classic gradient noise in `dims` dimensions.
+pub fn row_d(dims: u32, _: Interp, hashed: bool, isa: InstructionSet) -> NoiseRowD {
+    match dims {
+        1 => row_d_of!(Gradient1Dual, hashed, isa),
+        2 => row_d_of!(Gradient2Dual, hashed, isa),
+        _ => row_d_of!(Gradient3Dual, hashed, isa),
     }
 }

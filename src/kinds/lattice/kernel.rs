@@ -85,15 +85,15 @@ fn noise_row<K: Kernel, const WIDE: bool>(
 /// and an AVX-512 one (each with its features enabled, so the lane loops vectorize for it; the
 /// row function's `WIDE` says which is the 16-lane one).
 macro_rules! per_isa {
-    ($inline:ident: $base:ident, $avx2:ident, $avx512:ident, ($($arg:ident: $ty:ty),*)) => {
-        fn $base<K: Kernel>($($arg: $ty),*) {
+    ($inline:ident<$tr:ident>: $base:ident, $avx2:ident, $avx512:ident, ($($arg:ident: $ty:ty),*)) => {
+        fn $base<K: $tr>($($arg: $ty),*) {
             $inline::<K, false>($($arg),*)
         }
 
         #[cfg(target_arch = "x86_64")]
-        fn $avx2<K: Kernel>($($arg: $ty),*) {
+        fn $avx2<K: $tr>($($arg: $ty),*) {
             #[target_feature(enable = "avx2,fma,bmi1,bmi2,lzcnt,popcnt")]
-            fn run<K: Kernel>($($arg: $ty),*) {
+            fn run<K: $tr>($($arg: $ty),*) {
                 $inline::<K, false>($($arg),*)
             }
             // SAFETY: picked only where InstructionSet::Avx2 is available (see `pick`).
@@ -101,11 +101,11 @@ macro_rules! per_isa {
         }
 
         #[cfg(target_arch = "x86_64")]
-        fn $avx512<K: Kernel>($($arg: $ty),*) {
+        fn $avx512<K: $tr>($($arg: $ty),*) {
             #[target_feature(
                 enable = "avx512f,avx512bw,avx512dq,avx512vl,avx2,fma,bmi1,bmi2,lzcnt,popcnt"
             )]
-            fn run<K: Kernel>($($arg: $ty),*) {
+            fn run<K: $tr>($($arg: $ty),*) {
                 $inline::<K, true>($($arg),*)
             }
             // SAFETY: picked only where InstructionSet::Avx512 is available (see `pick`).
@@ -113,8 +113,9 @@ macro_rules! per_isa {
         }
     };
 }
+pub(crate) use per_isa;
 
-per_isa!(noise_row: noise_row_baseline, noise_row_avx2, noise_row_avx512,
+per_isa!(noise_row<Kernel>: noise_row_baseline, noise_row_avx2, noise_row_avx512,
     (inputs: &NoiseInputs, row: &RowFrame, first: usize, shift: Option<&[Vec<f32>; 4]>,
         out: &mut [f32]));
 

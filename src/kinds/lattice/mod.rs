@@ -6,6 +6,7 @@ pub(crate) mod corners;
 pub(crate) mod dual;
 pub(crate) mod hash;
 pub(crate) mod kernel;
+pub(crate) mod lane_dual;
 pub(crate) mod lane_hash;
 pub(crate) mod lanes;
 pub(crate) mod math;

@@ -4,6 +4,9 @@ use crate::kinds::Interp;
 use crate::kinds::lattice::corners::corner_block;
 use crate::kinds::lattice::corners::{Corners, corner_cells, frame, interp_corners, pad};
 use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, kernels, row_of};
+use crate::kinds::lattice::lane_dual::{
+    LaneDual, NoiseRowD, dual_kernels, gradient_kinds_d, row_d_of,
+};
 use crate::kinds::lattice::lane_hash::LaneLattice as Lattice;
 use crate::kinds::lattice::lane_hash::{corner_hashes2, corner_hashes2_untiled, corner_hashes3};
 use crate::kinds::lattice::lane_hash::{corner_hashes3_untiled, lattice_hash};
@@ -190,6 +193,55 @@ kernels! {
     Perlin2Block, 2, |lat, _k, p, out| corner_block::<Perlin2, 2>(lat, p, out);
     Perlin3Block, 3, |lat, _k, p, out| corner_block::<Perlin3, 3>(lat, p, out);
     Perlin4Block, 4, |lat, _k, p, out| for l in 0..LANES { out[l] = perlin4(lat, p, l); };
+}
+
+/// The gradient vector of corner hash `hash` in `dims` dimensions (perlin_gradient_vector):
+/// each grad function at the unit vectors.
+#[inline(always)]
+pub fn perlin_gradient_vector(hash: u32, dims: usize) -> [f32; 4] {
+    match dims {
+        1 => [grad1(hash, 1.0), 0.0, 0.0, 0.0],
+        2 => {
+            let g = grad2_vector(hash);
+            [g[0], g[1], 0.0, 0.0]
+        }
+        3 => [
+            grad3(hash, 1.0, 0.0, 0.0),
+            grad3(hash, 0.0, 1.0, 0.0),
+            grad3(hash, 0.0, 0.0, 1.0),
+            0.0,
+        ],
+        _ => PERLIN4_F32[(hash & 31) as usize],
+    }
+}
+
+/// Perlin noise in D dimensions with its lattice gradient, lane by lane.
+#[inline(always)]
+pub fn perlin_d<const D: usize>(lat: &Lattice, p: &Points, l: usize, interp: Interp) -> LaneDual {
+    let scale = match D {
+        1 => PERLIN1_SCALE,
+        2 => PERLIN2_SCALE,
+        _ => 1.0,
+    };
+    let gradient = |h| perlin_gradient_vector(h, D);
+    gradient_kinds_d(lat, &frame::<D>(p, l), interp, gradient, scale)
+}
+
+dual_kernels! {
+    Perlin1Dual, 1, |lat, _k, interp, p, l| perlin_d::<1>(lat, p, l, interp);
+    Perlin2Dual, 2, |lat, _k, interp, p, l| perlin_d::<2>(lat, p, l, interp);
+    Perlin3Dual, 3, |lat, _k, interp, p, l| perlin_d::<3>(lat, p, l, interp);
+    Perlin4Dual, 4, |lat, _k, interp, p, l| perlin_d::<4>(lat, p, l, interp);
+}
+
+/// The dual row function of Perlin noise in `dims` dimensions.
+pub fn row_d(dims: u32, _: Interp, hashed: bool, isa: InstructionSet) -> NoiseRowD {
+    match dims {
+        1 => row_d_of!(Perlin1Dual, hashed, isa),
+        2 => row_d_of!(Perlin2Dual, hashed, isa),
+        3 => row_d_of!(Perlin3Dual, hashed, isa),
+        _ => row_d_of!(Perlin4Dual, hashed, isa),
+    }
 }
 
 /// The row function of Perlin noise in `dims` dimensions.

@@ -27,6 +27,7 @@ pub(super) static PERLIN: KindInfo = KindInfo {
     twin_row: twin::perlin_row,
     twin_dual: Some(twin::perlin_d),
     lanes: lanes::row,
+    lanes_dual: Some(lanes::row_d),
     wgsl: include_str!("perlin.wgsl"),
     wgsl_call: |dims, _, lat, pt| format!("perlin{dims}({lat}, {pt})"),
     wgsl_dual_call: Some(|dims, _, lat, pt| {

@@ -3,6 +3,7 @@
 
 use crate::kinds::Interp;
 use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, kernels, row_of};
+use crate::kinds::lattice::lane_dual::{LaneDual, NoiseRowD, dual_kernels, row_d_of};
 use crate::kinds::lattice::lane_hash::{LaneLattice as Lattice, simplex_hash};
 use crate::kinds::lattice::lanes::LANES;
 use crate::kinds::lattice::lanes::Points;
@@ -94,19 +95,55 @@ fn lane_point(p: &Points, l: usize) -> ([u32; 4], [f32; 4]) {
     )
 }
 
+/// The N corners of the simplex holding a lane's point (SimplexCorners): each corner's
+/// offset d and gradient g, the kernel's radius squared and the scale.
+pub struct SimplexCorners<const N: usize> {
+    d: [[f32; 4]; N],
+    g: [[f32; 4]; N],
+    r2: f32,
+    scale: f32,
+}
+
 /// The corners' contributions summed in order, times the scale.
 #[inline(always)]
-fn simplex_sum<const N: usize>(r2: f32, scale: f32, d: [[f32; 4]; N], g: [[f32; 4]; N]) -> f32 {
+fn simplex_sum<const N: usize>(c: SimplexCorners<N>) -> f32 {
     let mut sum = 0.0;
     for m in 0..N {
-        sum += simplex_corner(r2, d[m], g[m]);
+        sum += simplex_corner(c.r2, c.d[m], c.g[m]);
     }
-    scale * sum
+    c.scale * sum
+}
+
+/// The sum with its gradient along the unskewed axes: each corner adds
+/// `t^4 g - 8 t^3 (g . d) d`, `t = r2 - |d|^2` (nothing where `t < 0`).
+#[inline(always)]
+pub fn simplex_d<const N: usize>(c: SimplexCorners<N>) -> LaneDual {
+    let mut value = 0.0;
+    let mut grad = [0.0f32; 4];
+    for m in 0..N {
+        let (d, g) = (c.d[m], c.g[m]);
+        let t = c.r2 - (d[0] * d[0] + d[1] * d[1] + d[2] * d[2] + d[3] * d[3]);
+        let gd = g[0] * d[0] + g[1] * d[1] + g[2] * d[2] + g[3] * d[3];
+        let t2 = t * t;
+        let inside = t >= 0.0;
+        value += if inside { t2 * t2 * gd } else { 0.0 };
+        for a in 0..4 {
+            let slope = t2 * t2 * g[a] - 8.0 * t2 * t * gd * d[a];
+            grad[a] += if inside { slope } else { 0.0 };
+        }
+    }
+    (c.scale * value, grad.map(|x| c.scale * x))
 }
 
 /// 2D simplex noise.
 #[inline(always)]
 pub fn simplex2(lat: &Lattice, p: &Points, l: usize) -> f32 {
+    simplex_sum(simplex2_corners(lat, p, l))
+}
+
+/// The 2D simplex's corners.
+#[inline(always)]
+pub fn simplex2_corners(lat: &Lattice, p: &Points, l: usize) -> SimplexCorners<3> {
     let (cells, f) = lane_point(p, l);
     let (u, v) = (f[0], f[1]);
     let t = (u + v) * SIMPLEX_G2;
@@ -133,7 +170,12 @@ pub fn simplex2(lat: &Lattice, p: &Points, l: usize) -> f32 {
         simplex_grad3(h[1]),
         simplex_grad3(h[2]),
     ];
-    simplex_sum(0.5, 70.0, d, g)
+    SimplexCorners {
+        d,
+        g,
+        r2: 0.5,
+        scale: 70.0,
+    }
 }
 
 /// The second and third corners of the 3D simplex, as boolean algebra (no branches).
@@ -160,6 +202,12 @@ pub fn simplex3_order(xy: bool, yz: bool, xz: bool) -> ([u32; 3], [u32; 3]) {
 /// 3D simplex noise.
 #[inline(always)]
 pub fn simplex3(lat: &Lattice, p: &Points, l: usize) -> f32 {
+    simplex_sum(simplex3_corners(lat, p, l))
+}
+
+/// The 3D simplex's corners.
+#[inline(always)]
+pub fn simplex3_corners(lat: &Lattice, p: &Points, l: usize) -> SimplexCorners<4> {
     let (cells, f) = lane_point(p, l);
     let t = (f[0] + f[1] + f[2]) / 6.0;
     let d0 = [f[0] - t, f[1] - t, f[2] - t];
@@ -182,12 +230,23 @@ pub fn simplex3(lat: &Lattice, p: &Points, l: usize) -> f32 {
         simplex_grad3(h[2]),
         simplex_grad3(h[3]),
     ];
-    simplex_sum(0.6, 32.0, d, g)
+    SimplexCorners {
+        d,
+        g,
+        r2: 0.6,
+        scale: 32.0,
+    }
 }
 
 /// 4D simplex noise.
 #[inline(always)]
 pub fn simplex4(lat: &Lattice, p: &Points, l: usize) -> f32 {
+    simplex_sum(simplex4_corners(lat, p, l))
+}
+
+/// The 4D simplex's corners.
+#[inline(always)]
+pub fn simplex4_corners(lat: &Lattice, p: &Points, l: usize) -> SimplexCorners<5> {
     let (cells, f) = lane_point(p, l);
     let t = (f[0] + f[1] + f[2] + f[3]) * SIMPLEX_G4;
     let d0 = [f[0] - t, f[1] - t, f[2] - t, f[3] - t];
@@ -204,13 +263,33 @@ pub fn simplex4(lat: &Lattice, p: &Points, l: usize) -> f32 {
         d[m as usize] = std::array::from_fn(|a| d0[a] - step[a] as f32 + m as f32 * SIMPLEX_G4);
         g[m as usize] = simplex_grad4(simplex_hash(lat, cells, step, 4));
     }
-    simplex_sum(0.6, 27.0, d, g)
+    SimplexCorners {
+        d,
+        g,
+        r2: 0.6,
+        scale: 27.0,
+    }
 }
 
 kernels! {
     Simplex2Block, 2, |lat, _k, p, out| for l in 0..LANES { out[l] = simplex2(lat, p, l); };
     Simplex3Block, 3, |lat, _k, p, out| for l in 0..LANES { out[l] = simplex3(lat, p, l); };
     Simplex4Block, 4, |lat, _k, p, out| for l in 0..LANES { out[l] = simplex4(lat, p, l); };
+}
+
+dual_kernels! {
+    Simplex2Dual, 2, |lat, _k, _i, p, l| simplex_d(simplex2_corners(lat, p, l));
+    Simplex3Dual, 3, |lat, _k, _i, p, l| simplex_d(simplex3_corners(lat, p, l));
+    Simplex4Dual, 4, |lat, _k, _i, p, l| simplex_d(simplex4_corners(lat, p, l));
+}
+
+/// The dual row function of simplex noise in `dims` dimensions.
+pub fn row_d(dims: u32, _: Interp, hashed: bool, isa: InstructionSet) -> NoiseRowD {
+    match dims {
+        2 => row_d_of!(Simplex2Dual, hashed, isa),
+        3 => row_d_of!(Simplex3Dual, hashed, isa),
+        _ => row_d_of!(Simplex4Dual, hashed, isa),
+    }
 }
 
 /// The row function of simplex noise in `dims` dimensions.

@@ -41,6 +41,7 @@ pub(super) static SIMPLEX: KindInfo = KindInfo {
         })
     }),
     lanes: lanes::row,
+    lanes_dual: Some(lanes::row_d),
     wgsl: include_str!("simplex.wgsl"),
     wgsl_call: |dims, _, lat, pt| format!("simplex{dims}({lat}, {pt})"),
     wgsl_dual_call: Some(|dims, _, lat, pt| {

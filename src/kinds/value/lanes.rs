@@ -4,6 +4,9 @@ use crate::kinds::Interp;
 use crate::kinds::lattice::corners::corner_block;
 use crate::kinds::lattice::corners::{Corners, corner_cells, frame, interp_corners, pad};
 use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, kernels, row_of};
+use crate::kinds::lattice::lane_dual::{
+    LaneDual, NoiseRowD, dual_kernels, interp_corners_d, row_d_of,
+};
 use crate::kinds::lattice::lane_hash::LaneLattice as Lattice;
 use crate::kinds::lattice::lane_hash::{corner_hashes2, corner_hashes2_untiled, corner_hashes3};
 use crate::kinds::lattice::lane_hash::{corner_hashes3_untiled, lattice_hash, lattice_value};
@@ -71,7 +74,7 @@ pub fn value4(lat: &Lattice, p: &Points, l: usize) -> f32 {
     interp_corners(&mut v, &c.w)
 }
 
-pub use crate::kinds::lattice::real::catmull_rom;
+pub use crate::kinds::lattice::real::{catmull_rom, catmull_rom_derivative};
 
 /// Catmull-Rom value noise: 4 lattice values per axis (`4^D` in all), reduced axis x first.
 /// Called lane by lane, never inlined: inlined into the AVX-512 lane loop, the compiler gave some
@@ -120,5 +123,77 @@ pub fn row(dims: u32, interp: Interp, hashed: bool, isa: InstructionSet) -> Nois
         (2, false) => row_of!(Value2Block, hashed, isa),
         (3, false) => row_of!(Value3Block, hashed, isa),
         (_, false) => row_of!(Value4Block, hashed, isa),
+    }
+}
+
+/// Value noise in D dimensions with its lattice gradient (value_d), lane by lane.
+#[inline(always)]
+pub fn value_d<const D: usize>(lat: &Lattice, p: &Points, l: usize, interp: Interp) -> LaneDual {
+    let c = frame::<D>(p, l);
+    let mut v = [0.0; 16];
+    let mut g = [[0.0; 4]; 16];
+    for n in 0..1usize << D {
+        v[n] = lattice_value(lat, lattice_hash(lat, corner_cells(&c.lo, &c.hi, n), D));
+    }
+    interp_corners_d(&mut v, &mut g, &c, interp)
+}
+
+/// `catmull_rom` on the four corner gradients, component by component (catmull_rom4).
+#[inline(always)]
+fn catmull_rom4(t: f32, g: &[[f32; 4]]) -> [f32; 4] {
+    std::array::from_fn(|c| catmull_rom(t, g[0][c], g[1][c], g[2][c], g[3][c]))
+}
+
+/// Catmull-Rom value noise with its lattice gradient (value_catmull_rom_d), never inlined as
+/// [`value_catmull_rom`].
+#[inline(never)]
+pub fn value_catmull_rom_d<const D: usize>(lat: &Lattice, p: &Points, l: usize) -> LaneDual {
+    let mut v = [0.0f32; 256];
+    let mut g = [[0.0f32; 4]; 256];
+    for n in 0..(1usize << (2 * D)) {
+        let mut cells = [0u32; 4];
+        for a in 0..D {
+            let step = ((n >> (2 * a)) & 3) as i32 - 1;
+            cells[a] = lattice_cell(cell_offset(p.axis[a].cell[l], step), lat.period[a]);
+        }
+        v[n] = lattice_value(lat, lattice_hash(lat, cells, D));
+    }
+    let mut count = 1usize << (2 * D);
+    for a in 0..D {
+        let t = p.axis[a].frac[l];
+        count /= 4;
+        for m in 0..count {
+            let q = [v[4 * m], v[4 * m + 1], v[4 * m + 2], v[4 * m + 3]];
+            let mut gm = catmull_rom4(t, &g[4 * m..4 * m + 4]);
+            gm[a] += catmull_rom_derivative(t, q[0], q[1], q[2], q[3]);
+            v[m] = catmull_rom(t, q[0], q[1], q[2], q[3]);
+            g[m] = gm;
+        }
+    }
+    (v[0], g[0])
+}
+
+dual_kernels! {
+    Value1Dual, 1, |lat, _k, interp, p, l| value_d::<1>(lat, p, l, interp);
+    Value2Dual, 2, |lat, _k, interp, p, l| value_d::<2>(lat, p, l, interp);
+    Value3Dual, 3, |lat, _k, interp, p, l| value_d::<3>(lat, p, l, interp);
+    Value4Dual, 4, |lat, _k, interp, p, l| value_d::<4>(lat, p, l, interp);
+    CatmullRom1Dual, 1, |lat, _k, _i, p, l| value_catmull_rom_d::<1>(lat, p, l);
+    CatmullRom2Dual, 2, |lat, _k, _i, p, l| value_catmull_rom_d::<2>(lat, p, l);
+    CatmullRom3Dual, 3, |lat, _k, _i, p, l| value_catmull_rom_d::<3>(lat, p, l);
+    CatmullRom4Dual, 4, |lat, _k, _i, p, l| value_catmull_rom_d::<4>(lat, p, l);
+}
+
+/// The dual row function of value noise in `dims` dimensions (Catmull-Rom apart).
+pub fn row_d(dims: u32, interp: Interp, hashed: bool, isa: InstructionSet) -> NoiseRowD {
+    match (dims, interp == Interp::CatmullRom) {
+        (1, true) => row_d_of!(CatmullRom1Dual, hashed, isa),
+        (2, true) => row_d_of!(CatmullRom2Dual, hashed, isa),
+        (3, true) => row_d_of!(CatmullRom3Dual, hashed, isa),
+        (_, true) => row_d_of!(CatmullRom4Dual, hashed, isa),
+        (1, false) => row_d_of!(Value1Dual, hashed, isa),
+        (2, false) => row_d_of!(Value2Dual, hashed, isa),
+        (3, false) => row_d_of!(Value3Dual, hashed, isa),
+        (_, false) => row_d_of!(Value4Dual, hashed, isa),
     }
 }

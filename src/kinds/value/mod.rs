@@ -37,6 +37,7 @@ pub(super) static VALUE: KindInfo = KindInfo {
         }
     }),
     lanes: lanes::row,
+    lanes_dual: Some(lanes::row_d),
     wgsl: include_str!("value.wgsl"),
     wgsl_call: |dims, interp, lat, pt| match interp {
         Interp::CatmullRom => format!("value_catmull_rom({lat}, {pt}, {dims}u)"),

@@ -8,6 +8,7 @@
 //! octaves' registers, then their sum (as fast as adding each octave into the sum from its
 //! kernel, measured).
 
+mod dual;
 mod values;
 
 use crate::graph::plan::Step;
@@ -15,7 +16,7 @@ use crate::job::Job;
 use crate::kinds::lattice::kernel::NoiseInputs;
 use crate::kinds::lattice::lane_hash::LaneLattice;
 use crate::kinds::lattice::lanes::{LANES, Points, RowFrame, block_points, shift_points};
-use crate::kinds::{InstructionSet, Interp, KindState, LatticeKind, NoiseRow};
+use crate::kinds::{InstructionSet, Interp, KindState, LatticeKind, NoiseRow, NoiseRowD};
 use crate::spec::frames::OctaveFrame;
 use crate::tables::{PERM_LEN, TABLE_SIZE, perm_windows};
 use values::value_step;
@@ -51,6 +52,11 @@ pub(super) struct PlanLanes<'a> {
     hashed: bool,
     tables: Vec<LaneTables>,
     noises: Vec<NoiseLanes>,
+    /// With gradients: each noise's dual kernel (`None` for kinds without derivatives).
+    duals: Vec<Option<NoiseRowD>>,
+    /// With gradients: each noise's, then each coordinate's root-to-lattice map and frequency.
+    maps: Vec<(dual::Map, f32)>,
+    gradient: bool,
     steps: Vec<Step<f32>>,
     /// Each step's first register run; a value takes one run, a displacement four.
     runs: Vec<usize>,
@@ -59,10 +65,12 @@ pub(super) struct PlanLanes<'a> {
     segment: usize,
 }
 
-/// A row's scratch: every register of a segment, and one displacement in lattice cells.
+/// A row's scratch: every register of a segment, one displacement in lattice cells, and with
+/// gradients one noise's lattice gradient.
 struct Scratch {
     registers: Vec<f32>,
     shift: [Vec<f32>; 4],
+    lattice: [Vec<f32>; 4],
 }
 
 /// The row of `frame` through image texel `texel` and along x, as the lanes step it.
@@ -95,10 +103,27 @@ impl<'a> PlanLanes<'a> {
                 delta_map: inst.delta_map.map(|row| row.map(|x| x as f32)),
             })
             .collect();
+        let gradient = job.has_gradient();
+        let duals = (plan.instances.iter())
+            .map(|inst| {
+                let row_d = inst.kind.info().lanes_dual.filter(|_| gradient)?;
+                Some(row_d(plan.dims as u32, inst.interp, hashed, isa))
+            })
+            .collect();
+        let f32_map = |m: &crate::spec::frames::Mat| m.map(|row| row.map(|x| x as f32));
+        let maps = (plan.instances.iter())
+            .map(|i| (f32_map(&i.points.map), i.frequency as f32))
+            .chain((plan.coordinates.iter()).map(|c| (f32_map(&c.points.map), c.frequency as f32)))
+            .collect();
         let (mut runs, mut total_runs) = (Vec::with_capacity(plan.steps.len()), 0);
         for step in &plan.steps {
             runs.push(total_runs);
-            total_runs += if step.is_vector() { 4 } else { 1 };
+            total_runs += match (gradient, step.is_vector()) {
+                (false, false) => 1,
+                (false, true) => 4,
+                (true, false) => dual::VALUE_RUNS,
+                (true, true) => dual::VECTOR_RUNS,
+            };
         }
         PlanLanes {
             job,
@@ -107,6 +132,9 @@ impl<'a> PlanLanes<'a> {
             hashed,
             tables,
             noises,
+            duals,
+            maps,
+            gradient,
             steps: plan.steps.iter().map(Step::to_f32).collect(),
             runs,
             total_runs,
@@ -115,61 +143,109 @@ impl<'a> PlanLanes<'a> {
         }
     }
 
-    /// The plan's value at texels `(x0 + i, j, k)`, one per element of `out`.
+    /// The plan's value at texels `(x0 + i, j, k)`, one per element of `out`; with
+    /// gradients `[value, d/dx, d/dy, d/dz]`, four per texel.
     pub(super) fn render_row(&self, texel: [u32; 3], out: &mut [f32]) {
         let frames: Vec<RowFrame> = (self.job.frames().iter())
             .map(|f| row_frame(f, texel, self.dims))
             .collect();
+        let lattice_runs = if self.gradient { self.segment } else { 0 };
         let mut scratch = Scratch {
             registers: vec![0.0; self.total_runs * self.segment],
             shift: std::array::from_fn(|_| vec![0.0; self.segment]),
+            lattice: std::array::from_fn(|_| vec![0.0; lattice_runs]),
         };
         let output = self.runs[self.job.plan().output] * self.segment;
-        for (s, texels) in out.chunks_mut(self.segment).enumerate() {
-            self.segment_on_isa(&frames, s * self.segment, texels.len(), &mut scratch);
-            texels.copy_from_slice(&scratch.registers[output..output + texels.len()]);
+        let per_texel = if self.gradient { 4 } else { 1 };
+        for (s, texels) in out.chunks_mut(self.segment * per_texel).enumerate() {
+            let n = texels.len() / per_texel;
+            let first = s * self.segment;
+            if self.gradient {
+                self.segment_on_isa::<true>(&frames, first, n, &mut scratch);
+                for (i, texel) in texels.chunks_exact_mut(4).enumerate() {
+                    for (c, v) in texel.iter_mut().enumerate() {
+                        *v = scratch.registers[output + c * self.segment + i];
+                    }
+                }
+            } else {
+                self.segment_on_isa::<false>(&frames, first, n, &mut scratch);
+                texels.copy_from_slice(&scratch.registers[output..output + n]);
+            }
         }
     }
 
     /// Every step over `n` texels of the segment starting at row texel `first`, compiled for
     /// the plan's instruction set: the value steps' lane loops then run as wide as the noise
     /// kernels' (in the baseline's 4 lanes they took a sixth of the terrain example's time).
-    fn segment_on_isa(&self, frames: &[RowFrame], first: usize, n: usize, scratch: &mut Scratch) {
+    /// (`DUAL`: with gradients.)
+    fn segment_on_isa<const DUAL: bool>(
+        &self,
+        frames: &[RowFrame],
+        first: usize,
+        n: usize,
+        scratch: &mut Scratch,
+    ) {
         match self.isa {
             // SAFETY: `new` took `isa` from the caller, who checked it is available (the
             // kernels picked for it assert so).
             #[cfg(target_arch = "x86_64")]
-            InstructionSet::Avx512 => unsafe { self.segment_avx512(frames, first, n, scratch) },
+            InstructionSet::Avx512 => unsafe {
+                self.segment_avx512::<DUAL>(frames, first, n, scratch)
+            },
             // SAFETY: as above.
             #[cfg(target_arch = "x86_64")]
-            InstructionSet::Avx2 => unsafe { self.segment_avx2(frames, first, n, scratch) },
-            _ => self.segment_steps(frames, first, n, scratch),
+            InstructionSet::Avx2 => unsafe { self.segment_avx2::<DUAL>(frames, first, n, scratch) },
+            _ => self.segment_steps::<DUAL>(frames, first, n, scratch),
         }
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl,avx2,fma,bmi1,bmi2,lzcnt,popcnt")]
-    fn segment_avx512(&self, frames: &[RowFrame], first: usize, n: usize, scratch: &mut Scratch) {
-        self.segment_steps(frames, first, n, scratch)
+    fn segment_avx512<const DUAL: bool>(
+        &self,
+        frames: &[RowFrame],
+        first: usize,
+        n: usize,
+        scratch: &mut Scratch,
+    ) {
+        self.segment_steps::<DUAL>(frames, first, n, scratch)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,fma,bmi1,bmi2,lzcnt,popcnt")]
-    fn segment_avx2(&self, frames: &[RowFrame], first: usize, n: usize, scratch: &mut Scratch) {
-        self.segment_steps(frames, first, n, scratch)
+    fn segment_avx2<const DUAL: bool>(
+        &self,
+        frames: &[RowFrame],
+        first: usize,
+        n: usize,
+        scratch: &mut Scratch,
+    ) {
+        self.segment_steps::<DUAL>(frames, first, n, scratch)
     }
 
     #[inline(always)]
-    fn segment_steps(&self, frames: &[RowFrame], first: usize, n: usize, scratch: &mut Scratch) {
+    fn segment_steps<const DUAL: bool>(
+        &self,
+        frames: &[RowFrame],
+        first: usize,
+        n: usize,
+        scratch: &mut Scratch,
+    ) {
         for i in 0..self.steps.len() {
-            self.step(i, frames, first, n, scratch);
+            if DUAL {
+                self.step_d(i, frames, first, n, scratch);
+            } else {
+                self.step(i, frames, first, n, scratch);
+            }
         }
     }
 
     /// Step `i` over `n` texels of the segment starting at row texel `first`.
     #[inline(always)]
     fn step(&self, i: usize, frames: &[RowFrame], first: usize, n: usize, scratch: &mut Scratch) {
-        let Scratch { registers, shift } = scratch;
+        let Scratch {
+            registers, shift, ..
+        } = scratch;
         let (done, rest) = registers.split_at_mut(self.runs[i] * self.segment);
         let regs = Registers {
             done,
