@@ -43,6 +43,13 @@ def test_graphs_gradients_and_windows_equal_the_tools(npy):
     theirs = npy("--kind", "simplex", "--fractal", "fbm", "--octaves", "3", "--size", "20x10",
                  "--channels", "gradient", "--backend", "cpu")
     assert gradient.shape == (10, 20, 3) and np.array_equal(gradient, theirs)
+    # The SIMD lanes compute gradients too (the GPU's f32), the tool's SIMD output bit for bit.
+    lanes = gpu_noise.render(TERRAIN, size=(48, 32), channels="gradient", backend="simd")
+    theirs = npy("--graph", graph, "--size", "48x32", "--channels", "gradient",
+                 "--backend", "simd")
+    assert lanes.shape == (32, 48, 3) and np.array_equal(lanes, theirs)
+    twin = gpu_noise.render(TERRAIN, size=(48, 32), channels="gradient", backend="cpu")
+    assert np.abs(lanes - twin).max() < 1e-4
     # A window is the same texels as the whole image's; so is an image at the window's offset.
     whole = gpu_noise.render(spec, size=(64, 48), offset=(-1e12, 5.0), backend="cpu")
     part = gpu_noise.render(spec, size=(64, 48), offset=(-1e12, 5.0), backend="cpu",

@@ -281,7 +281,8 @@ fn a_graph_tile_set_holds_the_windows_of_the_whole_image() {
 
 /// `render --graph --channels gradient` writes the value and both partials per texel: the
 /// value channel is the graph's values (the same job without gradients) and the partials
-/// equal the twin's, on the CPU and within the gradient bound on the GPU; a graph with a
+/// equal the twin's, on the CPU and within the gradient bound on the GPU and the SIMD backend
+/// (which computes them itself, and says so); a graph with a
 /// cellular node refuses gradients with exit 2, naming the node, and writes nothing.
 #[test]
 #[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
@@ -294,7 +295,7 @@ fn graph_gradients_reach_the_cli() {
         .unwrap();
     let job = job.with_gradient().unwrap();
     let twin = gpu_noise::cpu::render_f64(&job).unwrap();
-    for backend in ["cpu", "gpu"] {
+    for backend in ["cpu", "simd", "gpu"] {
         let (path, s) = out(d.path(), &format!("g-{backend}.npy"));
         let o = run(&[
             "render",
@@ -306,11 +307,14 @@ fn graph_gradients_reach_the_cli() {
             "gradient",
             "--backend",
             backend,
-            "-q",
             "-o",
             &s,
         ]);
         assert!(o.status.success(), "{backend}: {}", text(&o.stderr));
+        if backend == "simd" {
+            let summary = text(&o.stderr);
+            assert!(summary.contains("on SIMD CPU"), "{summary}");
+        }
         let bytes = std::fs::read(&path).unwrap();
         let header = String::from_utf8_lossy(&bytes[..128]).into_owned();
         assert!(header.contains("'shape': (24, 40, 3)"), "{header}");
