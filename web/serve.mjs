@@ -7,18 +7,23 @@ import sirv from "sirv";
 const root = fileURLToPath(new URL("./www", import.meta.url));
 const port = Number(process.env.PORT ?? 8080);
 const files = sirv(root, { dev: true, extensions: ["html"] });
-// three.js (the 3D view) from the npm package, pinned by package-lock.json: `npm ci --prefix web`.
-const three = sirv(fileURLToPath(new URL("./node_modules/three", import.meta.url)), { dev: true });
-const VENDOR = "/vendor/three";
+// Packages from npm, pinned by package-lock.json (`npm ci --prefix web`), under /vendor/NAME:
+// three.js (the 3D view) and Drawflow (the node editor).
+const VENDORED = ["three", "drawflow"].map((name) => [
+  `/vendor/${name}`,
+  sirv(fileURLToPath(new URL(`./node_modules/${name}`, import.meta.url)), { dev: true }),
+]);
 const notFound = (res) => () => {
   res.statusCode = 404;
   res.end("not found");
 };
 http
   .createServer((req, res) => {
-    if (req.url.startsWith(`${VENDOR}/`)) {
-      req.url = req.url.slice(VENDOR.length);
-      return three(req, res, notFound(res));
+    for (const [prefix, serve] of VENDORED) {
+      if (req.url.startsWith(`${prefix}/`)) {
+        req.url = req.url.slice(prefix.length);
+        return serve(req, res, notFound(res));
+      }
     }
     return files(req, res, notFound(res));
   })

@@ -2,7 +2,7 @@
 //! the enums' names, the limits), FastNoise2-style: a new kind or parameter needs no change to
 //! the page.
 
-use gpu_noise::low_level::graph::meta::{Param, ParamType, node_type};
+use gpu_noise::low_level::graph::meta::{Arity, NodeType, Param, ParamType, node_type, node_types};
 use gpu_noise::{Colormap, Fractal, Kind, spec::LatticeKind};
 use serde_json::{Value, json};
 use wasm_bindgen::prelude::*;
@@ -35,8 +35,31 @@ pub fn controls() -> String {
         "lattices": LatticeKind::NAMES,
         "colormaps": Colormap::NAMES,
         "presets": presets,
+        "nodes": node_types().iter().map(node_controls).collect::<Vec<_>>(),
     })
     .to_string()
+}
+
+/// One node type for the node editor: `{name, category, doc, inputs, params}`, each input
+/// `{name, doc, arity: "one" | "list" | "per-axis", min}`.
+fn node_controls(t: &NodeType) -> Value {
+    let inputs: Vec<Value> = (t.inputs.iter())
+        .map(|i| {
+            let (arity, min) = match i.arity {
+                Arity::One => ("one", 1),
+                Arity::List(min) => ("list", min),
+                Arity::PerAxis => ("per-axis", 1),
+            };
+            json!({"name": i.name, "doc": i.doc, "arity": arity, "min": min})
+        })
+        .collect();
+    json!({
+        "name": t.name,
+        "category": format!("{:?}", t.category).to_lowercase(),
+        "doc": t.doc,
+        "inputs": inputs,
+        "params": t.params.iter().map(param).collect::<Vec<_>>(),
+    })
 }
 
 fn kind_controls(kind: Kind) -> Value {
@@ -69,7 +92,14 @@ fn param(p: &Param) -> Value {
             json!({"type": "choice", "default": default, "options": options})
         }
         ParamType::Orientation => json!({"type": "orientation", "default": 45.0}),
-        _ => json!({"type": "other"}),
+        ParamType::Seed => json!({"type": "seed", "default": 0}),
+        ParamType::Flag { default } => json!({"type": "flag", "default": default}),
+        ParamType::Vector { default, .. } => json!({"type": "vector", "default": default}),
+        ParamType::Axis3 => json!({"type": "axis3", "default": [0.0, 0.0, 1.0]}),
+        ParamType::Pair { default } => json!({"type": "pair", "default": default}),
+        ParamType::Points { pairs, default, .. } => {
+            json!({"type": "points", "pairs": pairs, "default": default})
+        }
     };
     if let (Some(out), Value::Object(ty)) = (out.as_object_mut(), ty) {
         out.extend(ty);

@@ -4,6 +4,7 @@
 
 import init, { Previewer, controls, render_twin_view, surface, version } from "./pkg/gpu_noise_web.js";
 import { paramInput, paramValue, setOptions, showValue } from "./controls.js";
+import { NodeEditor, THUMBNAIL_SIDE } from "./editor.js";
 import { drawHistogram, drawProfile, sampleLine } from "./plots.js";
 import { parseSpec, specFromAddress, specText, specToAddress } from "./spec.js";
 
@@ -49,6 +50,7 @@ async function main() {
   page.meta = JSON.parse(controls());
   $("version").textContent = version();
   buildControls();
+  buildEditor();
   const query = new URLSearchParams(location.search);
   $("engine").value = query.has("twin") ? "cpu" : (query.get("engine") ?? "auto");
   const shared = specFromAddress();
@@ -580,6 +582,8 @@ function showMode() {
   const graph = page.spec.graph !== undefined || $("mode").value === GRAPH;
   $("noise-fields").hidden = graph;
   $("graph-fields").hidden = !graph;
+  $("editor-panel").hidden = !graph;
+  if (graph) syncEditor();
   $("nav-hint").textContent = graph
     ? "Drag or arrow keys to pan, wheel or +/- to zoom (a scale node view_zoom above the output); shift-drag draws the profile's line."
     : "Drag or arrow keys to pan, wheel or +/- to zoom; shift-drag draws the profile's line.";
@@ -748,12 +752,74 @@ function zoomGraph(at, factor) {
   page.spec.offset = page.spec.offset.map((o, i) => (i < 2 && (i === 0 || page.view.height > 1) ? (s / next) * (o + at[i]) - at[i] : o));
   page.graphText = specText(graph);
   $("graph").value = page.graphText;
+  syncEditor();
   render();
+}
+
+/** The node editor (editor.js) under the view in graph mode; it and the JSON text show the
+ *  same graph, whichever was edited last. */
+function buildEditor() {
+  const nodes = page.meta.nodes;
+  const categories = [...new Set(nodes.map((t) => t.category))];
+  $("node-type").innerHTML = categories.map((c) => `<optgroup label="${c}">${nodes.filter((t) => t.category === c)
+    .map((t) => `<option value="${t.name}" title="${t.doc.replace(/"/g, "&quot;")}">${t.name}</option>`).join("")}</optgroup>`).join("");
+  page.editor = new NodeEditor($("editor"), nodes, { onChange: editorChanged, thumbnail: nodeThumbnail });
+  const act = (id, f) => $(id).addEventListener("click", () => f());
+  act("add-node", () => page.editor.add($("node-type").value));
+  act("duplicate-node", () => page.editor.duplicate());
+  act("delete-node", () => page.editor.selectedName() && page.editor.remove(page.editor.selectedName()));
+  act("copy-node", () => page.editor.copy());
+  act("paste-node", () => page.editor.paste());
+  act("clear-graph", () => page.editor.clear(2));
+  act("undo", () => page.editor.undo());
+  act("redo", () => page.editor.redo());
+  act("output-node", () => page.editor.selectedName() && page.editor.setOutput(page.editor.selectedName()));
+  $("editor").addEventListener("keydown", (e) => {
+    if (!(e.ctrlKey || e.metaKey) || ["INPUT", "SELECT"].includes(e.target.tagName)) return;
+    const keys = { z: e.shiftKey ? "redo" : "undo", y: "redo", c: "copy", v: "paste", d: "duplicate" };
+    const what = keys[e.key.toLowerCase()];
+    if (!what) return;
+    e.preventDefault();
+    page.editor[what]();
+  });
+}
+
+/** Loads the graph text into the editor where the editor does not show it yet. */
+function syncEditor() {
+  if (!page.graphText || page.graphText === page.editorText) return;
+  try {
+    page.editor.load(parseSpec(page.graphText));
+    page.editor.record(true);
+    page.editorText = page.graphText;
+  } catch (e) {
+    showError(new Error(`node editor: ${e.message}`));
+  }
+}
+
+/** An edit on the canvas: the JSON text follows, and the graph renders. */
+function editorChanged(graph) {
+  const text = specText(graph);
+  page.editorText = text;
+  $("graph").value = text;
+  applyGraph();
+}
+
+/** A node's thumbnail: the graph with that node as its output, on the CPU twin, in the
+ *  page's world and levels. */
+function nodeThumbnail(graph) {
+  const start = performance.now();
+  const spec = { ...page.spec, graph, size: [THUMBNAIL_SIDE, THUMBNAIL_SIDE] };
+  spec.offset = resize(page.spec.offset ?? [], graph.dims ?? 2);
+  const view = render_twin_view(specText(spec));
+  const shot = { rgba: view.rgba(), width: view.width, height: view.height, ms: performance.now() - start };
+  view.free();
+  return shot;
 }
 
 window.gpuNoise = {
   ready: false,
   page,
+  editor: () => page.editor,
   specText: () => currentSpecText(),
   exportSpecText: () => currentSpecText({ backend: "cpu" }),
   values: () => Array.from(page.values),

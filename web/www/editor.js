@@ -1,0 +1,381 @@
+// The node editor: a graph (CONVENTIONS §13) as nodes and wires on Drawflow's canvas (the npm
+// package `drawflow`, loaded as a classic script: window.Drawflow). Node types, their inputs
+// and parameters (type, default, range, doc) come from the library's node table through the
+// wasm module (`controls().nodes`), so a new node type or parameter needs no change here.
+// Each node shows a thumbnail of its own output (the graph with that node as the output, on
+// the CPU twin) and how long it took. The graph's JSON text stays the source of truth the page
+// renders: every edit writes it, and loading a text rebuilds the canvas.
+
+/** Ports of a list input (`add`'s inputs, a warp's per-axis displacements): unconnected ones
+ *  are left out of the list. */
+const LIST_PORTS = 4;
+const THUMB = 48;
+const COLUMN = 250;
+const ROW = 170;
+
+/** The input ports of a node type, in order: `{input, list}` each. */
+function portsOf(type) {
+  return type.inputs.flatMap((input) => {
+    const count = input.arity === "one" ? 1 : LIST_PORTS;
+    return Array.from({ length: count }, () => ({ input: input.name, list: input.arity !== "one" }));
+  });
+}
+
+/** A parameter's value as the field shows it: JSON for lists, the text of a number. */
+function fieldText(value) {
+  if (value === undefined) return "";
+  if (typeof value === "string") return value;
+  return typeof value === "bigint" ? value.toString() : JSON.stringify(value);
+}
+
+/** A field's text as the parameter's JSON value, or undefined (absent: the default). */
+function fieldValue(param, text) {
+  const t = String(text ?? "").trim();
+  if (t === "") return undefined;
+  switch (param.type) {
+    case "number":
+    case "whole":
+      return Number.isNaN(Number(t)) ? t : Number(t);
+    case "seed":
+      return /^\d+$/.test(t) && !Number.isSafeInteger(Number(t)) ? BigInt(t) : Number.isNaN(Number(t)) ? t : Number(t);
+    case "choice":
+      return t;
+    case "flag":
+      return t === "true" ? true : t === "false" ? false : t;
+    case "orientation":
+      return Number.isNaN(Number(t)) ? t : Number(t);
+    default:
+      try {
+        return JSON.parse(t);
+      } catch {
+        return t; // the graph reader names the node and field
+      }
+  }
+}
+
+function escape(text) {
+  return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+}
+
+/** A parameter's field: a select for choices and flags, text otherwise (placeholder: the
+ *  default; title: the doc and the range). */
+function paramField(p) {
+  const key = `df-params-${p.name}`;
+  const range = p.min !== undefined ? ` (${p.min_open ? "above" : "from"} ${p.min} to ${p.max})` : "";
+  const title = escape(`${p.doc}${range}`);
+  if (p.type === "choice" || p.type === "flag") {
+    const options = p.type === "flag" ? ["true", "false"] : p.options;
+    const items = options.map((o) => `<option value="${escape(o)}">${escape(o)}</option>`).join("");
+    return `<label title="${title}"><span>${escape(p.name)}</span><select ${key} aria-label="${escape(p.name)}"><option value="">default (${escape(String(p.default))})</option>${items}</select></label>`;
+  }
+  const placeholder = escape(fieldText(p.default));
+  return `<label title="${title}"><span>${escape(p.name)}</span><input ${key} type="text" placeholder="${placeholder}" aria-label="${escape(p.name)}"></label>`;
+}
+
+function nodeHtml(type) {
+  const ports = type.inputs.map((i) => (i.arity === "one" ? i.name : `${i.name} ×${LIST_PORTS}`)).join(" · ");
+  return `<div class="gn-node" title="${escape(type.doc)}">
+    <div class="gn-title"><input df-name type="text" aria-label="node name"><small>${escape(type.name)}</small></div>
+    ${ports ? `<div class="gn-ports">in: ${escape(ports)}</div>` : ""}
+    ${type.params.map(paramField).join("")}
+    <div class="gn-preview"><canvas class="gn-thumb" width="${THUMB}" height="${THUMB}" role="img" aria-label="this node's output"></canvas><small class="gn-time"></small></div>
+  </div>`;
+}
+
+export class NodeEditor {
+  /** `container`: the canvas's element; `nodeTypes`: the node table; `onChange(graph)`: after
+   *  every edit; `thumbnail(graph)`: `{rgba, width, height, ms}` of a graph's output. */
+  constructor(container, nodeTypes, { onChange, thumbnail }) {
+    this.types = new Map(nodeTypes.map((t) => [t.name, t]));
+    this.onChange = onChange;
+    this.thumbnail = thumbnail;
+    this.top = { dims: 2 }; // the graph's fields other than nodes (dims, seed, output)
+    this.history = [];
+    this.future = [];
+    this.clipboard = null;
+    this.quiet = 0; // > 0 while the canvas is rebuilt: no change events
+    this.df = new window.Drawflow(container);
+    this.df.reroute = false;
+    this.df.start();
+    for (const event of ["nodeCreated", "nodeRemoved", "connectionCreated", "connectionRemoved", "nodeDataChanged"]) {
+      this.df.on(event, (what) => this.changed(event, what));
+    }
+    this.df.on("nodeMoved", () => this.changed("nodeMoved"));
+  }
+
+  /** Every node of the canvas: `[id, node]` pairs. */
+  nodes() {
+    return Object.entries(this.df.export().drawflow.Home.data);
+  }
+
+  idOf(name) {
+    return this.nodes().find(([, n]) => n.data.name === name)?.[0];
+  }
+
+  /** A name not yet used, from `base`. */
+  freshName(base) {
+    const used = new Set(this.nodes().map(([, n]) => n.data.name));
+    if (!used.has(base)) return base;
+    let k = 2;
+    while (used.has(`${base}_${k}`)) k++;
+    return `${base}_${k}`;
+  }
+
+  /** Adds a node of `typeName` (its name fresh from `name` or the type), with `params`;
+   *  returns its name. */
+  add(typeName, { name, params = {}, at } = {}) {
+    const type = this.types.get(typeName);
+    if (!type) throw new Error(`no node type "${typeName}"`);
+    const nodeName = this.freshName(name ?? typeName.replace(/-/g, "_"));
+    const fields = Object.fromEntries(type.params.map((p) => [p.name, fieldText(params[p.name])]));
+    const [x, y] = at ?? this.freePlace();
+    this.quiet++;
+    try {
+      this.df.addNode(typeName, portsOf(type).length, 1, x, y, "gn", { name: nodeName, type: typeName, params: fields }, nodeHtml(type));
+    } finally {
+      this.quiet--;
+    }
+    this.changed("nodeCreated");
+    return nodeName;
+  }
+
+  /** A place right of every node, so a new node is in view and covers none. */
+  freePlace() {
+    const nodes = this.nodes();
+    if (nodes.length === 0) return [20, 20];
+    const right = Math.max(...nodes.map(([, n]) => n.pos_x));
+    return [right + COLUMN, 20 + (nodes.length % 3) * ROW];
+  }
+
+  /** Wires node `from`'s output into `input` of node `to` (`index`: the list position). */
+  connect(from, to, input, index = 0) {
+    const type = this.types.get(this.nodeByName(to).data.type);
+    const port = portsOf(type).findIndex((p) => p.input === input) + index;
+    if (port < 0 || portsOf(type)[port]?.input !== input) {
+      throw new Error(`node "${to}" (${type.name}) has no input ${input}[${index}]`);
+    }
+    this.df.addConnection(this.idOf(from), this.idOf(to), "output_1", `input_${port + 1}`);
+  }
+
+  nodeByName(name) {
+    const found = this.nodes().find(([, n]) => n.data.name === name);
+    if (!found) throw new Error(`no node "${name}"`);
+    return found[1];
+  }
+
+  remove(name) {
+    this.df.removeNodeId(`node-${this.idOf(name)}`);
+  }
+
+  selectedName() {
+    const id = this.df.node_selected?.id?.replace("node-", "");
+    return id ? this.df.getNodeFromId(id).data.name : null;
+  }
+
+  copy(name = this.selectedName()) {
+    if (!name) return false;
+    const node = this.nodeByName(name);
+    this.clipboard = { type: node.data.type, name, params: this.params(node) };
+    return true;
+  }
+
+  paste() {
+    if (!this.clipboard) return null;
+    const { type, name, params } = this.clipboard;
+    return this.add(type, { name, params });
+  }
+
+  duplicate(name = this.selectedName()) {
+    return this.copy(name) ? this.paste() : null;
+  }
+
+  /** A node's parameters as JSON values (absent where its field is empty). */
+  params(node) {
+    const type = this.types.get(node.data.type);
+    const out = {};
+    for (const p of type.params) {
+      const v = fieldValue(p, node.data.params?.[p.name]);
+      if (v !== undefined) out[p.name] = v;
+    }
+    return out;
+  }
+
+  /** The graph on the canvas, as the tool reads it. */
+  graph() {
+    const nodes = {};
+    const byId = new Map(this.nodes());
+    for (const [, node] of byId) {
+      const type = this.types.get(node.data.type);
+      const fields = { type: type.name };
+      const ports = portsOf(type);
+      for (const input of type.inputs) {
+        const names = [];
+        ports.forEach((p, k) => {
+          if (p.input !== input.name) return;
+          const wire = node.inputs[`input_${k + 1}`]?.connections?.[0];
+          if (wire) names.push(byId.get(String(wire.node)).data.name);
+        });
+        if (input.arity === "one") {
+          if (names.length) fields[input.name] = names[0];
+        } else {
+          fields[input.name] = names;
+        }
+      }
+      Object.assign(fields, this.params(node));
+      nodes[node.data.name] = fields;
+    }
+    const names = Object.keys(nodes);
+    const output = names.includes(this.top.output) ? this.top.output : this.sink(nodes) ?? names[0];
+    return { ...this.top, output, nodes };
+  }
+
+  /** The node no other node reads (the last added such), the output by default. */
+  sink(nodes) {
+    const read = new Set(Object.values(nodes).flatMap((n) => ["source", "a", "b", "control", "inputs", "by"].flatMap((k) => n[k] ?? [])));
+    return Object.keys(nodes).filter((n) => !read.has(n)).at(-1);
+  }
+
+  setOutput(name) {
+    this.top.output = name;
+    this.changed("output");
+  }
+
+  /** Rebuilds the canvas from `graph`: nodes in columns by their depth from the sources. */
+  load(graph, positions) {
+    this.quiet++;
+    try {
+      this.df.clear();
+      const { nodes = {}, ...top } = graph;
+      this.top = top;
+      const depth = {};
+      const inputsOf = (f) => ["source", "a", "b", "control", "inputs", "by"].flatMap((k) => f[k] ?? []).filter((n) => typeof n === "string");
+      const depthOf = (name, seen = new Set()) => {
+        if (depth[name] !== undefined) return depth[name];
+        if (seen.has(name) || !nodes[name]) return 0;
+        seen.add(name);
+        depth[name] = 1 + Math.max(-1, ...inputsOf(nodes[name]).map((n) => depthOf(n, seen)));
+        return depth[name];
+      };
+      // Each column's next free height: nodes stack by their drawn heights.
+      const below = {};
+      const ids = {};
+      for (const [name, fields] of Object.entries(nodes)) {
+        const type = this.types.get(fields.type);
+        if (!type) throw new Error(`node "${name}": no node type "${fields.type}"`);
+        const d = depthOf(name);
+        const [x, y] = positions?.[name] ?? [20 + d * COLUMN, below[d] ?? 20];
+        const params = Object.fromEntries(type.params.map((p) => [p.name, fieldText(fields[p.name])]));
+        ids[name] = this.df.addNode(type.name, portsOf(type).length, 1, x, y, "gn", { name, type: type.name, params }, nodeHtml(type));
+        const drawn = document.querySelector(`#node-${ids[name]}`)?.offsetHeight || ROW;
+        below[d] = y + drawn + 24;
+      }
+      for (const [name, fields] of Object.entries(nodes)) {
+        const ports = portsOf(this.types.get(fields.type));
+        for (const input of this.types.get(fields.type).inputs) {
+          const first = ports.findIndex((p) => p.input === input.name);
+          const sources = [].concat(fields[input.name] ?? []);
+          sources.slice(0, input.arity === "one" ? 1 : LIST_PORTS).forEach((source, k) => {
+            if (ids[source] !== undefined) this.df.addConnection(ids[source], ids[name], "output_1", `input_${first + k + 1}`);
+          });
+        }
+      }
+    } finally {
+      this.quiet--;
+    }
+    this.refreshThumbnails();
+  }
+
+  /** Empties the canvas for a new graph of `dims` dimensions (an edit: undo brings the old
+   *  graph back). */
+  clear(dims = 2) {
+    this.load({ dims, nodes: {} });
+    this.changed("clear");
+  }
+
+  /** Node positions by name (kept through undo). */
+  positions() {
+    return Object.fromEntries(this.nodes().map(([, n]) => [n.data.name, [n.pos_x, n.pos_y]]));
+  }
+
+  snapshot() {
+    return { graph: this.graph(), positions: this.positions() };
+  }
+
+  undo() {
+    if (this.history.length < 2) return false;
+    this.future.push(this.history.pop());
+    this.restore(this.history.at(-1));
+    return true;
+  }
+
+  redo() {
+    const next = this.future.pop();
+    if (!next) return false;
+    this.history.push(next);
+    this.restore(next);
+    return true;
+  }
+
+  restore(state) {
+    this.load(state.graph, state.positions);
+    this.onChange(this.graph());
+  }
+
+  /** Records the canvas as a new history state (`keep` the redo list: a load, not an edit). */
+  record(keep = false) {
+    const state = this.snapshot();
+    const text = JSON.stringify(state, (k, v) => (typeof v === "bigint" ? v.toString() : v));
+    if (text === this.lastRecorded) return;
+    this.lastRecorded = text;
+    this.history.push(state);
+    if (!keep) this.future = [];
+  }
+
+  changed(event, what) {
+    if (this.quiet > 0) return;
+    // Moves are kept for undo but change no value.
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.record();
+      if (event === "nodeMoved") return;
+      this.onChange(this.graph());
+      this.refreshThumbnails();
+    }, 0);
+    if (event === "connectionCreated") this.oneWirePerPort(what);
+  }
+
+  /** A port takes one wire: a new wire replaces the one it had. */
+  oneWirePerPort({ input_id, input_class }) {
+    const wires = this.df.getNodeFromId(input_id).inputs[input_class]?.connections ?? [];
+    this.quiet++;
+    try {
+      for (const old of wires.slice(0, -1)) this.df.removeSingleConnection(old.node, input_id, old.input, input_class);
+    } finally {
+      this.quiet--;
+    }
+  }
+
+  /** Each node's thumbnail: the graph with that node as the output, and its time. */
+  refreshThumbnails() {
+    const graph = this.graph();
+    for (const [id, node] of this.nodes()) {
+      const element = document.querySelector(`#node-${id}`);
+      const canvas = element?.querySelector(".gn-thumb");
+      const time = element?.querySelector(".gn-time");
+      if (!canvas) continue;
+      try {
+        const shot = this.thumbnail({ ...graph, output: node.data.name });
+        const image = new ImageData(new Uint8ClampedArray(shot.rgba.buffer), shot.width, shot.height);
+        canvas.getContext("2d").putImageData(image, 0, 0);
+        time.textContent = `${shot.ms.toFixed(1)} ms`;
+        element.classList.remove("gn-failed");
+      } catch (e) {
+        time.textContent = "error";
+        time.title = String(e.message ?? e);
+        element.classList.add("gn-failed");
+      }
+    }
+  }
+}
+
+export const THUMBNAIL_SIDE = THUMB;
