@@ -17,7 +17,9 @@ if [ "$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }')" != "$version" 
         --bin wasm-bindgen --debug --quiet
 fi
 echo "== building the library for wasm32 (a few minutes the first time)"
-cargo build --release --quiet --target wasm32-unknown-unknown -p gpu-noise-web
+# The SIMD backend's lanes vectorize to wasm's 128-bit SIMD (every browser with WebGPU has it).
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+simd128" \
+    cargo build --release --quiet --target wasm32-unknown-unknown -p gpu-noise-web
 wasm-bindgen --target web --no-typescript --out-dir web/www/pkg \
     target/wasm32-unknown-unknown/release/gpu_noise_web.wasm
 echo "built web/www/pkg ($(du -sh web/www/pkg | cut -f1))"

@@ -1,11 +1,12 @@
-//! Where a view is rendered: the browser's WebGPU through the library's [`Renderer`], or the
-//! CPU twin (the f64 reference, single-threaded in wasm) where the browser has none.
+//! Where a view is rendered: the browser's WebGPU through the library's [`Renderer`], the SIMD
+//! backend's lanes on the CPU (the GPU's f32 arithmetic, wasm `simd128`, single-threaded), or
+//! the CPU twin (the f64 reference the others are checked against).
 
 use gpu_noise::low_level::levels::{normal_level, tangent_normal};
 use gpu_noise::low_level::spec_file::{Channels, SpecFile};
 use gpu_noise::{
     Colormap, Error, Job, NoiseSpec, Renderer, Window, cpu, gpu::AdapterChoice,
-    gpu::RendererOptions, low_level::tolerance,
+    gpu::RendererOptions, low_level::tolerance, simd,
 };
 use wasm_bindgen::prelude::*;
 
@@ -95,38 +96,50 @@ fn check_viewable(image: &NoiseSpec) -> gpu_noise::Result<()> {
     Ok(())
 }
 
-/// The page's renderer: WebGPU when the browser offers it, else the CPU twin.
+/// How a previewer renders.
+enum Engine {
+    Gpu(Box<Renderer>),
+    /// The SIMD backend's lanes (the twin where a view is beyond the GPU's f32).
+    Lanes,
+    Twin,
+}
+
+/// The page's renderer: WebGPU, the SIMD lanes or the CPU twin.
 #[wasm_bindgen]
 pub struct Previewer {
-    gpu: Option<Renderer>,
+    engine: Engine,
     backend: String,
 }
 
 #[wasm_bindgen]
 impl Previewer {
-    /// Opens WebGPU's best adapter (unless `use_gpu` is false); on any failure the previewer
-    /// renders with the CPU twin and [`backend`](Self::backend) says why.
-    pub async fn open(use_gpu: bool) -> Previewer {
-        if !use_gpu {
-            return Self::twin("the CPU twin was asked for".into());
-        }
-        match open_webgpu().await {
-            Ok((renderer, name)) => Previewer {
-                gpu: Some(renderer),
-                backend: format!("WebGPU: {name}"),
+    /// Opens `engine`: `webgpu` (WebGPU's best adapter; on any failure the SIMD lanes, and
+    /// [`backend`](Self::backend) says why), `lanes` or `twin`.
+    pub async fn open(engine: String) -> Previewer {
+        match engine.as_str() {
+            "twin" => Previewer {
+                engine: Engine::Twin,
+                backend: "CPU twin in wasm (the f64 reference)".into(),
             },
-            Err(why) => Self::twin(why),
+            "lanes" => Self::lanes("picked"),
+            _ => match open_webgpu().await {
+                Ok((renderer, name)) => Previewer {
+                    engine: Engine::Gpu(Box::new(renderer)),
+                    backend: format!("WebGPU: {name}"),
+                },
+                Err(why) => Self::lanes(&format!("no GPU: {why}")),
+            },
         }
     }
 
-    fn twin(why: String) -> Previewer {
+    fn lanes(why: &str) -> Previewer {
         Previewer {
-            gpu: None,
-            backend: format!("CPU twin in wasm, no GPU ({why})"),
+            engine: Engine::Lanes,
+            backend: format!("CPU SIMD lanes in wasm ({why})"),
         }
     }
 
-    /// `WebGPU: <adapter>` or `CPU twin in wasm, no GPU (<why>)`.
+    /// `WebGPU: <adapter>`, `CPU SIMD lanes in wasm (<why>)` or `CPU twin in wasm (...)`.
     #[wasm_bindgen(getter)]
     pub fn backend(&self) -> String {
         self.backend.clone()
@@ -135,14 +148,22 @@ impl Previewer {
     /// Whether views render on WebGPU.
     #[wasm_bindgen(getter)]
     pub fn gpu(&self) -> bool {
-        self.gpu.is_some()
+        matches!(self.engine, Engine::Gpu(_))
+    }
+
+    /// Whether views render on the f64 twin.
+    #[wasm_bindgen(getter)]
+    pub fn twin(&self) -> bool {
+        matches!(self.engine, Engine::Twin)
     }
 
     /// Renders a spec (a spec file's JSON) on this previewer's backend.
     pub async fn render(&mut self, spec_json: String) -> Result<View, JsError> {
         let parsed = parse(&spec_json).map_err(js_error)?;
-        let Some(gpu) = &mut self.gpu else {
-            return twin_view(parsed).map_err(js_error);
+        let gpu = match &mut self.engine {
+            Engine::Gpu(gpu) => gpu,
+            Engine::Lanes => return lanes_view(parsed).map_err(js_error),
+            Engine::Twin => return twin_view(parsed).map_err(js_error),
         };
         let window = Window::full(parsed.job.size());
         let values = gpu.read_async(&parsed.job, window).await;
@@ -166,6 +187,20 @@ pub fn render_twin_view(spec_json: String) -> Result<View, JsError> {
 enum Texels {
     Values(gpu_noise::Result<Vec<f32>>),
     Gradients(gpu_noise::Result<Vec<f32>>, f32),
+}
+
+/// The SIMD lanes' view: the GPU's f32 arithmetic on the CPU (wasm simd128), within the same
+/// bound of the twin; the twin where the view is beyond the GPU's f32 (as `--backend auto`).
+fn lanes_view(parsed: Parsed) -> gpu_noise::Result<View> {
+    if parsed.job.check_gpu_precision().is_err() {
+        return twin_view(parsed);
+    }
+    let values = simd::render_f32(&parsed.job);
+    let texels = match parsed.normals {
+        Some(strength) => Texels::Gradients(values, strength),
+        None => Texels::Values(values),
+    };
+    view(parsed, texels, false)
 }
 
 fn twin_view(parsed: Parsed) -> gpu_noise::Result<View> {

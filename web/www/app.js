@@ -1,5 +1,5 @@
 // The previewer: page state is a spec file (the JSON `gpu-noise render --spec` reads); every
-// change renders it through the library in wasm (WebGPU, or the CPU twin without it), and the
+// change renders it through the library in wasm (WebGPU, the SIMD lanes on the CPU, or the f64 twin), and the
 // rendered spec (every field the render used, as `--print-spec` writes it) fills the controls.
 
 import init, { Previewer, controls, render_twin_view, surface, version } from "./pkg/gpu_noise_web.js";
@@ -52,7 +52,7 @@ async function main() {
   buildControls();
   buildEditor();
   const query = new URLSearchParams(location.search);
-  $("engine").value = query.has("twin") ? "cpu" : (query.get("engine") ?? "auto");
+  $("engine").value = query.has("twin") ? "twin" : (query.get("engine") ?? "auto");
   const shared = specFromAddress();
   if (shared) adoptSpecText(shared);
   await openEngine($("engine").value);
@@ -68,12 +68,12 @@ async function main() {
   window.gpuNoise.ready = true;
 }
 
-/** Opens the engine `choice` names (auto, webgpu, cpu) and says which it got and why. auto
- *  times a frame of the view on each and keeps the faster: on a software WebGPU adapter
- *  (SwiftShader) the wasm twin wins (512^2 fBm 6 in headless Chromium here: 14 ms against
- *  106 ms), on a hardware GPU WebGPU does. */
+/** Opens the engine `choice` names (auto, webgpu, cpu: the SIMD lanes, twin: the f64 twin)
+ *  and says which it got and why. auto times a frame of the view on WebGPU and on the lanes
+ *  and keeps the faster: on a software WebGPU adapter (SwiftShader) the lanes win, on a
+ *  hardware GPU WebGPU does. */
 async function openEngine(choice) {
-  const adapter = choice === "cpu" ? null : await navigator.gpu?.requestAdapter();
+  const adapter = ["cpu", "twin"].includes(choice) ? null : await navigator.gpu?.requestAdapter();
   const info = adapter?.info;
   // wgpu's adapter name is empty on the web; the browser's own description names it.
   const name = [info?.vendor, info?.architecture, info?.description].filter((t) => t).join(" ") || "WebGPU";
@@ -81,30 +81,33 @@ async function openEngine(choice) {
   page.previewer = null;
   let timed = null;
   if (choice === "auto" && adapter) {
-    const [gpu, twin] = [await Previewer.open(true), await Previewer.open(false)];
+    const [gpu, lanes] = [await Previewer.open("webgpu"), await Previewer.open("lanes")];
     try {
-      timed = { gpu: await frameMs(gpu), twin: await frameMs(twin) };
+      timed = { gpu: await frameMs(gpu), lanes: await frameMs(lanes) };
     } catch {
       // A view both refuse: WebGPU renders it, and the render names the error.
     }
-    const keepTwin = timed !== null && timed.twin < timed.gpu;
-    page.previewer = keepTwin ? twin : gpu;
-    (keepTwin ? gpu : twin).free();
+    const keepLanes = timed !== null && timed.lanes < timed.gpu;
+    page.previewer = keepLanes ? lanes : gpu;
+    (keepLanes ? gpu : lanes).free();
   } else {
-    page.previewer = await Previewer.open(choice !== "cpu" && Boolean(adapter));
+    const engine = choice === "twin" ? "twin" : choice === "cpu" || !adapter ? "lanes" : "webgpu";
+    page.previewer = await Previewer.open(engine);
   }
   const onGpu = page.previewer.gpu;
   const ms = (t) => `${t.toFixed(0)} ms`;
-  const why = timed ? ` (auto: a frame ${ms(onGpu ? timed.gpu : timed.twin)}, the other ${ms(onGpu ? timed.twin : timed.gpu)})` : "";
+  const why = timed ? ` (auto: a frame ${ms(onGpu ? timed.gpu : timed.lanes)}, the other ${ms(onGpu ? timed.lanes : timed.gpu)})` : "";
   $("backend").textContent = (onGpu ? `WebGPU: ${name}` : page.previewer.backend) + why;
   $("backend").classList.toggle("twin", !onGpu);
   let notice = "";
-  if (!onGpu && choice !== "cpu" && !adapter) {
-    notice = "<strong>No WebGPU here.</strong> The page renders with the library's CPU twin compiled to wasm (the values the GPU is checked against), single-threaded. Chrome and Edge have WebGPU; Chromium on Linux needs <code>--enable-unsafe-webgpu</code>.";
+  if (!onGpu && !["cpu", "twin"].includes(choice) && !adapter) {
+    notice = "<strong>No WebGPU here.</strong> The page renders on the CPU with the library's SIMD lanes compiled to wasm (the GPU's f32 arithmetic, checked against the twin), single-threaded. Chrome and Edge have WebGPU; Chromium on Linux needs <code>--enable-unsafe-webgpu</code>.";
   } else if (!onGpu && timed) {
-    notice = `<strong>The CPU twin is faster here</strong>: a frame of this view took ${ms(timed.twin)} on it and ${ms(timed.gpu)} on WebGPU (${name}), so the twin renders. Pick WebGPU under engine to use it anyway.`;
+    notice = `<strong>The CPU is faster here</strong>: a frame of this view took ${ms(timed.lanes)} on the SIMD lanes in wasm and ${ms(timed.gpu)} on WebGPU (${name}), so the lanes render. Pick WebGPU under engine to use it anyway.`;
+  } else if (page.previewer.twin) {
+    notice = "The CPU twin renders (picked under engine): the f64 values the GPU and the lanes are checked against.";
   } else if (!onGpu) {
-    notice = "The CPU twin renders (picked under engine): the values the GPU is checked against.";
+    notice = "The CPU's SIMD lanes render (picked under engine): the GPU's f32 arithmetic, within the stated bound of the twin.";
   }
   $("no-gpu").innerHTML = notice;
   $("no-gpu").hidden = notice === "";
@@ -147,7 +150,7 @@ async function render() {
   }
   page.rendering = true;
   // A render that takes longer than a glance says so (Gabor at 1024^2 takes seconds): on
-  // WebGPU the frame is awaited and a timer shows the sign; the CPU twin renders without
+  // WebGPU the frame is awaited and a timer shows the sign; the CPU engines render without
   // yielding, so a frame expected to be slow shows it first and lets the page paint.
   const busy = setTimeout(() => showBusy(true), BUSY_AFTER_MS);
   try {
