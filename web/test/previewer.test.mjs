@@ -497,6 +497,13 @@ test("the node editor round-trips JSON, and undoes, redoes, copies, pastes, dupl
     await page.click("#apply-graph");
     await editorRendered(page);
     assert.equal(await page.evaluate(() => JSON.stringify(window.gpuNoise.editor().graph())), before);
+    // A file loads too: the example marble graph, node for node.
+    const marble = path.join(web, "..", "examples", "graphs", "marble.json");
+    await page.setInputFiles("#load-graph", marble);
+    await page.waitForFunction(() => window.gpuNoise.editor().graph().nodes.veins !== undefined);
+    await editorRendered(page);
+    const fromFile = await page.evaluate(() => window.gpuNoise.editor().graph());
+    assert.deepEqual(Object.keys(fromFile.nodes).sort(), Object.keys(JSON.parse(fs.readFileSync(marble, "utf8")).nodes).sort());
     assert.deepEqual(problems, []);
   } finally {
     await browser.close();

@@ -518,6 +518,7 @@ function wireControls() {
     applyGraph();
   });
   $("apply-graph").addEventListener("click", applyGraph);
+  $("load-graph").addEventListener("change", loadGraphFile);
   $("export-png").addEventListener("click", exportPng);
   $("export-spec").addEventListener("click", exportSpec);
   $("check-twin").addEventListener("click", checkTwin);
@@ -612,6 +613,28 @@ function applyGraph() {
   $("mode").value = GRAPH;
   showMode();
   render();
+}
+
+/** A graph from a file: a bare graph, or a spec file with one (its world and levels too). */
+async function loadGraphFile() {
+  const file = $("load-graph").files[0];
+  if (!file) return;
+  const text = await file.text();
+  $("load-graph").value = "";
+  let parsed;
+  try {
+    parsed = parseSpec(text);
+  } catch (e) {
+    showError(new Error(`${file.name}: ${e.message}`));
+    return;
+  }
+  if (parsed.graph !== undefined) {
+    adoptSpecText(text);
+    render();
+  } else {
+    $("graph").value = text;
+    applyGraph();
+  }
 }
 
 function download(name, blob) {
