@@ -121,7 +121,7 @@ impl Previewer {
                 engine: Engine::Twin,
                 backend: "CPU twin in wasm (the f64 reference)".into(),
             },
-            "lanes" => Self::lanes("picked"),
+            "lanes" => Self::lanes("one thread"),
             _ => match open_webgpu().await {
                 Ok((renderer, name)) => Previewer {
                     engine: Engine::Gpu(Box::new(renderer)),
@@ -192,15 +192,54 @@ enum Texels {
 /// The SIMD lanes' view: the GPU's f32 arithmetic on the CPU (wasm simd128), within the same
 /// bound of the twin; the twin where the view is beyond the GPU's f32 (as `--backend auto`).
 fn lanes_view(parsed: Parsed) -> gpu_noise::Result<View> {
-    if parsed.job.check_gpu_precision().is_err() {
-        return twin_view(parsed);
-    }
-    let values = simd::render_f32(&parsed.job);
+    let window = Window::full(parsed.job.size());
+    let values = lanes_window(&parsed.job, window);
     let texels = match parsed.normals {
         Some(strength) => Texels::Gradients(values, strength),
         None => Texels::Values(values),
     };
     view(parsed, texels, false)
+}
+
+/// `window` of a job on the lanes, or on the twin where the job is beyond the GPU's f32: one
+/// f32 a texel, four with gradients.
+fn lanes_window(job: &Job, window: Window) -> gpu_noise::Result<Vec<f32>> {
+    if job.check_gpu_precision().is_err() {
+        let mut out = vec![0.0; window.texels() as usize * cpu::channels(job)];
+        cpu::render_window_into(job, window, &mut out, |v| v as f32, &|_, _| {})?;
+        return Ok(out);
+    }
+    simd::render_window_f32(job, window)
+}
+
+/// Rows `first..first + rows` of a spec's image on the SIMD lanes (as [`Previewer`]'s lanes
+/// render them): a web worker's band of a frame, one f32 a texel (four with a normal map's
+/// gradients), rows in order.
+#[wasm_bindgen]
+pub fn render_lanes_rows(spec_json: String, first: u32, rows: u32) -> Result<Vec<f32>, JsError> {
+    let parsed = parse(&spec_json).map_err(js_error)?;
+    let size = parsed.job.size();
+    let band = gpu_noise::Size::new(size.width, rows, size.depth);
+    lanes_window(&parsed.job, Window::new([0, first, 0], band)).map_err(js_error)
+}
+
+/// The view of a spec from its texels rendered in bands ([`render_lanes_rows`], every row in
+/// order): the levels, statistics and normal map of the lanes' frame.
+#[wasm_bindgen]
+pub fn view_of_lanes(spec_json: String, texels: Vec<f32>) -> Result<View, JsError> {
+    let parsed = parse(&spec_json).map_err(js_error)?;
+    let expected = parsed.job.size().texels() as usize * cpu::channels(&parsed.job);
+    if texels.len() != expected {
+        return Err(js_error(Error::InvalidSpec {
+            field: "texels",
+            reason: format!("{} values for an image that needs {expected}", texels.len()),
+        }));
+    }
+    let texels = match parsed.normals {
+        Some(strength) => Texels::Gradients(Ok(texels), strength),
+        None => Texels::Values(Ok(texels)),
+    };
+    view(parsed, texels, false).map_err(js_error)
 }
 
 fn twin_view(parsed: Parsed) -> gpu_noise::Result<View> {

@@ -609,6 +609,17 @@ test("without WebGPU the page says so and renders on the CPU's SIMD lanes within
     const exact = await shownView(page);
     assert.equal(maxDifference(exact.values, twinOf(exact.text, "fallback-twin")), 0, "the wasm twin differs from the tool's");
     await frameTimes(page);
+    // The lanes on this thread alone (?workers=0) give the workers' frame, texel for texel.
+    const single = await openPage(false, `${origin}?workers=0#spec=${encodeURIComponent(lanes.text)}`);
+    try {
+      assert.match(await single.page.locator("#backend").textContent(), /CPU SIMD lanes in wasm \(one thread\)/);
+      assert.match(label, /workers\)/);
+      const one = await shownView(single.page);
+      assert.equal(maxDifference(one.values, lanes.values), 0, "the workers' frame differs from one thread's");
+      await frameTimes(single.page);
+    } finally {
+      await single.browser.close();
+    }
   } finally {
     await browser.close();
   }
@@ -636,7 +647,8 @@ async function downloadOf(page, button, name) {
  *  fBm 6 at 512^2 and 1024^2 and of the terrain preset at 512^2, on the page's engine: printed
  *  for the README, never asserted. */
 async function frameTimes(page) {
-  const engine = await page.evaluate(() => (window.gpuNoise.onGpu() ? "WebGPU" : window.gpuNoise.page.previewer.twin ? "CPU twin" : "CPU SIMD lanes"));
+  const engine = await page.evaluate(() => (window.gpuNoise.onGpu() ? "WebGPU" : window.gpuNoise.page.previewer.twin ? "CPU twin"
+    : `CPU SIMD lanes (${window.gpuNoise.page.previewer.workers?.length ?? 1} thread(s))`));
   const measure = async (what) => {
     const times = [];
     const renders = [];

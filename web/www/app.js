@@ -5,6 +5,7 @@
 import init, { Previewer, controls, render_twin_view, surface, version } from "./pkg/gpu_noise_web.js";
 import { paramInput, paramValue, setOptions, showValue } from "./controls.js";
 import { NodeEditor, THUMBNAIL_SIDE } from "./editor.js";
+import { LaneWorkers } from "./lanes.js";
 import { drawHistogram, drawProfile, sampleLine } from "./plots.js";
 import { parseSpec, specFromAddress, specText, specToAddress } from "./spec.js";
 
@@ -81,7 +82,7 @@ async function openEngine(choice) {
   page.previewer = null;
   let timed = null;
   if (choice === "auto" && adapter) {
-    const [gpu, lanes] = [await Previewer.open("webgpu"), await Previewer.open("lanes")];
+    const [gpu, lanes] = [await Previewer.open("webgpu"), await openLanes()];
     try {
       timed = { gpu: await frameMs(gpu), lanes: await frameMs(lanes) };
     } catch {
@@ -92,7 +93,7 @@ async function openEngine(choice) {
     (keepLanes ? gpu : lanes).free();
   } else {
     const engine = choice === "twin" ? "twin" : choice === "cpu" || !adapter ? "lanes" : "webgpu";
-    page.previewer = await Previewer.open(engine);
+    page.previewer = engine === "lanes" ? await openLanes() : await Previewer.open(engine);
   }
   const onGpu = page.previewer.gpu;
   const ms = (t) => `${t.toFixed(0)} ms`;
@@ -111,6 +112,20 @@ async function openEngine(choice) {
   }
   $("no-gpu").innerHTML = notice;
   $("no-gpu").hidden = notice === "";
+}
+
+/** The CPU's SIMD lanes: on a worker per core (lanes.js), or on this thread where workers do
+ *  not start (`?workers=0` asks for that). */
+async function openLanes() {
+  const asked = new URLSearchParams(location.search).get("workers");
+  if (asked !== "0" && typeof Worker !== "undefined") {
+    try {
+      return await LaneWorkers.open(asked === null ? undefined : Number(asked));
+    } catch (e) {
+      console.warn(`${e.message}; the lanes render on this thread`);
+    }
+  }
+  return Previewer.open("lanes");
 }
 
 /** Milliseconds of a frame of the current view on `previewer`: the second of two, so a first

@@ -1,0 +1,79 @@
+// The CPU engine on every core: web workers (lanes-worker.js), each with its own instance of
+// the library in wasm, render bands of a frame's rows on the SIMD lanes; the page joins them
+// and builds the view (levels, statistics, a normal map) as the single-threaded lanes do, so
+// the frame is the same, texel for texel. It offers the `Previewer` interface app.js uses.
+import { view_of_lanes } from "./pkg/gpu_noise_web.js";
+
+/** Workers at most: beyond this the bands get thin and the joins cost more than they save. */
+const MAX_WORKERS = 8;
+
+export class LaneWorkers {
+  /** Starts one worker per core (up to MAX_WORKERS); rejects where workers cannot start. */
+  static async open(cores = navigator.hardwareConcurrency ?? 1) {
+    const count = Math.max(1, Math.min(MAX_WORKERS, cores));
+    const workers = [];
+    try {
+      for (let i = 0; i < count; i++) workers.push(await startWorker());
+    } catch (e) {
+      workers.forEach((w) => w.terminate());
+      throw e;
+    }
+    return new LaneWorkers(workers);
+  }
+
+  constructor(workers) {
+    this.workers = workers;
+    this.gpu = false;
+    this.twin = false;
+    this.backend = `CPU SIMD lanes in wasm (${workers.length} workers)`;
+    this.sent = 0;
+  }
+
+  /** A frame of `specText`: its rows split into one band per worker. */
+  async render(specText) {
+    const height = JSON.parse(specText).size?.[1] ?? 1;
+    const count = Math.min(this.workers.length, height);
+    const rows = Math.ceil(height / count);
+    const bands = [];
+    for (let k = 0; k < count && k * rows < height; k++) {
+      const first = k * rows;
+      bands.push(this.band(this.workers[k], specText, first, Math.min(rows, height - first)));
+    }
+    const parts = await Promise.all(bands);
+    const texels = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of parts) {
+      texels.set(p, at);
+      at += p.length;
+    }
+    return view_of_lanes(specText, texels);
+  }
+
+  band(worker, spec, first, rows) {
+    const id = ++this.sent;
+    return new Promise((ok, fail) => {
+      const answer = ({ data }) => {
+        if (data.id !== id) return;
+        worker.removeEventListener("message", answer);
+        if (data.error) fail(new Error(data.error));
+        else ok(data.values);
+      };
+      worker.addEventListener("message", answer);
+      worker.postMessage({ id, spec, first, rows });
+    });
+  }
+
+  free() {
+    this.workers.forEach((w) => w.terminate());
+    this.workers = [];
+  }
+}
+
+/** A worker whose library is loaded (it says `ready`). */
+function startWorker() {
+  return new Promise((ok, fail) => {
+    const worker = new Worker(new URL("./lanes-worker.js", import.meta.url), { type: "module" });
+    worker.addEventListener("message", ({ data }) => data.ready && ok(worker));
+    worker.addEventListener("error", (e) => fail(new Error(`a CPU worker failed to start: ${e.message}`)));
+  });
+}
