@@ -19,6 +19,16 @@ fn gradient_of(v: vec4<f32>) -> vec4<f32> {
     return vec4<f32>(v.yzw, 0.0);
 }
 
+// What a kind without derivatives gives in graph_value_d: NaN, as the twin gives (jobs refuse
+// such graphs' gradients first). Made from a variable: a constant expression that evaluates to
+// NaN is a shader-creation error in WGSL, which Chrome's Tint enforces (naga does not), and the
+// whole graph module, values included, then failed to build there.
+fn no_dual() -> Dual {
+    var bits = 0x7fc00000u;
+    let nan = bitcast<f32>(bits);
+    return Dual(nan, vec4<f32>(nan));
+}
+
 // A noise's lattice dual chained through `m` (lattice cells per world texel, column b for
 // texel axis b): d n / dx_b = dot(grad, m[b]).
 fn noise_texel_d(n: Dual, m: mat4x4<f32>) -> vec4<f32> {

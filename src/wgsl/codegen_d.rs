@@ -8,9 +8,6 @@ use super::codegen::{Generator, point_of, run_operands, with_runs};
 use crate::graph::plan::Step;
 use crate::spec::frames::Mat;
 
-/// A quiet NaN in WGSL (a literal NaN is not a constant expression).
-const NAN: &str = "bitcast<f32>(0x7fc00000u)";
-
 impl Generator<'_> {
     /// The body of `graph_value_d`: every step with its gradient, then the output.
     pub(super) fn gradient_function(&mut self) -> String {
@@ -85,8 +82,9 @@ impl Generator<'_> {
                     inst.lattice as u32, inst.interp as u32
                 );
                 let dual = inst.kind.info().wgsl_dual_call;
-                // A kind without derivatives gives NaN, as the twin does (jobs refuse them first).
-                let call = dual.map_or(format!("Dual({NAN}, vec4<f32>({NAN}))"), |f| {
+                // A kind without derivatives gives NaN, as the twin does (jobs refuse them first;
+                // graph_d.wgsl's no_dual says why it is made at run time).
+                let call = dual.map_or("no_dual()".to_string(), |f| {
                     f(self.dims as u32, inst.interp, &lat, &point)
                 });
                 let (map, frequency) = (inst.points.map, inst.frequency);

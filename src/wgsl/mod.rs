@@ -33,6 +33,7 @@ pub(crate) mod codegen;
 mod codegen_d;
 mod constants;
 mod dispatch;
+mod finite;
 pub(crate) mod host;
 mod namespace;
 pub(crate) mod sources;

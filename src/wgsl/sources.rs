@@ -166,6 +166,7 @@ pub fn parse_module(source: &str) -> Result<naga::Module, String> {
     validator
         .validate(&module)
         .map_err(|e| e.emit_to_string_with_path(source, "wgsl"))?;
+    super::finite::check_finite_constants(&module)?;
     Ok(module)
 }
 
