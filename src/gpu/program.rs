@@ -14,7 +14,6 @@ use super::bindings::NoiseBindings;
 use super::graph_bindings::{storage_entry, table_bytes};
 use super::params::RenderParams;
 use super::pipelines::{ENTRIES, Entry, GraphKey, NoiseKey};
-use super::ready_now;
 use super::stats::RenderStats;
 use crate::error::{Error, Result};
 use crate::job::Job;
@@ -71,7 +70,7 @@ impl Programs {
     /// The flat module, the library's bindings and every layout this device can use.
     pub(crate) fn new(device: &wgpu::Device) -> Result<Self> {
         let library = NoiseBindings::new(device)?;
-        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let scope = super::validation_scope(device);
         let flat_module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("gpu-noise kernels"),
             source: wgpu::ShaderSource::Wgsl(crate::wgsl::sources::kernel_source().into()),
@@ -117,7 +116,7 @@ impl Programs {
             }
             target_layouts.insert(entry, target);
         }
-        if let Some(Some(source)) = ready_now(scope.pop()) {
+        if let Some(source) = super::scope_error(scope) {
             return Err(Error::Gpu {
                 context: "compiling the kernel module".into(),
                 source,
@@ -281,7 +280,7 @@ impl Programs {
                     .into(),
             ));
         }
-        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let scope = super::validation_scope(device);
         let (module, constants) = self.module(device, key);
         let Some(layout) = self.layouts.get(&(entry, graph)) else {
             entry.fits_beside(&device.limits(), u32::from(graph))?;
@@ -301,7 +300,7 @@ impl Programs {
             },
             cache: None,
         });
-        if let Some(Some(source)) = ready_now(scope.pop()) {
+        if let Some(source) = super::scope_error(scope) {
             return Err(Error::Gpu {
                 context: format!("building the {} pipeline", entry.name()),
                 source,

@@ -25,7 +25,17 @@ pub use view::View;
 
 /// A library error as a JavaScript `Error`: its message names the spec field and the range.
 fn js_error(e: gpu_noise::Error) -> JsError {
-    JsError::new(&e.to_string())
+    // The message with its causes (a GPU error's own text is its source's), each once.
+    let mut message = e.to_string();
+    let mut source = std::error::Error::source(&e);
+    while let Some(cause) = source {
+        let text = cause.to_string();
+        if !message.contains(&text) {
+            message = format!("{message}: {text}");
+        }
+        source = cause.source();
+    }
+    JsError::new(&message)
 }
 
 /// The version of the library inside, shown in the page's footer.
