@@ -675,7 +675,7 @@ async function frameTimes(page) {
 /** The README's pictures: the first view's kind at 512^2 in a 1280x800 window, and the same
  *  page in a phone's 390x844 (SCREENSHOT=docs/previewer.png also writes previewer-390.png). */
 async function screenshot(page) {
-  for (const [selector, value] of [["#kind", "perlin"], ["#size", "512"], ["#colormap", "terrain"]]) {
+  for (const [selector, value] of [["#mode", "noise"], ["#kind", "perlin"], ["#size", "512"], ["#colormap", "terrain"]]) {
     if ((await page.locator(selector).inputValue()) !== value) await setControl(page, selector, value);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
