@@ -6,7 +6,8 @@
 //! root-to-lattice map, f its frequency and J its displacement's Jacobian; every other step
 //! runs `graph::ops_d` lane by lane, the twin's functions in f32.
 
-use super::{PlanLanes, Registers, Scratch, coordinate_row, lattice_shift};
+use super::points::{coordinate_row, lattice_shift};
+use super::{PlanLanes, Registers, Scratch};
 use crate::graph::ops_d::{
     RidgedDual, TexelDual, blend_d, combine2_d, constant_d, fractal_finish_dual, fractal_term_dual,
     modify_d, ridged_multi_finish_d, ridged_multi_octave_d, select_between_d,
