@@ -87,29 +87,34 @@ pub fn render_window_into_on(
     }
     let lanes = plan::PlanLanes::new(job, isa);
     let row_values = window.size.width as usize * per_texel;
-    for_each_row(window, row_values, out, progress, &|t, out| {
-        lanes.render_row(t, out)
+    let scratch = || lanes.scratch();
+    for_each_row(window, row_values, out, progress, scratch, |s, t, out| {
+        lanes.render_row(s, t, out)
     });
     Ok(())
 }
 
-/// Runs `row(first texel, values)` over every row of `window` (`row_values` values each), in
-/// parallel with the `parallel` feature.
-fn for_each_row(
+/// Runs `row(scratch, first texel, values)` over every row of `window` (`row_values` values
+/// each), in parallel with the `parallel` feature; each thread makes its scratch once with
+/// `scratch()` (a row's registers are up to hundreds of KiB with gradients: allocated per row,
+/// the allocator mapped and unmapped them, and the TLB shootdowns of the unmaps cost more than
+/// the kernels).
+fn for_each_row<S: Send>(
     window: Window,
     row_values: usize,
     out: &mut [f32],
     progress: &(dyn Fn(u64, u64) + Sync),
-    row: &(dyn Fn([u32; 3], &mut [f32]) + Sync),
+    scratch: impl Fn() -> S + Sync + Send,
+    row: impl Fn(&mut S, [u32; 3], &mut [f32]) + Sync + Send,
 ) {
     let height = window.size.height;
     let [x0, y0, z0] = window.origin;
     let rows_total = window.size.rows();
     let rows_done = AtomicU64::new(0);
-    let render_one = |(n, texels): (usize, &mut [f32])| {
+    let render_one = |s: &mut S, (n, texels): (usize, &mut [f32])| {
         let j = y0 + n as u32 % height;
         let k = z0 + n as u32 / height;
-        row([x0, j, k], texels);
+        row(s, [x0, j, k], texels);
         progress(rows_done.fetch_add(1, Ordering::Relaxed) + 1, rows_total);
     };
     let width = row_values;
@@ -117,12 +122,14 @@ fn for_each_row(
     {
         use rayon::prelude::*;
         // As the scalar backend: a small window runs on this thread.
-        if out.len() < crate::cpu::MIN_PARALLEL_TEXELS {
-            out.chunks_mut(width).enumerate().for_each(render_one);
-        } else {
-            out.par_chunks_mut(width).enumerate().for_each(render_one);
+        if out.len() >= crate::cpu::MIN_PARALLEL_TEXELS {
+            let rows = out.par_chunks_mut(width).enumerate();
+            rows.for_each_init(&scratch, render_one);
+            return;
         }
     }
-    #[cfg(not(feature = "parallel"))]
-    out.chunks_mut(width).enumerate().for_each(render_one);
+    let mut s = scratch();
+    for n_texels in out.chunks_mut(width).enumerate() {
+        render_one(&mut s, n_texels);
+    }
 }

@@ -40,10 +40,14 @@ pub fn run(
     let bar = crate::progress::texel_bar(texels, texels, args.quiet, "rendering");
     for band in Window::full(spec.size).bands(BAND_TEXELS) {
         let d = engine.render_band(&job, band)?;
-        let texels = d.chunks_exact(4).map(|c| [c[0], c[1], c[2], c[3]]);
         let values: Vec<f32> = match channels {
-            Channels::Normal => texels.flat_map(|d| tangent_normal(d, strength)).collect(),
-            _ => texels.flat_map(|d| d[..=axes].to_vec()).collect(),
+            Channels::Normal => (d.chunks_exact(4))
+                .flat_map(|c| tangent_normal([c[0], c[1], c[2], c[3]], strength))
+                .collect(),
+            // The value and the image's axes of each texel, with no allocation per texel.
+            _ => (d.chunks_exact(4))
+                .flat_map(|c| c[..=axes].iter().copied())
+                .collect(),
         };
         writer.write_rows(&values)?;
         bar.inc(band.texels());

@@ -2,10 +2,10 @@
 
 use crate::kinds::Interp;
 use crate::kinds::lattice::corners::corner_block;
-use crate::kinds::lattice::corners::{Corners, corner_cells, frame, interp_corners};
+use crate::kinds::lattice::corners::{Corners, corner_cells, interp_corners};
 use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, kernels, row_of};
 use crate::kinds::lattice::lane_dual::{
-    LaneDual, NoiseRowD, dual_kernels, gradient_kinds_d, row_d_of,
+    CornerKind, DualBlock, NoiseRowD, corner_kinds_d, dual_kernels, row_d_of,
 };
 use crate::kinds::lattice::lane_hash::LaneLattice as Lattice;
 use crate::kinds::lattice::lane_hash::{lattice_gradient, lattice_hash};
@@ -55,17 +55,28 @@ pub fn row(dims: u32, _: Interp, hashed: bool, isa: InstructionSet) -> NoiseRow 
     }
 }
 
-/// Classic gradient noise in D dimensions with its lattice gradient, lane by lane.
+/// Classic gradient noise's corners: the lattice's gradient of the hash.
+pub struct GradientCorner;
+
+impl CornerKind for GradientCorner {
+    const GRADIENT: bool = true;
+    #[inline(always)]
+    fn corner<const D: usize>(lat: &Lattice, h: u32) -> [f32; 4] {
+        lattice_gradient(lat, h)
+    }
+}
+
+/// Classic gradient noise in D dimensions with its lattice gradient over a block
+/// (gradient_kinds_d).
 #[inline(always)]
-pub fn gradient_d<const D: usize>(lat: &Lattice, p: &Points, l: usize, interp: Interp) -> LaneDual {
-    let gradient = |h| lattice_gradient(lat, h);
-    gradient_kinds_d(lat, &frame::<D>(p, l), interp, gradient, 1.0)
+pub fn gradient_d<const D: usize>(lat: &Lattice, p: &Points, interp: Interp, out: &mut DualBlock) {
+    corner_kinds_d::<GradientCorner, D>(lat, p, interp, 1.0, out);
 }
 
 dual_kernels! {
-    Gradient1Dual, 1, |lat, _k, interp, p, l| gradient_d::<1>(lat, p, l, interp);
-    Gradient2Dual, 2, |lat, _k, interp, p, l| gradient_d::<2>(lat, p, l, interp);
-    Gradient3Dual, 3, |lat, _k, interp, p, l| gradient_d::<3>(lat, p, l, interp);
+    Gradient1Dual, 1, |lat, _k, interp, p, out| gradient_d::<1>(lat, p, interp, out);
+    Gradient2Dual, 2, |lat, _k, interp, p, out| gradient_d::<2>(lat, p, interp, out);
+    Gradient3Dual, 3, |lat, _k, interp, p, out| gradient_d::<3>(lat, p, interp, out);
 }
 
 /// The dual row function of classic gradient noise in `dims` dimensions.

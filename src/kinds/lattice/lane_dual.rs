@@ -3,7 +3,6 @@
 //! mirrors shaders/noise/derivative.wgsl function by function (the twin's is `dual.rs`). Each
 //! kind's `lanes.rs` declares its dual kernels beside its value kernels.
 
-use super::corners::{Frame, corner_cells};
 use super::kernel::{InstructionSet, NoiseInputs, per_isa};
 use super::lane_hash::{LaneLattice as Lattice, lattice_hash};
 use super::lanes::{LANES, Points, RowFrame, block_points, shift_points};
@@ -13,14 +12,17 @@ use crate::kinds::{Interp, KindState};
 /// A value and its gradient along the lattice axes, in f32.
 pub type LaneDual = (f32, [f32; 4]);
 
-/// A kind in `DIMS` dimensions with its gradient, one lane of a block at a time.
+/// A block's values (run 0) and lattice gradients (runs 1-4), lane by lane.
+pub type DualBlock = [[f32; LANES]; 5];
+
+/// A kind in `DIMS` dimensions with its gradient over a block of lanes.
 pub trait KernelD {
     /// Lattice axes the kind reads.
     const DIMS: usize;
     /// The hash lattice (or the permutation table).
     const HASHED: bool;
-    /// Lane `l`'s value and lattice gradient.
-    fn lane(lat: &Lattice, kind: &KindState, interp: Interp, p: &Points, l: usize) -> LaneDual;
+    /// Every lane's value and lattice gradient.
+    fn block(lat: &Lattice, kind: &KindState, interp: Interp, p: &Points, out: &mut DualBlock);
 }
 
 /// Writes one noise's values (`out[0]`) and lattice gradients (`out[1 + a]` along axis a) over
@@ -57,17 +59,10 @@ fn noise_row_d<K: KernelD, const WIDE: bool>(
             }
             shift_points(&mut p, &moved, inputs.interp, &lat.period, K::DIMS);
         }
-        // Every lane into fixed arrays, then the texels copied out: a loop of constant length
-        // writing whole registers vectorizes (one of the row's length kept it scalar, 4x
-        // slower).
+        // Every lane into fixed arrays, then the texels copied out: loops of constant length
+        // writing whole registers vectorize (one of the row's length kept them scalar).
         let mut block = [[0.0f32; LANES]; 5];
-        for l in 0..LANES {
-            let (v, g) = K::lane(&lat, inputs.kind, inputs.interp, &p, l);
-            block[0][l] = v;
-            for a in 0..4 {
-                block[1 + a][l] = g[a];
-            }
-        }
+        K::block(&lat, inputs.kind, inputs.interp, &p, &mut block);
         for (run, lanes) in out.iter_mut().zip(&block) {
             for (t, &v) in run[b * LANES..].iter_mut().zip(lanes) {
                 *t = v;
@@ -102,20 +97,20 @@ pub fn pick_d<K0: KernelD, K1: KernelD>(hashed: bool, isa: InstructionSet) -> No
 
 /// Declares a dual kernel type per kind and dims, generic over the lattice (`H`: hashed).
 macro_rules! dual_kernels {
-    ($($name:ident, $dims:expr, |$lat:ident, $kind:ident, $interp:ident, $p:ident, $l:ident| $body:expr;)*) => {$(
-        #[doc = concat!("`", stringify!($name), "`: one lane's value and lattice gradient.")]
+    ($($name:ident, $dims:expr, |$lat:ident, $kind:ident, $interp:ident, $p:ident, $out:ident| $body:expr;)*) => {$(
+        #[doc = concat!("`", stringify!($name), "`: a block's values and lattice gradients.")]
         pub struct $name<const H: bool>;
         impl<const H: bool> $crate::kinds::lattice::lane_dual::KernelD for $name<H> {
             const DIMS: usize = $dims;
             const HASHED: bool = H;
             #[inline(always)]
-            fn lane(
+            fn block(
                 $lat: &$crate::kinds::lattice::lane_hash::LaneLattice,
                 $kind: &$crate::kinds::KindState,
                 $interp: $crate::kinds::Interp,
                 $p: &$crate::kinds::lattice::lanes::Points,
-                $l: usize,
-            ) -> $crate::kinds::lattice::lane_dual::LaneDual {
+                $out: &mut $crate::kinds::lattice::lane_dual::DualBlock,
+            ) {
                 $body
             }
         }
@@ -131,69 +126,140 @@ macro_rules! row_d_of {
 }
 pub(crate) use row_d_of;
 
-/// The derivative of `interp_weight` in t (CONVENTIONS §3), as derivative.wgsl computes it.
+/// Lane `l` of a block: a kind's value and lattice gradient there (the kinds computed lane by
+/// lane: simplex, Catmull-Rom). A function, not a closure: the compiler inlines it into the
+/// kernel compiled for each instruction set, where a closure was left a call per lane.
 #[inline(always)]
-pub fn interp_weight_derivative(t: f32, interp: Interp) -> f32 {
-    match interp {
-        Interp::Nearest => 0.0,
-        Interp::Linear => 1.0,
-        // sin(pi t) = cos(2 pi (t/2 - 1/4)); both steps exact for t in [0, 1].
-        Interp::Cosine => 0.5 * std::f32::consts::PI * cos_2pi(0.5 * t - 0.25),
-        Interp::Cubic => 6.0 * t * (1.0 - t),
-        Interp::Quintic | Interp::CatmullRom => 30.0 * t * t * (t - 1.0) * (t - 1.0),
+pub fn put_lane(out: &mut DualBlock, l: usize, (v, g): LaneDual) {
+    out[0][l] = v;
+    for a in 0..4 {
+        out[1 + a][l] = g[a];
     }
 }
 
-/// `interp_corners` with gradients: each lerp along axis a (the frame's weight) also lerps the
-/// corner gradients and adds `w'_a (upper - lower)` to component a.
+/// The derivative of `interp_weight` in t (CONVENTIONS §3), as derivative.wgsl computes it,
+/// for every lane (the match outside the lane loops, so each vectorizes).
+#[inline(always)]
+pub fn interp_weight_derivatives(t: &[f32; LANES], interp: Interp) -> [f32; LANES] {
+    let mut d = [0.0; LANES];
+    match interp {
+        Interp::Nearest => {}
+        Interp::Linear => d = [1.0; LANES],
+        Interp::Cosine => {
+            // sin(pi t) = cos(2 pi (t/2 - 1/4)); both steps exact for t in [0, 1].
+            for l in 0..LANES {
+                d[l] = 0.5 * std::f32::consts::PI * cos_2pi(0.5 * t[l] - 0.25);
+            }
+        }
+        Interp::Cubic => {
+            for l in 0..LANES {
+                d[l] = 6.0 * t[l] * (1.0 - t[l]);
+            }
+        }
+        Interp::Quintic | Interp::CatmullRom => {
+            for l in 0..LANES {
+                let t = t[l];
+                d[l] = 30.0 * t * t * (t - 1.0) * (t - 1.0);
+            }
+        }
+    }
+    d
+}
+
+/// `interp_corners` with gradients over a block: each lerp along axis a (the lanes' weights)
+/// also lerps the corner gradients and adds `w'_a (upper - lower)` to component a. `v[n][l]`
+/// and `g[n][c][l]` hold corner n's value and gradient component c in lane l.
 #[inline(always)]
 pub fn interp_corners_d<const D: usize>(
-    v: &mut [f32; 16],
-    g: &mut [[f32; 4]; 16],
-    frame: &Frame<D>,
+    v: &mut [[f32; LANES]; 16],
+    g: &mut [[[f32; LANES]; 4]; 16],
+    p: &Points,
     interp: Interp,
-) -> LaneDual {
+    scale: f32,
+    out: &mut DualBlock,
+) {
     let mut n = 1usize << D;
     for a in 0..D {
-        let w = frame.w[a];
-        let dw = interp_weight_derivative(frame.f[a], interp);
+        let w = &p.axis[a].weight;
+        let dw = interp_weight_derivatives(&p.axis[a].frac, interp);
         n /= 2;
+        // One simple loop over the lanes per quantity: a loop over the components inside the
+        // lane loop (with the axis a chosen at run time) kept it scalar.
         for m in 0..n {
-            let (lo, hi) = (v[2 * m], v[2 * m + 1]);
-            let (glo, ghi) = (g[2 * m], g[2 * m + 1]);
-            v[m] = lo + w * (hi - lo);
-            let mut gm = [0.0; 4];
-            for c in 0..4 {
-                gm[c] = glo[c] + w * (ghi[c] - glo[c]);
+            let mut rise = [0.0f32; LANES];
+            for l in 0..LANES {
+                let (lo, hi) = (v[2 * m][l], v[2 * m + 1][l]);
+                rise[l] = hi - lo;
+                v[m][l] = lo + w[l] * rise[l];
             }
-            gm[a] += dw * (hi - lo);
-            g[m] = gm;
+            for c in 0..4 {
+                let (glo, ghi) = (g[2 * m][c], g[2 * m + 1][c]);
+                for l in 0..LANES {
+                    g[m][c][l] = glo[l] + w[l] * (ghi[l] - glo[l]);
+                }
+            }
+            for l in 0..LANES {
+                g[m][a][l] += dw[l] * rise[l];
+            }
         }
     }
-    (v[0], g[0])
+    for l in 0..LANES {
+        out[0][l] = scale * v[0][l];
+        for c in 0..4 {
+            out[1 + c][l] = scale * g[0][c][l];
+        }
+    }
 }
 
-/// Perlin or classic gradient noise with its gradient (gradient_kinds_d): corner n contributes
-/// `g . (f - b_n)` with `g = gradient(hash)`, reduced by [`interp_corners_d`], times `scale`.
+/// The cell of corner n in lane l: bit a of n picks the upper corner along axis a.
 #[inline(always)]
-pub fn gradient_kinds_d<const D: usize>(
+fn lane_corner<const D: usize>(p: &Points, n: usize, l: usize) -> [u32; 4] {
+    std::array::from_fn(|a| match a < D {
+        true if (n >> a) & 1 == 1 => p.axis[a].hi[l],
+        true => p.axis[a].lo[l],
+        false => 0,
+    })
+}
+
+/// What a corner kind's corner contributes, from its hash: a gradient g (the corner's value is
+/// `g . (f - b)`: Perlin, classic gradient noise) or a value with no gradient (value noise).
+/// A trait rather than a closure, so that it inlines into each instruction set's kernel.
+pub trait CornerKind {
+    /// Whether corners carry gradients (else values).
+    const GRADIENT: bool;
+    /// The gradient (or, in component 0, the value) of the corner whose hash is `h`.
+    fn corner<const D: usize>(lat: &Lattice, h: u32) -> [f32; 4];
+}
+
+/// A corner kind over a block (gradient_kinds_d and value_d): corner n's gradient g and
+/// `g . (f - b_n)`, or its value; reduced by [`interp_corners_d`], times `scale`. Lanes
+/// innermost, so every loop vectorizes.
+#[inline(always)]
+pub fn corner_kinds_d<K: CornerKind, const D: usize>(
     lat: &Lattice,
-    frame: &Frame<D>,
+    p: &Points,
     interp: Interp,
-    gradient: impl Fn(u32) -> [f32; 4],
     scale: f32,
-) -> LaneDual {
-    let mut v = [0.0; 16];
-    let mut g = [[0.0; 4]; 16];
+    out: &mut DualBlock,
+) {
+    let mut v = [[0.0f32; LANES]; 16];
+    let mut g = [[[0.0f32; LANES]; 4]; 16];
     for n in 0..1usize << D {
-        let grad = gradient(lattice_hash(lat, corner_cells(&frame.lo, &frame.hi, n), D));
-        let mut dot = 0.0;
-        for a in 0..D {
-            dot += grad[a] * (frame.f[a] - ((n >> a) & 1) as f32);
+        for l in 0..LANES {
+            let c = K::corner::<D>(lat, lattice_hash(lat, lane_corner::<D>(p, n, l), D));
+            if K::GRADIENT {
+                let mut dot = 0.0;
+                for a in 0..D {
+                    dot += c[a] * (p.axis[a].frac[l] - ((n >> a) & 1) as f32);
+                }
+                v[n][l] = dot;
+                for k in 0..4 {
+                    g[n][k][l] = c[k];
+                }
+            } else {
+                v[n][l] = c[0];
+            }
         }
-        v[n] = dot;
-        g[n] = grad;
     }
-    let (value, grad) = interp_corners_d(&mut v, &mut g, frame, interp);
-    (scale * value, grad.map(|c| scale * c))
+    interp_corners_d::<D>(&mut v, &mut g, p, interp, scale, out);
 }

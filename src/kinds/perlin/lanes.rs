@@ -5,7 +5,7 @@ use crate::kinds::lattice::corners::corner_block;
 use crate::kinds::lattice::corners::{Corners, corner_cells, frame, interp_corners, pad};
 use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, kernels, row_of};
 use crate::kinds::lattice::lane_dual::{
-    LaneDual, NoiseRowD, dual_kernels, gradient_kinds_d, row_d_of,
+    CornerKind, DualBlock, NoiseRowD, corner_kinds_d, dual_kernels, row_d_of,
 };
 use crate::kinds::lattice::lane_hash::LaneLattice as Lattice;
 use crate::kinds::lattice::lane_hash::{corner_hashes2, corner_hashes2_untiled, corner_hashes3};
@@ -215,23 +215,33 @@ pub fn perlin_gradient_vector(hash: u32, dims: usize) -> [f32; 4] {
     }
 }
 
-/// Perlin noise in D dimensions with its lattice gradient, lane by lane.
+/// Perlin noise's corners: `perlin_gradient_vector` of the hash.
+pub struct PerlinCorner;
+
+impl CornerKind for PerlinCorner {
+    const GRADIENT: bool = true;
+    #[inline(always)]
+    fn corner<const D: usize>(_: &Lattice, h: u32) -> [f32; 4] {
+        perlin_gradient_vector(h, D)
+    }
+}
+
+/// Perlin noise in D dimensions with its lattice gradient over a block (gradient_kinds_d).
 #[inline(always)]
-pub fn perlin_d<const D: usize>(lat: &Lattice, p: &Points, l: usize, interp: Interp) -> LaneDual {
+pub fn perlin_d<const D: usize>(lat: &Lattice, p: &Points, interp: Interp, out: &mut DualBlock) {
     let scale = match D {
         1 => PERLIN1_SCALE,
         2 => PERLIN2_SCALE,
         _ => 1.0,
     };
-    let gradient = |h| perlin_gradient_vector(h, D);
-    gradient_kinds_d(lat, &frame::<D>(p, l), interp, gradient, scale)
+    corner_kinds_d::<PerlinCorner, D>(lat, p, interp, scale, out);
 }
 
 dual_kernels! {
-    Perlin1Dual, 1, |lat, _k, interp, p, l| perlin_d::<1>(lat, p, l, interp);
-    Perlin2Dual, 2, |lat, _k, interp, p, l| perlin_d::<2>(lat, p, l, interp);
-    Perlin3Dual, 3, |lat, _k, interp, p, l| perlin_d::<3>(lat, p, l, interp);
-    Perlin4Dual, 4, |lat, _k, interp, p, l| perlin_d::<4>(lat, p, l, interp);
+    Perlin1Dual, 1, |lat, _k, interp, p, out| perlin_d::<1>(lat, p, interp, out);
+    Perlin2Dual, 2, |lat, _k, interp, p, out| perlin_d::<2>(lat, p, interp, out);
+    Perlin3Dual, 3, |lat, _k, interp, p, out| perlin_d::<3>(lat, p, interp, out);
+    Perlin4Dual, 4, |lat, _k, interp, p, out| perlin_d::<4>(lat, p, interp, out);
 }
 
 /// The dual row function of Perlin noise in `dims` dimensions.

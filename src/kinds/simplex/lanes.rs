@@ -3,7 +3,7 @@
 
 use crate::kinds::Interp;
 use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, kernels, row_of};
-use crate::kinds::lattice::lane_dual::{LaneDual, NoiseRowD, dual_kernels, row_d_of};
+use crate::kinds::lattice::lane_dual::{LaneDual, NoiseRowD, dual_kernels, put_lane, row_d_of};
 use crate::kinds::lattice::lane_hash::{LaneLattice as Lattice, simplex_hash};
 use crate::kinds::lattice::lanes::LANES;
 use crate::kinds::lattice::lanes::Points;
@@ -278,9 +278,9 @@ kernels! {
 }
 
 dual_kernels! {
-    Simplex2Dual, 2, |lat, _k, _i, p, l| simplex_d(simplex2_corners(lat, p, l));
-    Simplex3Dual, 3, |lat, _k, _i, p, l| simplex_d(simplex3_corners(lat, p, l));
-    Simplex4Dual, 4, |lat, _k, _i, p, l| simplex_d(simplex4_corners(lat, p, l));
+    Simplex2Dual, 2, |lat, _k, _i, p, out| for l in 0..LANES { put_lane(out, l, simplex_d(simplex2_corners(lat, p, l))) };
+    Simplex3Dual, 3, |lat, _k, _i, p, out| for l in 0..LANES { put_lane(out, l, simplex_d(simplex3_corners(lat, p, l))) };
+    Simplex4Dual, 4, |lat, _k, _i, p, out| for l in 0..LANES { put_lane(out, l, simplex_d(simplex4_corners(lat, p, l))) };
 }
 
 /// The dual row function of simplex noise in `dims` dimensions.

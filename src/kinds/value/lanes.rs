@@ -5,7 +5,7 @@ use crate::kinds::lattice::corners::corner_block;
 use crate::kinds::lattice::corners::{Corners, corner_cells, frame, interp_corners, pad};
 use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, kernels, row_of};
 use crate::kinds::lattice::lane_dual::{
-    LaneDual, NoiseRowD, dual_kernels, interp_corners_d, row_d_of,
+    CornerKind, DualBlock, LaneDual, NoiseRowD, corner_kinds_d, dual_kernels, put_lane, row_d_of,
 };
 use crate::kinds::lattice::lane_hash::LaneLattice as Lattice;
 use crate::kinds::lattice::lane_hash::{corner_hashes2, corner_hashes2_untiled, corner_hashes3};
@@ -126,16 +126,21 @@ pub fn row(dims: u32, interp: Interp, hashed: bool, isa: InstructionSet) -> Nois
     }
 }
 
-/// Value noise in D dimensions with its lattice gradient (value_d), lane by lane.
-#[inline(always)]
-pub fn value_d<const D: usize>(lat: &Lattice, p: &Points, l: usize, interp: Interp) -> LaneDual {
-    let c = frame::<D>(p, l);
-    let mut v = [0.0; 16];
-    let mut g = [[0.0; 4]; 16];
-    for n in 0..1usize << D {
-        v[n] = lattice_value(lat, lattice_hash(lat, corner_cells(&c.lo, &c.hi, n), D));
+/// Value noise's corners: the lattice value of the hash, with no gradient.
+pub struct ValueCorner;
+
+impl CornerKind for ValueCorner {
+    const GRADIENT: bool = false;
+    #[inline(always)]
+    fn corner<const D: usize>(lat: &Lattice, h: u32) -> [f32; 4] {
+        [lattice_value(lat, h), 0.0, 0.0, 0.0]
     }
-    interp_corners_d(&mut v, &mut g, &c, interp)
+}
+
+/// Value noise in D dimensions with its lattice gradient over a block (value_d).
+#[inline(always)]
+pub fn value_d<const D: usize>(lat: &Lattice, p: &Points, interp: Interp, out: &mut DualBlock) {
+    corner_kinds_d::<ValueCorner, D>(lat, p, interp, 1.0, out);
 }
 
 /// `catmull_rom` on the four corner gradients, component by component (catmull_rom4).
@@ -174,14 +179,14 @@ pub fn value_catmull_rom_d<const D: usize>(lat: &Lattice, p: &Points, l: usize) 
 }
 
 dual_kernels! {
-    Value1Dual, 1, |lat, _k, interp, p, l| value_d::<1>(lat, p, l, interp);
-    Value2Dual, 2, |lat, _k, interp, p, l| value_d::<2>(lat, p, l, interp);
-    Value3Dual, 3, |lat, _k, interp, p, l| value_d::<3>(lat, p, l, interp);
-    Value4Dual, 4, |lat, _k, interp, p, l| value_d::<4>(lat, p, l, interp);
-    CatmullRom1Dual, 1, |lat, _k, _i, p, l| value_catmull_rom_d::<1>(lat, p, l);
-    CatmullRom2Dual, 2, |lat, _k, _i, p, l| value_catmull_rom_d::<2>(lat, p, l);
-    CatmullRom3Dual, 3, |lat, _k, _i, p, l| value_catmull_rom_d::<3>(lat, p, l);
-    CatmullRom4Dual, 4, |lat, _k, _i, p, l| value_catmull_rom_d::<4>(lat, p, l);
+    Value1Dual, 1, |lat, _k, interp, p, out| value_d::<1>(lat, p, interp, out);
+    Value2Dual, 2, |lat, _k, interp, p, out| value_d::<2>(lat, p, interp, out);
+    Value3Dual, 3, |lat, _k, interp, p, out| value_d::<3>(lat, p, interp, out);
+    Value4Dual, 4, |lat, _k, interp, p, out| value_d::<4>(lat, p, interp, out);
+    CatmullRom1Dual, 1, |lat, _k, _i, p, out| for l in 0..LANES { put_lane(out, l, value_catmull_rom_d::<1>(lat, p, l)) };
+    CatmullRom2Dual, 2, |lat, _k, _i, p, out| for l in 0..LANES { put_lane(out, l, value_catmull_rom_d::<2>(lat, p, l)) };
+    CatmullRom3Dual, 3, |lat, _k, _i, p, out| for l in 0..LANES { put_lane(out, l, value_catmull_rom_d::<3>(lat, p, l)) };
+    CatmullRom4Dual, 4, |lat, _k, _i, p, out| for l in 0..LANES { put_lane(out, l, value_catmull_rom_d::<4>(lat, p, l)) };
 }
 
 /// The dual row function of value noise in `dims` dimensions (Catmull-Rom apart).

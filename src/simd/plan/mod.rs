@@ -70,7 +70,7 @@ pub(super) struct PlanLanes<'a> {
 
 /// A row's scratch: every register of a segment, one displacement in lattice cells, and with
 /// gradients one noise's lattice gradient.
-struct Scratch {
+pub(super) struct Scratch {
     registers: Vec<f32>,
     shift: [Vec<f32>; 4],
     lattice: [Vec<f32>; 4],
@@ -146,32 +146,36 @@ impl<'a> PlanLanes<'a> {
         }
     }
 
-    /// The plan's value at texels `(x0 + i, j, k)`, one per element of `out`; with
-    /// gradients `[value, d/dx, d/dy, d/dz]`, four per texel.
-    pub(super) fn render_row(&self, texel: [u32; 3], out: &mut [f32]) {
-        let frames: Vec<RowFrame> = (self.job.frames().iter())
-            .map(|f| row_frame(f, texel, self.dims))
-            .collect();
+    /// A thread's scratch for [`render_row`](Self::render_row): every register of a segment.
+    pub(super) fn scratch(&self) -> Scratch {
         let lattice_runs = if self.gradient { self.segment } else { 0 };
-        let mut scratch = Scratch {
+        Scratch {
             registers: vec![0.0; self.total_runs * self.segment],
             shift: std::array::from_fn(|_| vec![0.0; self.segment]),
             lattice: std::array::from_fn(|_| vec![0.0; lattice_runs]),
-        };
+        }
+    }
+
+    /// The plan's value at texels `(x0 + i, j, k)`, one per element of `out`; with
+    /// gradients `[value, d/dx, d/dy, d/dz]`, four per texel.
+    pub(super) fn render_row(&self, scratch: &mut Scratch, texel: [u32; 3], out: &mut [f32]) {
+        let frames: Vec<RowFrame> = (self.job.frames().iter())
+            .map(|f| row_frame(f, texel, self.dims))
+            .collect();
         let output = self.runs[self.job.plan().output] * self.segment;
         let per_texel = if self.gradient { 4 } else { 1 };
         for (s, texels) in out.chunks_mut(self.segment * per_texel).enumerate() {
             let n = texels.len() / per_texel;
             let first = s * self.segment;
             if self.gradient {
-                self.segment_on_isa::<true>(&frames, first, n, &mut scratch);
+                self.segment_on_isa::<true>(&frames, first, n, scratch);
                 for (i, texel) in texels.chunks_exact_mut(4).enumerate() {
                     for (c, v) in texel.iter_mut().enumerate() {
                         *v = scratch.registers[output + c * self.segment + i];
                     }
                 }
             } else {
-                self.segment_on_isa::<false>(&frames, first, n, &mut scratch);
+                self.segment_on_isa::<false>(&frames, first, n, scratch);
                 texels.copy_from_slice(&scratch.registers[output..output + n]);
             }
         }
