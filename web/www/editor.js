@@ -229,9 +229,15 @@ export class NodeEditor {
     return { ...this.top, output, nodes };
   }
 
+  /** The names of the nodes a node's fields read, by its type's inputs (the node table's). */
+  inputsOf(fields) {
+    const inputs = this.types.get(fields.type)?.inputs ?? [];
+    return inputs.flatMap((i) => [].concat(fields[i.name] ?? [])).filter((n) => typeof n === "string");
+  }
+
   /** The node no other node reads (the last added such), the output by default. */
   sink(nodes) {
-    const read = new Set(Object.values(nodes).flatMap((n) => ["source", "a", "b", "control", "inputs", "by"].flatMap((k) => n[k] ?? [])));
+    const read = new Set(Object.values(nodes).flatMap((n) => this.inputsOf(n)));
     return Object.keys(nodes).filter((n) => !read.has(n)).at(-1);
   }
 
@@ -248,12 +254,11 @@ export class NodeEditor {
       const { nodes = {}, ...top } = graph;
       this.top = top;
       const depth = {};
-      const inputsOf = (f) => ["source", "a", "b", "control", "inputs", "by"].flatMap((k) => f[k] ?? []).filter((n) => typeof n === "string");
       const depthOf = (name, seen = new Set()) => {
         if (depth[name] !== undefined) return depth[name];
         if (seen.has(name) || !nodes[name]) return 0;
         seen.add(name);
-        depth[name] = 1 + Math.max(-1, ...inputsOf(nodes[name]).map((n) => depthOf(n, seen)));
+        depth[name] = 1 + Math.max(-1, ...this.inputsOf(nodes[name]).map((n) => depthOf(n, seen)));
         return depth[name];
       };
       // Each column's next free height: nodes stack by their drawn heights.

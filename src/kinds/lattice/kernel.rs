@@ -83,9 +83,11 @@ fn noise_row<K: Kernel, const WIDE: bool>(
 
 /// Declares a row function's per-instruction-set copies: the baseline, and on x86-64 an AVX2
 /// and an AVX-512 one (each with its features enabled, so the lane loops vectorize for it; the
-/// row function's `WIDE` says which is the 16-lane one).
+/// row function's `WIDE` says which is the 16-lane one), and `$pick`, which picks a kernel's
+/// copy for a lattice and an instruction set.
 macro_rules! per_isa {
-    ($inline:ident<$tr:ident>: $base:ident, $avx2:ident, $avx512:ident, ($($arg:ident: $ty:ty),*)) => {
+    ($inline:ident<$tr:ident> -> $row:ty, $pick:ident: $base:ident, $avx2:ident, $avx512:ident,
+        ($($arg:ident: $ty:ty),*)) => {
         fn $base<K: $tr>($($arg: $ty),*) {
             $inline::<K, false>($($arg),*)
         }
@@ -96,7 +98,7 @@ macro_rules! per_isa {
             fn run<K: $tr>($($arg: $ty),*) {
                 $inline::<K, false>($($arg),*)
             }
-            // SAFETY: picked only where InstructionSet::Avx2 is available (see `pick`).
+            // SAFETY: picked only where InstructionSet::Avx2 is available (see `$pick`).
             unsafe { run::<K>($($arg),*) }
         }
 
@@ -108,38 +110,32 @@ macro_rules! per_isa {
             fn run<K: $tr>($($arg: $ty),*) {
                 $inline::<K, true>($($arg),*)
             }
-            // SAFETY: picked only where InstructionSet::Avx512 is available (see `pick`).
+            // SAFETY: picked only where InstructionSet::Avx512 is available (see `$pick`).
             unsafe { run::<K>($($arg),*) }
+        }
+
+        /// A kernel's row function for an instruction set and lattice: `K0`'s for the table
+        /// lattice, `K1`'s for the hash lattice (the mode becomes a constant in each).
+        pub fn $pick<K0: $tr, K1: $tr>(hashed: bool, isa: InstructionSet) -> $row {
+            assert!(isa.available(), "{isa:?} is not available on this CPU");
+            fn for_isa<K: $tr>(isa: InstructionSet) -> $row {
+                match isa {
+                    #[cfg(target_arch = "x86_64")]
+                    InstructionSet::Avx512 => $avx512::<K>,
+                    #[cfg(target_arch = "x86_64")]
+                    InstructionSet::Avx2 => $avx2::<K>,
+                    _ => $base::<K>,
+                }
+            }
+            if hashed { for_isa::<K1>(isa) } else { for_isa::<K0>(isa) }
         }
     };
 }
 pub(crate) use per_isa;
 
-per_isa!(noise_row<Kernel>: noise_row_baseline, noise_row_avx2, noise_row_avx512,
-    (inputs: &NoiseInputs, row: &RowFrame, first: usize, shift: Option<&[Vec<f32>; 4]>,
-        out: &mut [f32]));
-
-/// The row function of `K` compiled for `isa` (which the caller checked is available).
-fn for_isa<K: Kernel>(isa: InstructionSet) -> NoiseRow {
-    match isa {
-        #[cfg(target_arch = "x86_64")]
-        InstructionSet::Avx512 => noise_row_avx512::<K>,
-        #[cfg(target_arch = "x86_64")]
-        InstructionSet::Avx2 => noise_row_avx2::<K>,
-        _ => noise_row_baseline::<K>,
-    }
-}
-
-/// A kernel's row function for an instruction set and lattice: `K0`'s for the table lattice,
-/// `K1`'s for the hash lattice (the mode becomes a constant in each).
-pub fn pick<K0: Kernel, K1: Kernel>(hashed: bool, isa: InstructionSet) -> NoiseRow {
-    assert!(isa.available(), "{isa:?} is not available on this CPU");
-    if hashed {
-        for_isa::<K1>(isa)
-    } else {
-        for_isa::<K0>(isa)
-    }
-}
+per_isa!(noise_row<Kernel> -> NoiseRow, pick: noise_row_baseline, noise_row_avx2,
+    noise_row_avx512, (inputs: &NoiseInputs, row: &RowFrame, first: usize,
+        shift: Option<&[Vec<f32>; 4]>, out: &mut [f32]));
 
 /// Declares a kernel type per kind and dims, generic over the lattice (`H`: hashed).
 macro_rules! kernels {

@@ -3,6 +3,7 @@
 //! mirrors shaders/noise/derivative.wgsl function by function (the twin's is `dual.rs`). Each
 //! kind's `lanes.rs` declares its dual kernels beside its value kernels.
 
+use super::corners::{corner_cells, frame};
 use super::kernel::{InstructionSet, NoiseInputs, per_isa};
 use super::lane_hash::{LaneLattice as Lattice, lattice_hash};
 use super::lanes::{LANES, Points, RowFrame, block_points, shift_points};
@@ -71,29 +72,9 @@ fn noise_row_d<K: KernelD, const WIDE: bool>(
     }
 }
 
-per_isa!(noise_row_d<KernelD>: noise_row_d_baseline, noise_row_d_avx2, noise_row_d_avx512,
-    (inputs: &NoiseInputs, row: &RowFrame, first: usize, shift: Option<&[Vec<f32>; 4]>,
-        out: &mut [&mut [f32]; 5]));
-
-/// A dual kernel's row function for an instruction set and lattice: `K0`'s for the table
-/// lattice, `K1`'s for the hash lattice.
-pub fn pick_d<K0: KernelD, K1: KernelD>(hashed: bool, isa: InstructionSet) -> NoiseRowD {
-    assert!(isa.available(), "{isa:?} is not available on this CPU");
-    fn for_isa<K: KernelD>(isa: InstructionSet) -> NoiseRowD {
-        match isa {
-            #[cfg(target_arch = "x86_64")]
-            InstructionSet::Avx512 => noise_row_d_avx512::<K>,
-            #[cfg(target_arch = "x86_64")]
-            InstructionSet::Avx2 => noise_row_d_avx2::<K>,
-            _ => noise_row_d_baseline::<K>,
-        }
-    }
-    if hashed {
-        for_isa::<K1>(isa)
-    } else {
-        for_isa::<K0>(isa)
-    }
-}
+per_isa!(noise_row_d<KernelD> -> NoiseRowD, pick_d: noise_row_d_baseline, noise_row_d_avx2,
+    noise_row_d_avx512, (inputs: &NoiseInputs, row: &RowFrame, first: usize,
+        shift: Option<&[Vec<f32>; 4]>, out: &mut [&mut [f32]; 5]));
 
 /// Declares a dual kernel type per kind and dims, generic over the lattice (`H`: hashed).
 macro_rules! dual_kernels {
@@ -211,16 +192,6 @@ pub fn interp_corners_d<const D: usize>(
     }
 }
 
-/// The cell of corner n in lane l: bit a of n picks the upper corner along axis a.
-#[inline(always)]
-fn lane_corner<const D: usize>(p: &Points, n: usize, l: usize) -> [u32; 4] {
-    std::array::from_fn(|a| match a < D {
-        true if (n >> a) & 1 == 1 => p.axis[a].hi[l],
-        true => p.axis[a].lo[l],
-        false => 0,
-    })
-}
-
 /// What a corner kind's corner contributes, from its hash: a gradient g (the corner's value is
 /// `g . (f - b)`: Perlin, classic gradient noise) or a value with no gradient (value noise).
 /// A trait rather than a closure, so that it inlines into each instruction set's kernel.
@@ -246,7 +217,11 @@ pub fn corner_kinds_d<K: CornerKind, const D: usize>(
     let mut g = [[[0.0f32; LANES]; 4]; 16];
     for n in 0..1usize << D {
         for l in 0..LANES {
-            let c = K::corner::<D>(lat, lattice_hash(lat, lane_corner::<D>(p, n, l), D));
+            let cell = frame::<D>(p, l);
+            let c = K::corner::<D>(
+                lat,
+                lattice_hash(lat, corner_cells(&cell.lo, &cell.hi, n), D),
+            );
             if K::GRADIENT {
                 let mut dot = 0.0;
                 for a in 0..D {
