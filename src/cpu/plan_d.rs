@@ -8,10 +8,7 @@
 
 use super::plan::{Position, coordinate, instance_point, mat_vec};
 use crate::cpu::points::instance_lattice;
-use crate::graph::ops_d::{
-    RidgedDual, TexelDual, blend_d, combine_d, constant_d, fractal_finish_dual, fractal_term_dual,
-    modify_d, ridged_multi_finish_d, ridged_multi_octave_d, select_between_d, with_gradient,
-};
+use crate::graph::ops_d::{TexelDual, value_step_d, with_gradient};
 use crate::graph::plan::Step;
 use crate::job::Job;
 use crate::kinds::noise_octave_dual;
@@ -54,47 +51,13 @@ fn step_dual(job: &Job, step: &Step, at: Position, r: &[DualRegister]) -> DualRe
             axis,
             delta,
         } => coordinate_d(job, *instance, *axis, at, delta.map(|d| &r[d])),
-        Step::Constant(x) => constant_d(*x),
-        Step::Fractal { fractal, terms } => {
-            let mut sum = [0.0; 4];
-            for &(i, w) in terms {
-                let term = fractal_term_dual(*fractal, v(i));
-                for c in 0..4 {
-                    sum[c] += w * term[c];
-                }
-            }
-            fractal_finish_dual(*fractal, sum)
-        }
-        Step::RidgedMulti {
-            values,
-            weights,
-            offset,
-            gain,
-        } => {
-            let state = (values.iter().zip(weights)).fold(RidgedDual::start(), |s, (&i, &w)| {
-                ridged_multi_octave_d(s, v(i), w, *offset, *gain)
-            });
-            ridged_multi_finish_d(state)
-        }
-        Step::Modify { input, modifier } => modify_d(modifier, v(*input)),
-        Step::Combine { combiner, inputs } => {
-            let values: Vec<TexelDual> = inputs.iter().map(|&i| v(i)).collect();
-            combine_d(*combiner, &values)
-        }
-        Step::Blend { a, b, control } => blend_d(v(*a), v(*b), v(*control)),
-        Step::Select {
-            a,
-            b,
-            control,
-            threshold,
-            falloff,
-        } => select_between_d(v(*a), v(*b), v(*control), *threshold, *falloff),
         Step::Linear { input, m } => return linear_d(m, &r[*input]),
         Step::Displace {
             base,
             by,
             amplitude,
         } => return displace_d(base.map(|b| &r[b]), by, *amplitude, r),
+        step => value_step_d(step, v),
     })
 }
 

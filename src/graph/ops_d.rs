@@ -8,6 +8,7 @@
 
 use super::node::{Combiner, Modifier};
 use super::ops;
+use super::step::Step;
 use crate::kinds::Fractal;
 use crate::kinds::lattice::real::{Real, catmull_rom_derivative};
 
@@ -120,14 +121,7 @@ pub fn smoothstep_slope<R: Real>(edge0: R, edge1: R, v: R) -> R {
     }
 }
 
-/// A combiner over its inputs, folded left to right as `ops::combine`.
-pub fn combine_d<R: Real>(combiner: Combiner<R>, values: &[TexelDual<R>]) -> TexelDual<R> {
-    values[1..]
-        .iter()
-        .fold(values[0], |s, &v| combine2_d(combiner, s, v))
-}
-
-/// One fold step with gradients: sums and differences add, products by the product rule, min
+/// One step of a combiner's left-to-right fold (`ops::combine`) with gradients: sums and differences add, products by the product rule, min
 /// and max take the chosen input's gradient (the first on a tie), smooth min and max blend.
 #[inline(always)]
 pub fn combine2_d<R: Real>(
@@ -308,4 +302,55 @@ pub fn ridged_multi_octave_d<R: Real>(
 pub fn ridged_multi_finish_d<R: Real>(state: RidgedDual<R>) -> TexelDual<R> {
     let value = ops::ridged_multi_finish([state.sum[0], state.weight, state.g[0]]);
     chain(state.sum, value, R::of(2.0) / state.weight)
+}
+
+/// A value step with its gradient, its inputs' duals from `v(register)`: constants, fractal
+/// sums, the ridged multifractal, modifiers, combiners, blends and selects. The twin's plan
+/// (`cpu::plan_d`, f64) and the SIMD lanes (f32) both run it; noise, coordinate and
+/// displacement steps are theirs.
+#[inline(always)]
+pub(crate) fn value_step_d<R: Real>(
+    step: &Step<R>,
+    v: impl Fn(usize) -> TexelDual<R>,
+) -> TexelDual<R> {
+    match step {
+        Step::Constant(x) => constant_d(*x),
+        Step::Fractal { fractal, terms } => {
+            let mut sum = [R::zero(); 4];
+            for &(i, w) in terms {
+                let term = fractal_term_dual(*fractal, v(i));
+                for c in 0..4 {
+                    sum[c] = sum[c] + w * term[c];
+                }
+            }
+            fractal_finish_dual(*fractal, sum)
+        }
+        Step::RidgedMulti {
+            values,
+            weights,
+            offset,
+            gain,
+        } => {
+            let state = (values.iter().zip(weights)).fold(RidgedDual::start(), |s, (&i, &w)| {
+                ridged_multi_octave_d(s, v(i), w, *offset, *gain)
+            });
+            ridged_multi_finish_d(state)
+        }
+        Step::Modify { input, modifier } => modify_d(modifier, v(*input)),
+        Step::Combine { combiner, inputs } => {
+            (inputs[1..].iter()).fold(v(inputs[0]), |s, &i| combine2_d(*combiner, s, v(i)))
+        }
+        Step::Blend { a, b, control } => blend_d(v(*a), v(*b), v(*control)),
+        Step::Select {
+            a,
+            b,
+            control,
+            threshold,
+            falloff,
+        } => select_between_d(v(*a), v(*b), v(*control), *threshold, *falloff),
+        Step::Noise { .. }
+        | Step::Coordinate { .. }
+        | Step::Linear { .. }
+        | Step::Displace { .. } => unreachable!("points and displacements are the backends'"),
+    }
 }

@@ -76,11 +76,10 @@ pub fn value4(lat: &Lattice, p: &Points, l: usize) -> f32 {
 
 pub use crate::kinds::lattice::real::{catmull_rom, catmull_rom_derivative};
 
-/// Catmull-Rom value noise: 4 lattice values per axis (`4^D` in all), reduced axis x first.
-/// Called lane by lane, never inlined: inlined into the AVX-512 lane loop, the compiler gave some
-/// lanes of a 2D block wrong values with rustc 1.95 (the SIMD tests caught it; AVX2 was right).
-#[inline(never)]
-pub fn value_catmull_rom<const D: usize>(lat: &Lattice, p: &Points, l: usize) -> f32 {
+/// Lane l's `4^D` lattice values for Catmull-Rom: cells -1..=2 around its cell per axis, x
+/// fastest.
+#[inline(always)]
+fn catmull_rom_values<const D: usize>(lat: &Lattice, p: &Points, l: usize) -> [f32; 256] {
     let mut v = [0.0f32; 256];
     for n in 0..(1usize << (2 * D)) {
         let mut cells = [0u32; 4];
@@ -90,6 +89,15 @@ pub fn value_catmull_rom<const D: usize>(lat: &Lattice, p: &Points, l: usize) ->
         }
         v[n] = lattice_value(lat, lattice_hash(lat, cells, D));
     }
+    v
+}
+
+/// Catmull-Rom value noise: 4 lattice values per axis (`4^D` in all), reduced axis x first.
+/// Called lane by lane, never inlined: inlined into the AVX-512 lane loop, the compiler gave some
+/// lanes of a 2D block wrong values with rustc 1.95 (the SIMD tests caught it; AVX2 was right).
+#[inline(never)]
+pub fn value_catmull_rom<const D: usize>(lat: &Lattice, p: &Points, l: usize) -> f32 {
+    let mut v = catmull_rom_values::<D>(lat, p, l);
     let mut count = 1usize << (2 * D);
     for a in 0..D {
         count /= 4;
@@ -153,16 +161,8 @@ fn catmull_rom4(t: f32, g: &[[f32; 4]]) -> [f32; 4] {
 /// [`value_catmull_rom`].
 #[inline(never)]
 pub fn value_catmull_rom_d<const D: usize>(lat: &Lattice, p: &Points, l: usize) -> LaneDual {
-    let mut v = [0.0f32; 256];
+    let mut v = catmull_rom_values::<D>(lat, p, l);
     let mut g = [[0.0f32; 4]; 256];
-    for n in 0..(1usize << (2 * D)) {
-        let mut cells = [0u32; 4];
-        for a in 0..D {
-            let step = ((n >> (2 * a)) & 3) as i32 - 1;
-            cells[a] = lattice_cell(cell_offset(p.axis[a].cell[l], step), lat.period[a]);
-        }
-        v[n] = lattice_value(lat, lattice_hash(lat, cells, D));
-    }
     let mut count = 1usize << (2 * D);
     for a in 0..D {
         let t = p.axis[a].frac[l];

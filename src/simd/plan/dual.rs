@@ -8,14 +8,9 @@
 
 use super::points::{coordinate_row, lattice_shift};
 use super::{PlanLanes, Registers, Scratch};
-use crate::graph::ops_d::{
-    RidgedDual, TexelDual, blend_d, combine2_d, constant_d, fractal_finish_dual, fractal_term_dual,
-    modify_d, ridged_multi_finish_d, ridged_multi_octave_d, select_between_d,
-};
+use crate::graph::ops_d::{TexelDual, fractal_finish_dual, fractal_term_dual, value_step_d};
 use crate::graph::plan::Step;
 use crate::kinds::Fractal;
-use crate::kinds::lattice::kernel::NoiseInputs;
-use crate::kinds::lattice::lane_hash::LaneLattice;
 use crate::kinds::lattice::lanes::RowFrame;
 
 /// Runs of a value register with gradients.
@@ -110,7 +105,12 @@ impl PlanLanes<'_> {
             Step::Fractal { fractal, terms } => fractal_sum_d(*fractal, terms, &regs, rest),
             step => {
                 for t in 0..n {
-                    put(rest, self.segment, t, value_d(step, &regs, t));
+                    put(
+                        rest,
+                        self.segment,
+                        t,
+                        value_step_d(step, |k| regs.dual(k, t)),
+                    );
                 }
             }
         }
@@ -127,7 +127,6 @@ impl PlanLanes<'_> {
         out: &mut [f32],
         lattice: &mut [Vec<f32>; 4],
     ) {
-        let noise = &self.noises[i];
         let Some(dual) = self.duals[i] else {
             // Jobs refuse kinds without derivatives first (`Job::with_gradient`); NaN as the
             // twin and the GPU give.
@@ -135,23 +134,7 @@ impl PlanLanes<'_> {
             lattice.iter_mut().for_each(|g| g.fill(f32::NAN));
             return;
         };
-        let tables = self.job.tables(i);
-        let lanes = &self.tables[noise.slot];
-        let inputs = NoiseInputs {
-            lat: LaneLattice {
-                perm: &tables.perm,
-                windows: &lanes.windows,
-                gradients: &tables.gradients,
-                values: &lanes.values,
-                period: noise.period,
-                salt: tables.impulse_salt,
-                hash_seed: tables.hash_seed,
-                hashed: self.hashed,
-                share_corners: false,
-            },
-            kind: &noise.kind,
-            interp: noise.interp,
-        };
+        let inputs = self.inputs(i);
         let n = out.len();
         let [g0, g1, g2, g3] = lattice;
         let mut runs = [out, &mut g0[..n], &mut g1[..n], &mut g2[..n], &mut g3[..n]];
@@ -317,43 +300,5 @@ fn fractal_sum_d(fractal: Fractal, terms: &[(usize, f32)], regs: &Registers, out
         .zip(dz.iter_mut());
     for (((v, x), y), z) in sums {
         [*v, *x, *y, *z] = fractal_finish_dual(fractal, [*v, *x, *y, *z]);
-    }
-}
-
-/// A value step's dual at segment texel `t`: constants, the ridged multifractal, modifiers,
-/// combiners, blends and selects (`graph::ops_d` in f32).
-#[inline(always)]
-fn value_d(step: &Step<f32>, regs: &Registers, t: usize) -> TexelDual<f32> {
-    let v = |k: usize| regs.dual(k, t);
-    match step {
-        Step::Constant(x) => constant_d(*x),
-        Step::RidgedMulti {
-            values,
-            weights,
-            offset,
-            gain,
-        } => {
-            let state = (values.iter().zip(weights)).fold(RidgedDual::start(), |s, (&k, &w)| {
-                ridged_multi_octave_d(s, v(k), w, *offset, *gain)
-            });
-            ridged_multi_finish_d(state)
-        }
-        Step::Modify { input, modifier } => modify_d(modifier, v(*input)),
-        Step::Combine { combiner, inputs } => {
-            (inputs[1..].iter()).fold(v(inputs[0]), |s, &k| combine2_d(*combiner, s, v(k)))
-        }
-        Step::Blend { a, b, control } => blend_d(v(*a), v(*b), v(*control)),
-        Step::Select {
-            a,
-            b,
-            control,
-            threshold,
-            falloff,
-        } => select_between_d(v(*a), v(*b), v(*control), *threshold, *falloff),
-        Step::Fractal { .. }
-        | Step::Noise { .. }
-        | Step::Coordinate { .. }
-        | Step::Linear { .. }
-        | Step::Displace { .. } => unreachable!("sums, points and displacements run above"),
     }
 }

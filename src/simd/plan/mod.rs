@@ -311,10 +311,15 @@ impl<'a> PlanLanes<'a> {
         shift: Option<&[Vec<f32>; 4]>,
         out: &mut [f32],
     ) {
+        (self.noises[i].row)(&self.inputs(i), row, first, shift, out);
+    }
+
+    /// What noise instance `i`'s kernels read: its lattice, kind state and interpolation.
+    fn inputs(&self, i: usize) -> NoiseInputs<'_> {
         let noise = &self.noises[i];
         let tables = self.job.tables(i);
         let lanes = &self.tables[noise.slot];
-        let inputs = NoiseInputs {
+        NoiseInputs {
             lat: LaneLattice {
                 perm: &tables.perm,
                 windows: &lanes.windows,
@@ -324,13 +329,12 @@ impl<'a> PlanLanes<'a> {
                 salt: tables.impulse_salt,
                 hash_seed: tables.hash_seed,
                 hashed: self.hashed,
-                // Set per compiled kernel (`kernel::noise_row`).
+                // Set per compiled kernel (`kernel::noise_row`, `lane_dual::noise_row_d`).
                 share_corners: true,
             },
             kind: &noise.kind,
             interp: noise.interp,
-        };
-        (noise.row)(&inputs, row, first, shift, out);
+        }
     }
 }
 
