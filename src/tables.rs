@@ -313,6 +313,13 @@ pub const PRIME_4: u32 = 0x27D4_EB2F;
 /// See [`PRIME_1`].
 pub const PRIME_5: u32 = 0x1656_67B1;
 
+/// The prime lattice's per-axis primes and its multiplier (FastNoise2's `Primes` and
+/// `HashMultiplier::A`, in its `Generators/Utils.inl`), CONVENTIONS §2.
+/// `HashPrimes` in v1.1.1; all odd, so each product is a bijection of its cell.
+pub const LATTICE_PRIMES: [u32; 4] = [0xF797_C5C7, 0x6C06_0C89, 0x465F_D04F, 0xF7A6_2279];
+/// See [`LATTICE_PRIMES`].
+pub const LATTICE_PRIME_MULTIPLIER: u32 = 0xB7E0_A5F5;
+
 /// Simplex skew and unskew factors (Gustavson 2005, CONVENTIONS §8): `F = (sqrt(n + 1) - 1) / n`
 /// and `G = (1 - 1 / sqrt(n + 1)) / n` for n = 2 and 4 (3D uses 1/3 and 1/6).
 /// `0.5 (sqrt 3 - 1)`, as Gustavson's code computes it in f64.
@@ -346,5 +353,8 @@ pub fn wgsl_constants() -> String {
     {
         out += &format!("const HASH_PRIME_{}: u32 = {v}u;\n", n + 1);
     }
+    let [x, y, z, w] = LATTICE_PRIMES;
+    out += &format!("const LATTICE_PRIMES: vec4<u32> = vec4<u32>({x}u, {y}u, {z}u, {w}u);\n");
+    out += &format!("const LATTICE_PRIME_MULTIPLIER: u32 = {LATTICE_PRIME_MULTIPLIER}u;\n");
     out
 }

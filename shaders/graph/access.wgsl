@@ -2,7 +2,11 @@
 // lattice mode, interpolation (literals in the generated code, so they fold) and kind state.
 
 fn lattice_hashed(lat: Lattice) -> bool {
-    return lat.mode == LATTICE_HASH;
+    return lat.mode != LATTICE_TABLE;
+}
+
+fn lattice_prime(lat: Lattice) -> bool {
+    return lat.mode == LATTICE_PRIME;
 }
 
 fn lattice_interp(lat: Lattice) -> u32 {

@@ -4,7 +4,11 @@
 // instead, which reads them per noise node.
 
 fn lattice_hashed(lat: Lattice) -> bool {
-    return NOISE_LATTICE == LATTICE_HASH;
+    return NOISE_LATTICE != LATTICE_TABLE;
+}
+
+fn lattice_prime(lat: Lattice) -> bool {
+    return NOISE_LATTICE == LATTICE_PRIME;
 }
 
 fn lattice_interp(lat: Lattice) -> u32 {

@@ -378,7 +378,7 @@ fn table_hash(lat: Lattice, cells: vec4<u32>, dims: u32) -> u32 {
 // The hash of corner `cells`: the permutation table's (0..256) or the hash lattice's.
 fn lattice_hash(lat: Lattice, cells: vec4<u32>, dims: u32) -> u32 {
     if lattice_hashed(lat) {
-        return cell_hash(lat.hash_seed, cells, dims);
+        return hashed_cell(lattice_prime(lat), lat.hash_seed, cells, dims);
     }
     return table_hash(lat, cells, dims);
 }
@@ -399,6 +399,11 @@ fn lattice_hash3(lat: Lattice, x: u32, y: u32, z: u32) -> u32 {
 // each chain's shared prefix computed once (mirrors cpu::common::corner_hashes2). Where no axis
 // wraps, hi = lo + 1 and a window word serves both rows of a pair.
 fn corner_hashes2(lat: Lattice, lo: vec2<u32>, hi: vec2<u32>) -> vec4<u32> {
+    if lattice_prime(lat) {
+        let x = vec2<u32>(lat.hash_seed) ^ (vec2<u32>(lo.x, hi.x) * LATTICE_PRIMES.x);
+        let y = vec2<u32>(lo.y, hi.y) * LATTICE_PRIMES.y;
+        return prime_finish4(vec4<u32>(x.x ^ y.x, x.y ^ y.x, x.x ^ y.y, x.y ^ y.y));
+    }
     if lattice_hashed(lat) {
         let a = hash_start(lat.hash_seed, 2u);
         let ax = vec2<u32>(hash_eat(a, lo.x), hash_eat(a, hi.x));
@@ -430,6 +435,13 @@ struct CornerHashes3 {
 }
 
 fn corner_hashes3(lat: Lattice, lo: vec3<u32>, hi: vec3<u32>) -> CornerHashes3 {
+    if lattice_prime(lat) {
+        let x = vec2<u32>(lat.hash_seed) ^ (vec2<u32>(lo.x, hi.x) * LATTICE_PRIMES.x);
+        let y = vec2<u32>(lo.y, hi.y) * LATTICE_PRIMES.y;
+        let z = vec2<u32>(lo.z, hi.z) * LATTICE_PRIMES.z;
+        let xy = vec4<u32>(x.x ^ y.x, x.y ^ y.x, x.x ^ y.y, x.y ^ y.y);
+        return CornerHashes3(prime_finish4(xy ^ vec4<u32>(z.x)), prime_finish4(xy ^ vec4<u32>(z.y)));
+    }
     if lattice_hashed(lat) {
         let a = hash_start(lat.hash_seed, 3u);
         let ax = vec2<u32>(hash_eat(a, lo.x), hash_eat(a, hi.x));

@@ -1,6 +1,6 @@
-// The hash lattice (CONVENTIONS §2): xxHash32 (Yann Collet) of a cell's 32-bit coordinates
+// The hash lattices (CONVENTIONS §2): xxHash32 (Yann Collet) of a cell's 32-bit coordinates
 // under the octave's seed, in its small-input form; mirrored by src/cpu/hash.rs. The
-// HASH_PRIME_* constants are generated from that file.
+// HASH_PRIME_* and LATTICE_PRIME* constants are generated from src/tables.rs.
 
 // The accumulator before `words` 32-bit words: seed + PRIME_5 + 4 words.
 fn hash_start(seed: u32, words: u32) -> u32 {
@@ -40,6 +40,42 @@ fn cell_hash(seed: u32, cells: vec4<u32>, dims: u32) -> u32 {
         h = hash_eat(h, cells[a]);
     }
     return hash_finish(h);
+}
+
+// The prime lattice (CONVENTIONS §2, FastNoise2's HashPrimes): one multiply of the xor of the
+// seed and the corner's axis products (LATTICE_PRIMES), then the high half folded onto the low.
+fn prime_finish(acc: u32) -> u32 {
+    let h = acc * LATTICE_PRIME_MULTIPLIER;
+    return h ^ (h >> 15u);
+}
+
+fn prime_finish4(acc: vec4<u32>) -> vec4<u32> {
+    let h = acc * LATTICE_PRIME_MULTIPLIER;
+    return h ^ (h >> vec4<u32>(15u));
+}
+
+// The prime lattice's hash of a cell's first `dims` coordinates under `seed`.
+fn prime_hash(seed: u32, cells: vec4<u32>, dims: u32) -> u32 {
+    let p = cells * LATTICE_PRIMES;
+    var acc = seed ^ p.x;
+    if dims > 1u {
+        acc ^= p.y;
+    }
+    if dims > 2u {
+        acc ^= p.z;
+    }
+    if dims > 3u {
+        acc ^= p.w;
+    }
+    return prime_finish(acc);
+}
+
+// The hash of a cell on one of the integer-hash lattices: the prime lattice's or xxHash32's.
+fn hashed_cell(prime: bool, seed: u32, cells: vec4<u32>, dims: u32) -> u32 {
+    if prime {
+        return prime_hash(seed, cells, dims);
+    }
+    return cell_hash(seed, cells, dims);
 }
 
 // 32 more bits from a cell's hash: the hash of the word n under the seed h.

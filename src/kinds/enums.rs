@@ -61,6 +61,10 @@ pub enum LatticeKind {
     /// An integer hash of the full cell coordinates and the seed (xxHash32 on 32-bit words):
     /// no period shorter than 2^32 cells per axis.
     Hash = 1,
+    /// FastNoise2's hash (`HashPrimes`) of the full cell coordinates and the seed: one prime
+    /// product per axis, xored, then one multiply. No period shorter than 2^32 cells per axis,
+    /// about a quarter of xxHash32's multiplies, weaker mixing.
+    Prime = 2,
 }
 
 /// Interpolation between lattice corners (CONVENTIONS §3). Discriminant = shader code.
@@ -171,6 +175,7 @@ macro_rules! named_enum {
 named_enum!(LatticeKind {
     Table => "table",
     Hash => "hash",
+    Prime => "prime",
 });
 
 named_enum!(Distance {

@@ -47,9 +47,9 @@ pub type TwinDualFn = fn(&Lattice, &LatticePoint, usize) -> Dual;
 /// expressions.
 pub type WgslCallFn = fn(u32, Interp, &str, &str) -> String;
 /// The lanes' row function for `(dims, interp, hashed, instruction set)`.
-pub type LanesFn = fn(u32, Interp, bool, InstructionSet) -> NoiseRow;
+pub type LanesFn = fn(u32, Interp, LatticeKind, InstructionSet) -> NoiseRow;
 /// The same with the lattice gradient (CONVENTIONS §12).
-pub type LanesDualFn = fn(u32, Interp, bool, InstructionSet) -> NoiseRowD;
+pub type LanesDualFn = fn(u32, Interp, LatticeKind, InstructionSet) -> NoiseRowD;
 
 /// A kind's table row: everything the rest of the crate knows about it.
 pub struct KindInfo {

@@ -32,11 +32,7 @@ pub fn derivative_cases() -> Vec<NoiseSpec> {
             s.octaves = if s.fractal == Fractal::None { 1 } else { 3 };
             s.lacunarity = 1.87;
             s.seed = n as u64;
-            s.lattice = if n % 2 == 0 {
-                LatticeKind::Table
-            } else {
-                LatticeKind::Hash
-            };
+            s.lattice = [LatticeKind::Table, LatticeKind::Hash, LatticeKind::Prime][n % 3];
             if kind == Kind::Value {
                 s.interp = interps[dims as usize % interps.len()];
             } else if kind == Kind::Gradient {

@@ -6,7 +6,7 @@ use gpu_noise::low_level::tolerance::{compare, gpu_error_bound};
 use gpu_noise::simd::{self, InstructionSet};
 use gpu_noise::{
     Fractal, Kind, NoiseSpec, Renderer, Size, Window, cpu, gpu::AdapterChoice,
-    gpu::RendererOptions, spec::Interp,
+    gpu::RendererOptions, spec::Interp, spec::LatticeKind,
 };
 
 use crate::support::{dump_failure, renderer, spec};
@@ -276,6 +276,46 @@ fn volume_tiling_and_inexact_cases() -> Vec<(String, NoiseSpec)> {
     cases
 }
 
+/// Every kind on the two integer-hash lattices (CONVENTIONS §2), each hashing code path once
+/// per lattice: the cell hash in 1D and 4D, the corner hashes of 2D and 3D cells, simplex's own
+/// corner hashes, feature points, impulse states, Catmull-Rom's 4^dims cells; with a fractal,
+/// tiling where the kind tiles, and high frequencies (a block of lanes over many cells). Paths
+/// rather than every kind x dims: each case is a pipeline that compiles cold in CI.
+fn hashed_lattice_cases() -> Vec<(String, NoiseSpec)> {
+    let paths = [
+        (Kind::Perlin, 1, Interp::Quintic),
+        (Kind::Perlin, 2, Interp::Quintic),
+        (Kind::Perlin, 3, Interp::Quintic),
+        (Kind::Perlin, 4, Interp::Quintic),
+        (Kind::Gradient, 3, Interp::Cubic),
+        (Kind::Value, 2, Interp::Quintic),
+        (Kind::Value, 3, Interp::CatmullRom),
+        (Kind::Simplex, 2, Interp::Quintic),
+        (Kind::Simplex, 3, Interp::Quintic),
+        (Kind::Simplex, 4, Interp::Quintic),
+        (Kind::Cellular, 3, Interp::Quintic),
+        (Kind::SparseConvolution, 2, Interp::Quintic),
+        (Kind::Gabor, 2, Interp::Quintic),
+    ];
+    let mut cases = Vec::new();
+    for lattice in [LatticeKind::Hash, LatticeKind::Prime] {
+        for (n, (kind, dims, interp)) in paths.into_iter().enumerate() {
+            let mut s = spec(kind, dims, 16, if dims == 1 { 1 } else { 12 });
+            s.lattice = lattice;
+            s.interp = interp;
+            // Every third case at a high frequency, untiled.
+            s.tile = kind.tiles() && n % 3 != 0;
+            s.frequency = if n % 3 == 0 { 0.7 } else { 0.25 };
+            s.fractal = Fractal::Fbm;
+            s.octaves = 2;
+            s.seed = n as u64;
+            s.offset = [-8.0, 4.0, 0.0, 0.0];
+            cases.push((format!("{kind:?}-{dims}d-{interp:?}-{lattice:?}"), s));
+        }
+    }
+    cases
+}
+
 /// Checks every case on `backend`, reporting the worst error.
 fn check_all(backend: &mut Backend, cases: &[(String, NoiseSpec)]) {
     let mut worst = (0.0, String::new());
@@ -308,6 +348,12 @@ fn every_newer_kind_matches_the_reference_on_every_code_path() {
 
 #[test]
 #[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
+fn every_kind_on_the_hash_lattices_matches_the_reference() {
+    check_all(&mut Backend::Gpu(&mut renderer()), &hashed_lattice_cases());
+}
+
+#[test]
+#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
 fn volumes_tiling_and_inexact_points_match_the_reference() {
     check_all(
         &mut Backend::Gpu(&mut renderer()),
@@ -322,6 +368,7 @@ fn the_simd_backend_matches_the_reference_on_every_gpu_case() {
     let mut cases = lattice_kind_cases();
     cases.extend(newer_kind_cases());
     cases.extend(volume_tiling_and_inexact_cases());
+    cases.extend(hashed_lattice_cases());
     let available: Vec<_> = InstructionSet::ALL
         .into_iter()
         .filter(|i| i.available())

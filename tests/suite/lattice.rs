@@ -1,11 +1,12 @@
-//! The two lattices (CONVENTIONS §2): the permutation table repeats every 256 cells; the hash
-//! lattice (xxHash32 of the full cell coordinates) does not, is uniform and avalanches, and its
-//! lattice values are the same bits on the CPU and the GPU.
+//! The three lattices (CONVENTIONS §2): the permutation table repeats every 256 cells; the hash
+//! lattice (xxHash32 of the full cell coordinates) does not, is uniform and avalanches; the
+//! prime lattice (FastNoise2's prime products) does not repeat either and is uniform; the hash
+//! lattices' values are the same bits on the CPU and the GPU. (Every kind on both hash lattices
+//! against the twin on the GPU and the SIMD lanes: `gpu_vs_cpu::hashed_lattice_cases`.)
 
-use gpu_noise::low_level::hash::{cell_hash, hash_bits};
+use gpu_noise::low_level::hash::{cell_hash, hash_bits, prime_hash};
 use gpu_noise::low_level::tables::SplitMix64;
-use gpu_noise::low_level::tolerance::{compare, gpu_error_bound};
-use gpu_noise::{Fractal, Kind, NoiseSpec, Size, cpu, spec::Interp, spec::LatticeKind};
+use gpu_noise::{Fractal, Kind, NoiseSpec, Size, cpu, spec::LatticeKind};
 
 use crate::support::{renderer, spec};
 use gpu_noise::Window;
@@ -38,11 +39,50 @@ fn the_cell_hash_is_xxhash32_of_the_coordinates() {
     }
 }
 
+/// The prime lattice's hash as CONVENTIONS §2 states it, written out with FastNoise2's
+/// published constants (`Primes::X..W` and `HashMultiplier::A` of its `Utils.inl`, v1.1.1).
+#[test]
+fn the_prime_hash_is_fastnoise2s_primes_with_a_logical_fold() {
+    let primes: [u32; 4] = [0xF797C5C7, 0x6C060C89, 0x465FD04F, 0xF7A62279];
+    let mut rng = SplitMix64::new(11);
+    for _ in 0..200 {
+        let seed = rng.next_u64() as u32;
+        let cells = [0; 4].map(|_: u32| rng.next_u64() as u32);
+        for dims in 1..=4 {
+            let mut acc = seed;
+            for a in 0..dims {
+                acc ^= cells[a].wrapping_mul(primes[a]);
+            }
+            let h = acc.wrapping_mul(0xB7E0A5F5);
+            assert_eq!(prime_hash(seed, cells, dims), h ^ (h >> 15), "{dims}D");
+        }
+    }
+}
+
+/// Every axis of the prime lattice is a bijection of its cell (odd primes and multiplier, and
+/// an xorshift), so a row of cells never repeats before 2^32: 2^20 consecutive cells far out
+/// on each axis give 2^20 different hashes.
+#[test]
+fn the_prime_hash_does_not_repeat_along_an_axis() {
+    for axis in 0..4 {
+        let mut seen: Vec<u32> = (0..1u32 << 20)
+            .map(|n| {
+                let mut cells: [u32; 4] = [7, 0x8000_0000, 12345, 3];
+                cells[axis] = cells[axis].wrapping_add(n.wrapping_mul(3));
+                prime_hash(42, cells, 4)
+            })
+            .collect();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen.len(), 1 << 20, "axis {axis}");
+    }
+}
+
 /// 64 buckets by the top 6 and by the low 6 bits (perlin reads `h & 15`) over a 256 x 256 block
 /// of cells, and over a line of cells 2^31 apart: chi-square below the 0.1% critical value
-/// (103.4 for 63 degrees of freedom).
+/// (103.4 for 63 degrees of freedom), for both hash lattices.
 #[test]
-fn the_hash_is_uniform_over_buckets() {
+fn the_hashes_are_uniform_over_buckets() {
     let chi2 = |hashes: &[u32], bucket: &dyn Fn(u32) -> usize| {
         let mut counts = [0f64; 64];
         for &h in hashes {
@@ -54,15 +94,20 @@ fn the_hash_is_uniform_over_buckets() {
             .map(|c| (c - expected).powi(2) / expected)
             .sum::<f64>()
     };
-    let block: Vec<u32> = (0..65536u32)
-        .map(|n| cell_hash(12345, [n % 256, n / 256, 0, 0], 2))
-        .collect();
-    let far: Vec<u32> = (0..65536u32)
-        .map(|n| cell_hash(99, [n.wrapping_mul(0x8000_0001), 7, 0, 0], 2))
-        .collect();
-    for hashes in [&block, &far] {
-        assert!(chi2(hashes, &|h| (h >> 26) as usize) < 103.4);
-        assert!(chi2(hashes, &|h| (h & 63) as usize) < 103.4);
+    type Hash = fn(u32, [u32; 4], usize) -> u32;
+    let hashes: [(&str, Hash); 2] = [("hash", cell_hash), ("prime", prime_hash)];
+    for (name, hash) in hashes {
+        let block: Vec<u32> = (0..65536u32)
+            .map(|n| hash(12345, [n % 256, n / 256, 0, 0], 2))
+            .collect();
+        let far: Vec<u32> = (0..65536u32)
+            .map(|n| hash(99, [n.wrapping_mul(0x8000_0001), 7, 0, 0], 2))
+            .collect();
+        for (line, hashes) in [("block", &block), ("far", &far)] {
+            let top = chi2(hashes, &|h| (h >> 26) as usize);
+            let low = chi2(hashes, &|h| (h & 63) as usize);
+            assert!(top < 103.4 && low < 103.4, "{name} {line}: {top} {low}");
+        }
     }
 }
 
@@ -104,11 +149,11 @@ fn the_hash_avalanches() {
 }
 
 /// Two windows 256 cells apart: equal bit for bit with the table (its period), different with
-/// the hash, for every kind that hashes cells.
+/// either hash, for every kind that hashes cells.
 #[test]
-fn windows_256_cells_apart_repeat_with_the_table_and_differ_with_the_hash() {
+fn windows_256_cells_apart_repeat_with_the_table_and_differ_with_the_hashes() {
     for (kind, dims) in KINDS {
-        for lattice in [LatticeKind::Table, LatticeKind::Hash] {
+        for lattice in [LatticeKind::Table, LatticeKind::Hash, LatticeKind::Prime] {
             let mut s = NoiseSpec::new(kind, dims);
             s.size = Size::new(24, 16, 1);
             s.frequency = 0.25;
@@ -127,9 +172,12 @@ fn windows_256_cells_apart_repeat_with_the_table_and_differ_with_the_hash() {
             let far = cpu::render_f64(&s.validate().unwrap()).unwrap();
             match lattice {
                 LatticeKind::Table => assert_eq!(near, far, "{kind:?} table"),
-                LatticeKind::Hash => {
+                LatticeKind::Hash | LatticeKind::Prime => {
                     let same = near.iter().zip(&far).filter(|(a, b)| a == b).count();
-                    assert!(same < near.len() / 10, "{kind:?} hash: {same} equal texels");
+                    assert!(
+                        same < near.len() / 10,
+                        "{kind:?} {lattice}: {same} equal texels"
+                    );
                 }
             }
         }
@@ -142,9 +190,17 @@ fn windows_256_cells_apart_repeat_with_the_table_and_differ_with_the_hash() {
 #[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
 fn hash_lattice_values_are_bit_identical_on_cpu_and_gpu() {
     let mut r = renderer();
-    for (dims, far) in [(1, 0.0), (2, 1e12), (3, -5e11), (4, 1e12)] {
+    let cases = [
+        (LatticeKind::Hash, 1, 0.0),
+        (LatticeKind::Hash, 2, 1e12),
+        (LatticeKind::Hash, 3, -5e11),
+        (LatticeKind::Hash, 4, 1e12),
+        (LatticeKind::Prime, 2, -1e12),
+        (LatticeKind::Prime, 3, 5e11),
+    ];
+    for (lattice, dims, far) in cases {
         let mut s = spec(Kind::Value, dims, 32, if dims == 1 { 1 } else { 8 });
-        s.lattice = LatticeKind::Hash;
+        s.lattice = lattice;
         s.frequency = 1.0;
         s.offset = [far, -far, 3.0, far];
         let prep = s.validate().unwrap();
@@ -157,54 +213,20 @@ fn hash_lattice_values_are_bit_identical_on_cpu_and_gpu() {
     }
 }
 
-/// Every kind on the hash lattice, on the GPU against the twin: each hashing code path once
-/// (the cell hash in 1D-4D, simplex's own corner hashes, feature points, impulse states,
-/// Catmull-Rom's 4^dims cells), with a fractal, and tiling where the kind tiles. (Each case is
-/// a pipeline that compiles cold in CI, so paths rather than every kind x dims.)
-#[test]
-#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
-fn every_kind_on_the_hash_lattice_matches_the_twin_on_the_gpu() {
-    let mut r = renderer();
-    let cases = [
-        (Kind::Perlin, 1, Interp::Quintic),
-        (Kind::Perlin, 4, Interp::Quintic),
-        (Kind::Gradient, 3, Interp::Cubic),
-        (Kind::Value, 2, Interp::Quintic),
-        (Kind::Value, 3, Interp::CatmullRom),
-        (Kind::Simplex, 2, Interp::Quintic),
-        (Kind::Simplex, 4, Interp::Quintic),
-        (Kind::Cellular, 3, Interp::Quintic),
-        (Kind::SparseConvolution, 2, Interp::Quintic),
-        (Kind::Gabor, 2, Interp::Quintic),
-    ];
-    for (kind, dims, interp) in cases {
-        let mut s = spec(kind, dims, 16, if dims == 1 { 1 } else { 12 });
-        s.lattice = LatticeKind::Hash;
-        s.interp = interp;
-        s.frequency = 0.25;
-        s.fractal = Fractal::Fbm;
-        s.octaves = 2;
-        s.tile = kind.tiles();
-        s.offset = [-8.0, 4.0, 0.0, 0.0];
-        let prep = s
-            .validate()
-            .unwrap_or_else(|e| panic!("{kind:?} {dims}d: {e}"));
-        let gpu = r.read(&prep, Window::full(prep.size())).unwrap();
-        let cmp = compare(&gpu, &cpu::render_f64(&prep).unwrap());
-        let bound = gpu_error_bound(&s).value;
-        assert!(cmp.max_abs_err <= bound, "{kind:?} {dims}d: {cmp:?}");
-    }
-}
-
 /// Tiling wraps cells before hashing, so a tiled hash-lattice image repeats with its size.
 #[test]
 fn tiled_hash_lattice_images_repeat_with_their_size() {
-    for (kind, dims) in [(Kind::Perlin, 2), (Kind::Cellular, 2), (Kind::Value, 3)] {
+    for (kind, dims, lattice) in [
+        (Kind::Perlin, 2, LatticeKind::Hash),
+        (Kind::Cellular, 2, LatticeKind::Hash),
+        (Kind::Value, 3, LatticeKind::Hash),
+        (Kind::Perlin, 3, LatticeKind::Prime),
+    ] {
         let mut s = NoiseSpec::new(kind, dims);
         s.size = Size::new(32, 16, 1);
         s.frequency = 0.25;
         s.tile = true;
-        s.lattice = LatticeKind::Hash;
+        s.lattice = lattice;
         let first = cpu::render_f64(&s.validate().unwrap()).unwrap();
         s.offset = [32.0 * 3.0, -16.0, 0.0, 0.0];
         let moved = cpu::render_f64(&s.validate().unwrap()).unwrap();
@@ -246,11 +268,11 @@ fn the_row_renderer_is_bit_identical_for_every_kind() {
 }
 
 #[test]
-fn the_row_renderer_is_bit_identical_on_the_hash_lattice() {
-    for dims in 1..=3 {
+fn the_row_renderer_is_bit_identical_on_the_hash_lattices() {
+    for (dims, lattice) in (1..=3).flat_map(|d| [(d, LatticeKind::Hash), (d, LatticeKind::Prime)]) {
         let mut s = NoiseSpec::new(Kind::Perlin, dims);
         s.size = Size::new(40, if dims == 1 { 1 } else { 3 }, 1);
-        s.lattice = LatticeKind::Hash;
+        s.lattice = lattice;
         s.frequency = 0.3;
         s.fractal = Fractal::Ridged;
         s.octaves = 3;
@@ -262,7 +284,7 @@ fn the_row_renderer_is_bit_identical_on_the_hash_lattice() {
             assert_eq!(
                 *v,
                 cpu::noise_at_texel(&prep, [i, j, 0]),
-                "{dims}D texel {n}"
+                "{dims}D {lattice} texel {n}"
             );
         }
     }

@@ -5,6 +5,7 @@
 
 use crate::kinds::Interp;
 use crate::kinds::KindState;
+use crate::kinds::LatticeKind;
 use crate::kinds::cellular::twin::search_offset;
 use crate::kinds::lattice::hash::hash_bits;
 use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, kernels, row_of};
@@ -197,9 +198,9 @@ kernels! {
 }
 
 /// The row function of cellular noise in `dims` dimensions.
-pub fn row(dims: u32, _: Interp, hashed: bool, isa: InstructionSet) -> NoiseRow {
+pub fn row(dims: u32, _: Interp, lattice: LatticeKind, isa: InstructionSet) -> NoiseRow {
     match dims {
-        2 => row_of!(Cellular2Block, hashed, isa),
-        _ => row_of!(Cellular3Block, hashed, isa),
+        2 => row_of!(Cellular2Block, lattice, isa),
+        _ => row_of!(Cellular3Block, lattice, isa),
     }
 }

@@ -1,6 +1,7 @@
 //! Classic gradient noise, 1D-3D, in f32 lanes: mirrors gradient.wgsl.
 
 use crate::kinds::Interp;
+use crate::kinds::LatticeKind;
 use crate::kinds::lattice::corners::corner_block;
 use crate::kinds::lattice::corners::{Corners, corner_cells, interp_corners};
 use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, kernels, row_of};
@@ -47,11 +48,11 @@ kernels! {
 }
 
 /// The row function of classic gradient noise in `dims` dimensions.
-pub fn row(dims: u32, _: Interp, hashed: bool, isa: InstructionSet) -> NoiseRow {
+pub fn row(dims: u32, _: Interp, lattice: LatticeKind, isa: InstructionSet) -> NoiseRow {
     match dims {
-        1 => row_of!(Gradient1Block, hashed, isa),
-        2 => row_of!(Gradient2Block, hashed, isa),
-        _ => row_of!(Gradient3Block, hashed, isa),
+        1 => row_of!(Gradient1Block, lattice, isa),
+        2 => row_of!(Gradient2Block, lattice, isa),
+        _ => row_of!(Gradient3Block, lattice, isa),
     }
 }
 
@@ -80,10 +81,10 @@ dual_kernels! {
 }
 
 /// The dual row function of classic gradient noise in `dims` dimensions.
-pub fn row_d(dims: u32, _: Interp, hashed: bool, isa: InstructionSet) -> NoiseRowD {
+pub fn row_d(dims: u32, _: Interp, lattice: LatticeKind, isa: InstructionSet) -> NoiseRowD {
     match dims {
-        1 => row_d_of!(Gradient1Dual, hashed, isa),
-        2 => row_d_of!(Gradient2Dual, hashed, isa),
-        _ => row_d_of!(Gradient3Dual, hashed, isa),
+        1 => row_d_of!(Gradient1Dual, lattice, isa),
+        2 => row_d_of!(Gradient2Dual, lattice, isa),
+        _ => row_d_of!(Gradient3Dual, lattice, isa),
     }
 }

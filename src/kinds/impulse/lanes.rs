@@ -4,6 +4,7 @@
 //! exactly the WGSL's impulses) and then applied to every lane of the run. Each lane adds the
 //! same terms in the same order as the WGSL and skips the cells the WGSL skips.
 
+use crate::kinds::LatticeKind;
 use std::f32::consts::PI;
 
 use crate::kinds::Interp;
@@ -227,14 +228,19 @@ kernels! {
 }
 
 /// The row function of sparse convolution noise in `dims` dimensions.
-pub fn sparse_convolution_row(dims: u32, _: Interp, hashed: bool, isa: InstructionSet) -> NoiseRow {
+pub fn sparse_convolution_row(
+    dims: u32,
+    _: Interp,
+    lattice: LatticeKind,
+    isa: InstructionSet,
+) -> NoiseRow {
     match dims {
-        2 => row_of!(Sparse2Block, hashed, isa),
-        _ => row_of!(Sparse3Block, hashed, isa),
+        2 => row_of!(Sparse2Block, lattice, isa),
+        _ => row_of!(Sparse3Block, lattice, isa),
     }
 }
 
 /// The row function of Gabor noise (2D).
-pub fn gabor_row(_: u32, _: Interp, hashed: bool, isa: InstructionSet) -> NoiseRow {
-    row_of!(GaborBlock, hashed, isa)
+pub fn gabor_row(_: u32, _: Interp, lattice: LatticeKind, isa: InstructionSet) -> NoiseRow {
+    row_of!(GaborBlock, lattice, isa)
 }

@@ -4,7 +4,7 @@
 //! and the GPU get the same bits; each step is a bijection of the word it eats, so no axis
 //! repeats before 2^32 cells.
 
-use crate::tables::{PRIME_2, PRIME_3, PRIME_4, PRIME_5};
+use crate::tables::{LATTICE_PRIME_MULTIPLIER, LATTICE_PRIMES, PRIME_2, PRIME_3, PRIME_4, PRIME_5};
 
 /// The accumulator before `words` 32-bit words: `seed + PRIME_5 + 4 words` (xxHash32 for
 /// inputs under 16 bytes).
@@ -60,4 +60,60 @@ pub fn hash_value(h: u32) -> f64 {
 #[inline(always)]
 pub fn hash_unit(h: u32) -> f64 {
     f64::from(h >> 8) * (1.0 / 16_777_216.0)
+}
+
+/// The prime lattice (CONVENTIONS §2, FastNoise2's `HashPrimes`): cell coordinate `c` on axis
+/// `a` times that axis's prime. Products of neighbouring cells differ by the prime, so a
+/// cell's upper corner costs an add.
+#[inline(always)]
+pub fn prime_axis(c: u32, a: usize) -> u32 {
+    c.wrapping_mul(LATTICE_PRIMES[a])
+}
+
+/// The prime lattice's hash of the xor of the seed and a corner's axis products: one multiply,
+/// then the high half folded onto the low (the gradient bits).
+#[inline(always)]
+pub fn prime_finish(acc: u32) -> u32 {
+    let h = acc.wrapping_mul(LATTICE_PRIME_MULTIPLIER);
+    h ^ (h >> 15)
+}
+
+/// The prime lattice's hash of a cell's first `dims` coordinates under `seed`.
+#[inline(always)]
+pub fn prime_hash(seed: u32, cells: [u32; 4], dims: usize) -> u32 {
+    let mut acc = seed;
+    for (a, &c) in cells[..dims].iter().enumerate() {
+        acc ^= prime_axis(c, a);
+    }
+    prime_finish(acc)
+}
+
+/// The hash of a cell on one of the two integer-hash lattices: the prime lattice's where
+/// `prime`, else xxHash32's.
+#[inline(always)]
+pub fn hashed_cell(prime: bool, seed: u32, cells: [u32; 4], dims: usize) -> u32 {
+    if prime {
+        prime_hash(seed, cells, dims)
+    } else {
+        cell_hash(seed, cells, dims)
+    }
+}
+
+/// The prime lattice's hashes of a 2D cell's corners (lower cells `lo`, upper `hi`) in corner
+/// order, x fastest: each axis's products once.
+#[inline(always)]
+pub fn prime_corners2(seed: u32, lo: [u32; 2], hi: [u32; 2]) -> [u32; 4] {
+    let x = [seed ^ prime_axis(lo[0], 0), seed ^ prime_axis(hi[0], 0)];
+    let y = [prime_axis(lo[1], 1), prime_axis(hi[1], 1)];
+    std::array::from_fn(|n| prime_finish(x[n & 1] ^ y[n >> 1]))
+}
+
+/// The prime lattice's hashes of a 3D cell's corners in corner order, x fastest.
+#[inline(always)]
+pub fn prime_corners3(seed: u32, lo: [u32; 3], hi: [u32; 3]) -> [u32; 8] {
+    let x = [seed ^ prime_axis(lo[0], 0), seed ^ prime_axis(hi[0], 0)];
+    let y = [prime_axis(lo[1], 1), prime_axis(hi[1], 1)];
+    let z = [prime_axis(lo[2], 2), prime_axis(hi[2], 2)];
+    let xy: [u32; 4] = std::array::from_fn(|n| x[n & 1] ^ y[n >> 1]);
+    std::array::from_fn(|n| prime_finish(xy[n & 3] ^ z[n >> 2]))
 }

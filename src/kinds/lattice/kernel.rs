@@ -20,8 +20,10 @@ pub struct NoiseInputs<'a> {
 pub trait Kernel {
     /// Lattice axes the kind reads.
     const DIMS: usize;
-    /// The hash lattice (or the permutation table).
+    /// An integer-hash lattice (or the permutation table).
     const HASHED: bool;
+    /// The prime lattice's hash (where HASHED; else xxHash32's).
+    const PRIME: bool;
     /// The noise of every lane of a block.
     fn block(lat: &Lattice, kind: &KindState, p: &Points, out: &mut [f32; LANES]);
 }
@@ -41,6 +43,7 @@ fn noise_row<K: Kernel, const WIDE: bool>(
 ) {
     let lat = Lattice {
         hashed: K::HASHED,
+        prime: K::PRIME,
         share_corners: !(WIDE && K::HASHED),
         ..inputs.lat
     };
@@ -115,8 +118,12 @@ macro_rules! per_isa {
         }
 
         /// A kernel's row function for an instruction set and lattice: `K0`'s for the table
-        /// lattice, `K1`'s for the hash lattice (the mode becomes a constant in each).
-        pub fn $pick<K0: $tr, K1: $tr>(hashed: bool, isa: InstructionSet) -> $row {
+        /// lattice, `K1`'s for the hash lattice, `K2`'s for the prime lattice (the mode
+        /// becomes a constant in each).
+        pub fn $pick<K0: $tr, K1: $tr, K2: $tr>(
+            lattice: $crate::kinds::LatticeKind,
+            isa: InstructionSet,
+        ) -> $row {
             assert!(isa.available(), "{isa:?} is not available on this CPU");
             fn for_isa<K: $tr>(isa: InstructionSet) -> $row {
                 match isa {
@@ -127,7 +134,11 @@ macro_rules! per_isa {
                     _ => $base::<K>,
                 }
             }
-            if hashed { for_isa::<K1>(isa) } else { for_isa::<K0>(isa) }
+            match lattice {
+                $crate::kinds::LatticeKind::Table => for_isa::<K0>(isa),
+                $crate::kinds::LatticeKind::Hash => for_isa::<K1>(isa),
+                $crate::kinds::LatticeKind::Prime => for_isa::<K2>(isa),
+            }
         }
     };
 }
@@ -137,14 +148,15 @@ per_isa!(noise_row<Kernel> -> NoiseRow, pick: noise_row_baseline, noise_row_avx2
     noise_row_avx512, (inputs: &NoiseInputs, row: &RowFrame, first: usize,
         shift: Option<&[Vec<f32>; 4]>, out: &mut [f32]));
 
-/// Declares a kernel type per kind and dims, generic over the lattice (`H`: hashed).
+/// Declares a kernel type per kind and dims, generic over the lattice (`L`: a `LatticeKind` code).
 macro_rules! kernels {
     ($($name:ident, $dims:expr, |$lat:ident, $kind:ident, $p:ident, $out:ident| $body:expr;)*) => {$(
         #[doc = concat!("`", stringify!($name), "` over a block of lanes.")]
-        pub struct $name<const H: bool>;
-        impl<const H: bool> $crate::kinds::lattice::kernel::Kernel for $name<H> {
+        pub struct $name<const L: u32>;
+        impl<const L: u32> $crate::kinds::lattice::kernel::Kernel for $name<L> {
             const DIMS: usize = $dims;
-            const HASHED: bool = H;
+            const HASHED: bool = L != $crate::kinds::LatticeKind::Table as u32;
+            const PRIME: bool = L == $crate::kinds::LatticeKind::Prime as u32;
             #[inline(always)]
             fn block(
                 $lat: &$crate::kinds::lattice::lane_hash::LaneLattice,
@@ -159,10 +171,10 @@ macro_rules! kernels {
 }
 pub(crate) use kernels;
 
-/// The row function of kernel `$k` (generic over the lattice) for `hashed` and `isa`.
+/// The row function of kernel `$k` (generic over the lattice) for `lattice` and `isa`.
 macro_rules! row_of {
-    ($k:ident, $hashed:expr, $isa:expr) => {
-        $crate::kinds::lattice::kernel::pick::<$k<false>, $k<true>>($hashed, $isa)
+    ($k:ident, $lattice:expr, $isa:expr) => {
+        $crate::kinds::lattice::kernel::pick::<$k<0>, $k<1>, $k<2>>($lattice, $isa)
     };
 }
 pub(crate) use row_of;

@@ -20,8 +20,10 @@ pub type DualBlock = [[f32; LANES]; 5];
 pub trait KernelD {
     /// Lattice axes the kind reads.
     const DIMS: usize;
-    /// The hash lattice (or the permutation table).
+    /// An integer-hash lattice (or the permutation table).
     const HASHED: bool;
+    /// The prime lattice's hash (where HASHED; else xxHash32's).
+    const PRIME: bool;
     /// Every lane's value and lattice gradient.
     fn block(lat: &Lattice, kind: &KindState, interp: Interp, p: &Points, out: &mut DualBlock);
 }
@@ -43,6 +45,7 @@ fn noise_row_d<K: KernelD, const WIDE: bool>(
 ) {
     let lat = Lattice {
         hashed: K::HASHED,
+        prime: K::PRIME,
         share_corners: false,
         ..inputs.lat
     };
@@ -76,14 +79,15 @@ per_isa!(noise_row_d<KernelD> -> NoiseRowD, pick_d: noise_row_d_baseline, noise_
     noise_row_d_avx512, (inputs: &NoiseInputs, row: &RowFrame, first: usize,
         shift: Option<&[Vec<f32>; 4]>, out: &mut [&mut [f32]; 5]));
 
-/// Declares a dual kernel type per kind and dims, generic over the lattice (`H`: hashed).
+/// Declares a dual kernel type per kind and dims, generic over the lattice (`L`: a `LatticeKind` code).
 macro_rules! dual_kernels {
     ($($name:ident, $dims:expr, |$lat:ident, $kind:ident, $interp:ident, $p:ident, $out:ident| $body:expr;)*) => {$(
         #[doc = concat!("`", stringify!($name), "`: a block's values and lattice gradients.")]
-        pub struct $name<const H: bool>;
-        impl<const H: bool> $crate::kinds::lattice::lane_dual::KernelD for $name<H> {
+        pub struct $name<const L: u32>;
+        impl<const L: u32> $crate::kinds::lattice::lane_dual::KernelD for $name<L> {
             const DIMS: usize = $dims;
-            const HASHED: bool = H;
+            const HASHED: bool = L != $crate::kinds::LatticeKind::Table as u32;
+            const PRIME: bool = L == $crate::kinds::LatticeKind::Prime as u32;
             #[inline(always)]
             fn block(
                 $lat: &$crate::kinds::lattice::lane_hash::LaneLattice,
@@ -99,10 +103,10 @@ macro_rules! dual_kernels {
 }
 pub(crate) use dual_kernels;
 
-/// The dual row function of kernel `$k` (generic over the lattice) for `hashed` and `isa`.
+/// The dual row function of kernel `$k` (generic over the lattice) for `lattice` and `isa`.
 macro_rules! row_d_of {
-    ($k:ident, $hashed:expr, $isa:expr) => {
-        $crate::kinds::lattice::lane_dual::pick_d::<$k<false>, $k<true>>($hashed, $isa)
+    ($k:ident, $lattice:expr, $isa:expr) => {
+        $crate::kinds::lattice::lane_dual::pick_d::<$k<0>, $k<1>, $k<2>>($lattice, $isa)
     };
 }
 pub(crate) use row_d_of;

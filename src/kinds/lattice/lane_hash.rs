@@ -4,7 +4,7 @@
 //! `usize` for indexing; these return u32 so that 16 of them fill one AVX-512 register. A test
 //! checks both against each other on random cells.
 
-use super::hash::{cell_hash, hash_eat, hash_finish, hash_start};
+use super::hash::{hash_eat, hash_finish, hash_start, hashed_cell, prime_corners2, prime_corners3};
 use crate::tables::{PERM_LEN, TABLE_SIZE};
 
 /// One octave's lattice as the lanes read it (`Lattice` in common.wgsl).
@@ -24,8 +24,10 @@ pub struct LaneLattice<'a> {
     pub salt: u32,
     /// The hash lattice's seed for this octave.
     pub hash_seed: u32,
-    /// The hash lattice (or the permutation table); a constant in each compiled kernel.
+    /// An integer-hash lattice (or the permutation table); a constant in each compiled kernel.
     pub hashed: bool,
+    /// The prime lattice's hash (where `hashed`; else xxHash32's); a constant likewise.
+    pub prime: bool,
     /// Whether a block whose lanes share one or two cells computes their corners once per
     /// cell (`corners::corner_block`): it pays where corners cost gathers (the table lattice)
     /// or lanes are 8 wide, not for the hash lattice's 16-lane AVX-512 kernels, whose vector
@@ -68,7 +70,7 @@ pub fn table_hash(lat: &LaneLattice, cells: [u32; 4], dims: usize) -> u32 {
 #[inline(always)]
 pub fn lattice_hash(lat: &LaneLattice, cells: [u32; 4], dims: usize) -> u32 {
     if lat.hashed {
-        cell_hash(lat.hash_seed, cells, dims)
+        hashed_cell(lat.prime, lat.hash_seed, cells, dims)
     } else {
         table_hash(lat, cells, dims)
     }
@@ -78,6 +80,9 @@ pub fn lattice_hash(lat: &LaneLattice, cells: [u32; 4], dims: usize) -> u32 {
 #[inline(always)]
 pub fn corner_hashes2(lat: &LaneLattice, lo: [u32; 2], hi: [u32; 2]) -> [u32; 4] {
     let (x, y) = ([lo[0], hi[0]], [lo[1], hi[1]]);
+    if lat.hashed && lat.prime {
+        return prime_corners2(lat.hash_seed, lo, hi);
+    }
     if lat.hashed {
         let a = hash_start(lat.hash_seed, 2);
         let ax = [hash_eat(a, x[0]), hash_eat(a, x[1])];
@@ -137,6 +142,9 @@ pub fn corner_hashes3_untiled(lat: &LaneLattice, lo: [u32; 3]) -> [u32; 8] {
 pub fn corner_hashes3(lat: &LaneLattice, lo: [u32; 3], hi: [u32; 3]) -> [u32; 8] {
     let axis = |a: usize| [lo[a], hi[a]];
     let (x, y, z) = (axis(0), axis(1), axis(2));
+    if lat.hashed && lat.prime {
+        return prime_corners3(lat.hash_seed, lo, hi);
+    }
     if lat.hashed {
         let a = hash_start(lat.hash_seed, 3);
         let ax = [hash_eat(a, x[0]), hash_eat(a, x[1])];
@@ -154,7 +162,7 @@ pub fn corner_hashes3(lat: &LaneLattice, lo: [u32; 3], hi: [u32; 3]) -> [u32; 8]
 pub fn simplex_hash(lat: &LaneLattice, cells: [u32; 4], step: [u32; 4], dims: usize) -> u32 {
     if lat.hashed {
         let corner = std::array::from_fn(|a| cells[a].wrapping_add(step[a]));
-        return cell_hash(lat.hash_seed, corner, dims);
+        return hashed_cell(lat.prime, lat.hash_seed, corner, dims);
     }
     let mut h = 0;
     for a in (0..dims).rev() {
@@ -202,7 +210,7 @@ mod tests {
 
     #[test]
     fn lane_hashes_equal_the_twins_on_both_lattices() {
-        for mode in [LatticeKind::Table, LatticeKind::Hash] {
+        for mode in [LatticeKind::Table, LatticeKind::Hash, LatticeKind::Prime] {
             let tables = OctaveTables::new(11, 3);
             let params = KindParams::new(Kind::Value, 3, &KindFields::defaults(Kind::Value));
             let twin = Lattice {
@@ -226,7 +234,8 @@ mod tests {
                 period: [0; 4],
                 salt: 0,
                 hash_seed: tables.hash_seed,
-                hashed: mode == LatticeKind::Hash,
+                hashed: mode != LatticeKind::Table,
+                prime: mode == LatticeKind::Prime,
                 share_corners: true,
             };
             for n in 0..2000 {

@@ -1,7 +1,8 @@
 //! The twin's shared lattice helpers (f64); mirrors `shaders/noise/common.wgsl` function by
 //! function.
 
-use super::hash::{cell_hash, hash_eat, hash_finish, hash_start, hash_value};
+use super::hash::{hash_eat, hash_finish, hash_start, hash_value, hashed_cell};
+use super::hash::{prime_corners2, prime_corners3};
 use crate::fixed::Fixed;
 use crate::kinds::{Interp, KindParams, LatticeKind};
 use crate::tables::{PERM_LEN, TABLE_SIZE};
@@ -62,10 +63,16 @@ pub struct Lattice<'a> {
 }
 
 impl Lattice<'_> {
-    /// Whether cells are hashed rather than looked up in the permutation.
+    /// Whether cells are hashed (xxHash32 or primes) rather than looked up in the permutation.
     #[inline(always)]
     pub fn hashed(&self) -> bool {
-        self.mode == LatticeKind::Hash
+        self.mode != LatticeKind::Table
+    }
+
+    /// Whether cells are hashed with the prime lattice's hash.
+    #[inline(always)]
+    pub fn prime(&self) -> bool {
+        self.mode == LatticeKind::Prime
     }
 }
 
@@ -125,7 +132,7 @@ pub fn table_hash(perm: &[u32; PERM_LEN], cells: [u32; 4], dims: usize) -> usize
 #[inline(always)]
 pub fn lattice_hash(lat: &Lattice, cells: [u32; 4], dims: usize) -> usize {
     if lat.hashed() {
-        cell_hash(lat.hash_seed, cells, dims) as usize
+        hashed_cell(lat.prime(), lat.hash_seed, cells, dims) as usize
     } else {
         table_hash(lat.perm, cells, dims)
     }
@@ -137,6 +144,9 @@ pub fn lattice_hash(lat: &Lattice, cells: [u32; 4], dims: usize) -> usize {
 #[inline(always)]
 pub fn corner_hashes2(lat: &Lattice, lo: [u32; 2], hi: [u32; 2]) -> [usize; 4] {
     let (x, y) = ([lo[0], hi[0]], [lo[1], hi[1]]);
+    if lat.prime() {
+        return prime_corners2(lat.hash_seed, lo, hi).map(|h| h as usize);
+    }
     if lat.hashed() {
         let a = hash_start(lat.hash_seed, 2);
         let ax = x.map(|c| hash_eat(a, c));
@@ -153,6 +163,9 @@ pub fn corner_hashes2(lat: &Lattice, lo: [u32; 2], hi: [u32; 2]) -> [usize; 4] {
 pub fn corner_hashes3(lat: &Lattice, lo: [u32; 3], hi: [u32; 3]) -> [usize; 8] {
     let axis = |a: usize| [lo[a], hi[a]];
     let (x, y, z) = (axis(0), axis(1), axis(2));
+    if lat.prime() {
+        return prime_corners3(lat.hash_seed, lo, hi).map(|h| h as usize);
+    }
     if lat.hashed() {
         let a = hash_start(lat.hash_seed, 3);
         let ax = x.map(|c| hash_eat(a, c));

@@ -1,6 +1,7 @@
 //! Ken Perlin's improved noise, 1D-4D, in f32 lanes: mirrors perlin.wgsl function by function.
 
 use crate::kinds::Interp;
+use crate::kinds::LatticeKind;
 use crate::kinds::lattice::corners::corner_block;
 use crate::kinds::lattice::corners::{Corners, corner_cells, frame, interp_corners, pad};
 use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, kernels, row_of};
@@ -245,22 +246,22 @@ dual_kernels! {
 }
 
 /// The dual row function of Perlin noise in `dims` dimensions.
-pub fn row_d(dims: u32, _: Interp, hashed: bool, isa: InstructionSet) -> NoiseRowD {
+pub fn row_d(dims: u32, _: Interp, lattice: LatticeKind, isa: InstructionSet) -> NoiseRowD {
     match dims {
-        1 => row_d_of!(Perlin1Dual, hashed, isa),
-        2 => row_d_of!(Perlin2Dual, hashed, isa),
-        3 => row_d_of!(Perlin3Dual, hashed, isa),
-        _ => row_d_of!(Perlin4Dual, hashed, isa),
+        1 => row_d_of!(Perlin1Dual, lattice, isa),
+        2 => row_d_of!(Perlin2Dual, lattice, isa),
+        3 => row_d_of!(Perlin3Dual, lattice, isa),
+        _ => row_d_of!(Perlin4Dual, lattice, isa),
     }
 }
 
 /// The row function of Perlin noise in `dims` dimensions.
-pub fn row(dims: u32, _: Interp, hashed: bool, isa: InstructionSet) -> NoiseRow {
+pub fn row(dims: u32, _: Interp, lattice: LatticeKind, isa: InstructionSet) -> NoiseRow {
     match dims {
-        1 => row_of!(Perlin1Block, hashed, isa),
-        2 => row_of!(Perlin2Block, hashed, isa),
-        3 => row_of!(Perlin3Block, hashed, isa),
-        _ => row_of!(Perlin4Block, hashed, isa),
+        1 => row_of!(Perlin1Block, lattice, isa),
+        2 => row_of!(Perlin2Block, lattice, isa),
+        3 => row_of!(Perlin3Block, lattice, isa),
+        _ => row_of!(Perlin4Block, lattice, isa),
     }
 }
 

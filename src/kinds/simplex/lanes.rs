@@ -2,6 +2,7 @@
 //! corner order decided on the f32 fractions (the twin's 24-bit keys, exactly).
 
 use crate::kinds::Interp;
+use crate::kinds::LatticeKind;
 use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, kernels, row_of};
 use crate::kinds::lattice::lane_dual::{LaneDual, NoiseRowD, dual_kernels, put_lane, row_d_of};
 use crate::kinds::lattice::lane_hash::{LaneLattice as Lattice, simplex_hash};
@@ -284,20 +285,20 @@ dual_kernels! {
 }
 
 /// The dual row function of simplex noise in `dims` dimensions.
-pub fn row_d(dims: u32, _: Interp, hashed: bool, isa: InstructionSet) -> NoiseRowD {
+pub fn row_d(dims: u32, _: Interp, lattice: LatticeKind, isa: InstructionSet) -> NoiseRowD {
     match dims {
-        2 => row_d_of!(Simplex2Dual, hashed, isa),
-        3 => row_d_of!(Simplex3Dual, hashed, isa),
-        _ => row_d_of!(Simplex4Dual, hashed, isa),
+        2 => row_d_of!(Simplex2Dual, lattice, isa),
+        3 => row_d_of!(Simplex3Dual, lattice, isa),
+        _ => row_d_of!(Simplex4Dual, lattice, isa),
     }
 }
 
 /// The row function of simplex noise in `dims` dimensions.
-pub fn row(dims: u32, _: Interp, hashed: bool, isa: InstructionSet) -> NoiseRow {
+pub fn row(dims: u32, _: Interp, lattice: LatticeKind, isa: InstructionSet) -> NoiseRow {
     match dims {
-        2 => row_of!(Simplex2Block, hashed, isa),
-        3 => row_of!(Simplex3Block, hashed, isa),
-        _ => row_of!(Simplex4Block, hashed, isa),
+        2 => row_of!(Simplex2Block, lattice, isa),
+        3 => row_of!(Simplex3Block, lattice, isa),
+        _ => row_of!(Simplex4Block, lattice, isa),
     }
 }
 

@@ -49,7 +49,7 @@ fn simplex_grad4(h: u32) -> vec4<f32> {
 // last coordinate innermost, on the table lattice; the cell hash on the hash lattice.
 fn simplex_hash(lat: Lattice, cells: vec4<u32>, step: vec4<u32>, dims: u32) -> u32 {
     if lattice_hashed(lat) {
-        return cell_hash(lat.hash_seed, cells + step, dims);
+        return hashed_cell(lattice_prime(lat), lat.hash_seed, cells + step, dims);
     }
     // Unrolled (the dims test is an override, so it folds): dynamically indexed vectors cost
     // several times more on some drivers.

@@ -1,6 +1,7 @@
 //! Value noise, 1D-4D and Catmull-Rom, in f32 lanes: mirrors value.wgsl function by function.
 
 use crate::kinds::Interp;
+use crate::kinds::LatticeKind;
 use crate::kinds::lattice::corners::corner_block;
 use crate::kinds::lattice::corners::{Corners, corner_cells, frame, interp_corners, pad};
 use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, kernels, row_of};
@@ -121,16 +122,16 @@ kernels! {
 }
 
 /// The row function of value noise in `dims` dimensions (Catmull-Rom apart).
-pub fn row(dims: u32, interp: Interp, hashed: bool, isa: InstructionSet) -> NoiseRow {
+pub fn row(dims: u32, interp: Interp, lattice: LatticeKind, isa: InstructionSet) -> NoiseRow {
     match (dims, interp == Interp::CatmullRom) {
-        (1, true) => row_of!(CatmullRom1Block, hashed, isa),
-        (2, true) => row_of!(CatmullRom2Block, hashed, isa),
-        (3, true) => row_of!(CatmullRom3Block, hashed, isa),
-        (_, true) => row_of!(CatmullRom4Block, hashed, isa),
-        (1, false) => row_of!(Value1Block, hashed, isa),
-        (2, false) => row_of!(Value2Block, hashed, isa),
-        (3, false) => row_of!(Value3Block, hashed, isa),
-        (_, false) => row_of!(Value4Block, hashed, isa),
+        (1, true) => row_of!(CatmullRom1Block, lattice, isa),
+        (2, true) => row_of!(CatmullRom2Block, lattice, isa),
+        (3, true) => row_of!(CatmullRom3Block, lattice, isa),
+        (_, true) => row_of!(CatmullRom4Block, lattice, isa),
+        (1, false) => row_of!(Value1Block, lattice, isa),
+        (2, false) => row_of!(Value2Block, lattice, isa),
+        (3, false) => row_of!(Value3Block, lattice, isa),
+        (_, false) => row_of!(Value4Block, lattice, isa),
     }
 }
 
@@ -190,15 +191,15 @@ dual_kernels! {
 }
 
 /// The dual row function of value noise in `dims` dimensions (Catmull-Rom apart).
-pub fn row_d(dims: u32, interp: Interp, hashed: bool, isa: InstructionSet) -> NoiseRowD {
+pub fn row_d(dims: u32, interp: Interp, lattice: LatticeKind, isa: InstructionSet) -> NoiseRowD {
     match (dims, interp == Interp::CatmullRom) {
-        (1, true) => row_d_of!(CatmullRom1Dual, hashed, isa),
-        (2, true) => row_d_of!(CatmullRom2Dual, hashed, isa),
-        (3, true) => row_d_of!(CatmullRom3Dual, hashed, isa),
-        (_, true) => row_d_of!(CatmullRom4Dual, hashed, isa),
-        (1, false) => row_d_of!(Value1Dual, hashed, isa),
-        (2, false) => row_d_of!(Value2Dual, hashed, isa),
-        (3, false) => row_d_of!(Value3Dual, hashed, isa),
-        (_, false) => row_d_of!(Value4Dual, hashed, isa),
+        (1, true) => row_d_of!(CatmullRom1Dual, lattice, isa),
+        (2, true) => row_d_of!(CatmullRom2Dual, lattice, isa),
+        (3, true) => row_d_of!(CatmullRom3Dual, lattice, isa),
+        (_, true) => row_d_of!(CatmullRom4Dual, lattice, isa),
+        (1, false) => row_d_of!(Value1Dual, lattice, isa),
+        (2, false) => row_d_of!(Value2Dual, lattice, isa),
+        (3, false) => row_d_of!(Value3Dual, lattice, isa),
+        (_, false) => row_d_of!(Value4Dual, lattice, isa),
     }
 }

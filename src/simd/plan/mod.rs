@@ -52,7 +52,7 @@ pub(super) struct PlanLanes<'a> {
     job: &'a Job,
     isa: InstructionSet,
     dims: usize,
-    hashed: bool,
+    lattice: LatticeKind,
     tables: Vec<LaneTables>,
     noises: Vec<NoiseLanes>,
     /// With gradients: each noise's dual kernel (`None` for kinds without derivatives).
@@ -87,7 +87,11 @@ impl<'a> PlanLanes<'a> {
     /// The lanes of `job`'s plan on an available instruction set.
     pub(super) fn new(job: &'a Job, isa: InstructionSet) -> Self {
         let plan = job.plan();
-        let hashed = plan.instances.first().map(|i| i.lattice) == Some(LatticeKind::Hash);
+        // One lattice for the whole plan (a graph's `lattice`).
+        let lattice = plan
+            .instances
+            .first()
+            .map_or(LatticeKind::Table, |i| i.lattice);
         let tables = plan
             .tables
             .iter()
@@ -98,7 +102,7 @@ impl<'a> PlanLanes<'a> {
             .collect();
         let noises = (plan.instances.iter().enumerate())
             .map(|(i, inst)| NoiseLanes {
-                row: (inst.kind.info().lanes)(plan.dims as u32, inst.interp, hashed, isa),
+                row: (inst.kind.info().lanes)(plan.dims as u32, inst.interp, lattice, isa),
                 kind: KindState::new(&inst.params),
                 interp: inst.interp,
                 period: job.period(i).map(|p| p as i32),
@@ -110,7 +114,7 @@ impl<'a> PlanLanes<'a> {
         let duals = (plan.instances.iter())
             .map(|inst| {
                 let row_d = inst.kind.info().lanes_dual.filter(|_| gradient)?;
-                Some(row_d(plan.dims as u32, inst.interp, hashed, isa))
+                Some(row_d(plan.dims as u32, inst.interp, lattice, isa))
             })
             .collect();
         let f32_map = |m: &crate::spec::frames::Mat| m.map(|row| row.map(|x| x as f32));
@@ -132,7 +136,7 @@ impl<'a> PlanLanes<'a> {
             job,
             isa,
             dims: plan.dims,
-            hashed,
+            lattice,
             tables,
             noises,
             duals,
@@ -328,7 +332,8 @@ impl<'a> PlanLanes<'a> {
                 period: noise.period,
                 salt: tables.impulse_salt,
                 hash_seed: tables.hash_seed,
-                hashed: self.hashed,
+                hashed: self.lattice != LatticeKind::Table,
+                prime: self.lattice == LatticeKind::Prime,
                 // Set per compiled kernel (`kernel::noise_row`, `lane_dual::noise_row_d`).
                 share_corners: true,
             },

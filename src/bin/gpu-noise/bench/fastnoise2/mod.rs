@@ -45,13 +45,13 @@ fn flat(kind: Kind, dims: u32, octaves: u32, side: u32) -> Result<Jobs> {
     })
 }
 
-/// Our job on each lattice: the permutation table (the default) and the hash (FastNoise2's
-/// kind of lattice: it does not repeat).
-type Jobs = [Job; 2];
-const LATTICES: [LatticeKind; 2] = [LatticeKind::Table, LatticeKind::Hash];
+/// Our job on each lattice: the permutation table (the default), xxHash32 and the prime
+/// lattice (FastNoise2's own kind of hash; neither hash repeats).
+type Jobs = [Job; 3];
+const LATTICES: [LatticeKind; 3] = [LatticeKind::Table, LatticeKind::Hash, LatticeKind::Prime];
 
 fn each_lattice(job: impl Fn(LatticeKind) -> Result<Job>) -> Result<Jobs> {
-    Ok([job(LATTICES[0])?, job(LATTICES[1])?])
+    Ok([job(LATTICES[0])?, job(LATTICES[1])?, job(LATTICES[2])?])
 }
 
 /// The terrain example on each lattice.
@@ -189,7 +189,7 @@ struct Label {
 }
 
 /// Timed runs per instruction set and thread count: ours on each lattice, then FastNoise2.
-const PER: usize = 3;
+const PER: usize = LATTICES.len() + 1;
 
 type Run<'a> = Box<dyn FnMut() -> Result<Duration> + 'a>;
 
@@ -210,12 +210,13 @@ pub fn table(path: &Path, repeat: u32) -> Result<()> {
         path.display()
     )?;
     outln!(
-        "{:<30} {:>7} {:>3}  {:>9} {:>9} {:>11}  {:>12}  FastNoise2 ran on",
+        "{:<30} {:>7} {:>3}  {:>10} {:>9} {:>10} {:>11}  {:>12}  FastNoise2 ran on",
         "workload",
         "ISA",
         "thr",
         "ours:table",
         "ours:hash",
+        "ours:prime",
         "FastNoise2",
         "best ratio"
     )?;
@@ -297,16 +298,20 @@ fn print_rows(
             .iter()
             .find(|(isa, _)| *isa == label.isa)
             .map_or("", |(_, tree)| tree.active_feature_set());
-        let best = if rate(&t[1]) > rate(&t[0]) { 1 } else { 0 };
+        let best = (0..LATTICES.len())
+            .max_by(|&a, &b| rate(&t[a]).total_cmp(&rate(&t[b])))
+            .unwrap_or(0);
+        let peer = &t[LATTICES.len()];
         outln!(
-            "{:<30} {:>7} {:>3}  {:>9.0} {:>9.0} {:>11.0}  {:>5.2}x {:<5}  {ran_on}",
+            "{:<30} {:>7} {:>3}  {:>10.0} {:>9.0} {:>10.0} {:>11.0}  {:>5.2}x {:<5}  {ran_on}",
             case.name,
             label.isa.name(),
             label.threads,
             rate(&t[0]),
             rate(&t[1]),
             rate(&t[2]),
-            speedup(&t[best], &t[2]),
+            rate(peer),
+            speedup(&t[best], peer),
             LATTICES[best].name(),
         )?;
     }
