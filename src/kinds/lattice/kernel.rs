@@ -3,7 +3,8 @@
 //! loops vectorized by the compiler. Each kind's `lanes.rs` declares its kernels and picks one.
 
 use super::lane_hash::LaneLattice as Lattice;
-use super::lanes::{LANES, Points, RowFrame, block_points, shift_points};
+use super::lanes::store_block;
+use super::lanes::{LANES, Points, RowFrame, block_points, load_block, shift_points};
 use crate::kinds::{Interp, KindState};
 
 /// What one noise's kernel reads besides the points.
@@ -54,10 +55,7 @@ fn noise_row<K: Kernel, const WIDE: bool>(
             let at = (first + b * LANES, b == 0);
             block_points(row, inputs.interp, &lat.period, K::DIMS, at, &mut p);
             K::block(&lat, inputs.kind, &p, &mut n);
-            // A zip, not copy_from_slice: a short copy of unknown length calls memmove.
-            for (t, &v) in texels.iter_mut().zip(&n) {
-                *t = v;
-            }
+            store_block(texels, &n);
         }
         return;
     };
@@ -72,15 +70,11 @@ fn noise_row<K: Kernel, const WIDE: bool>(
             &mut p,
         );
         for a in 0..K::DIMS {
-            for (m, &s) in moved[a].iter_mut().zip(&shift[a][b * LANES..]) {
-                *m = s;
-            }
+            load_block(&shift[a][b * LANES..], &mut moved[a]);
         }
         shift_points(&mut p, &moved, inputs.interp, &lat.period, K::DIMS);
         K::block(&lat, inputs.kind, &p, &mut n);
-        for (t, &v) in texels.iter_mut().zip(&n) {
-            *t = v;
-        }
+        store_block(texels, &n);
     }
 }
 

@@ -6,7 +6,8 @@
 use super::corners::{corner_cells, frame};
 use super::kernel::{InstructionSet, NoiseInputs, per_isa};
 use super::lane_hash::{LaneLattice as Lattice, lattice_hash};
-use super::lanes::{LANES, Points, RowFrame, block_points, shift_points};
+use super::lanes::store_block;
+use super::lanes::{LANES, Points, RowFrame, block_points, load_block, shift_points};
 use super::math::cos_2pi;
 use crate::kinds::{Interp, KindState};
 
@@ -57,9 +58,7 @@ fn noise_row_d<K: KernelD, const WIDE: bool>(
         block_points(row, inputs.interp, &lat.period, K::DIMS, at, &mut p);
         if let Some(shift) = shift {
             for a in 0..K::DIMS {
-                for (m, &s) in moved[a].iter_mut().zip(&shift[a][b * LANES..]) {
-                    *m = s;
-                }
+                load_block(&shift[a][b * LANES..], &mut moved[a]);
             }
             shift_points(&mut p, &moved, inputs.interp, &lat.period, K::DIMS);
         }
@@ -67,10 +66,9 @@ fn noise_row_d<K: KernelD, const WIDE: bool>(
         // writing whole registers vectorize (one of the row's length kept them scalar).
         let mut block = [[0.0f32; LANES]; 5];
         K::block(&lat, inputs.kind, inputs.interp, &p, &mut block);
+        let texels = b * LANES..(b * LANES + LANES).min(n);
         for (run, lanes) in out.iter_mut().zip(&block) {
-            for (t, &v) in run[b * LANES..].iter_mut().zip(lanes) {
-                *t = v;
-            }
+            store_block(&mut run[texels.clone()], lanes);
         }
     }
 }

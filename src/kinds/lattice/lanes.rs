@@ -31,6 +31,44 @@ pub struct Points {
     pub axis: [AxisLanes; 4],
 }
 
+/// Copies a block's lanes into the texels of a run, `texels.len()` of them (a row's last block
+/// may be short). A whole block is one fixed-size copy, and a short one goes through a
+/// function of its own: the compiler merged the two into a call of memcpy per block, with a
+/// `vzeroupper` before it (5-6% of a Perlin 3D render's profile).
+#[inline(always)]
+pub fn store_block(texels: &mut [f32], block: &[f32; LANES]) {
+    match <&mut [f32; LANES]>::try_from(&mut *texels) {
+        Ok(whole) => *whole = *block,
+        Err(_) => store_short(texels, block),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn store_short(texels: &mut [f32], block: &[f32; LANES]) {
+    for (t, &v) in texels.iter_mut().zip(block) {
+        *t = v;
+    }
+}
+
+/// Reads a block's lanes from a run (the lanes past its end keep their values), as
+/// [`store_block`] writes them.
+#[inline(always)]
+pub fn load_block(run: &[f32], block: &mut [f32; LANES]) {
+    match run.first_chunk::<LANES>() {
+        Some(whole) => *block = *whole,
+        None => load_short(run, block),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn load_short(run: &[f32], block: &mut [f32; LANES]) {
+    for (b, &v) in block.iter_mut().zip(run) {
+        *b = v;
+    }
+}
+
 /// A coordinate as the GPU's three words in one u128, modulo 2^96: the cell modulo 2^32, the
 /// fraction's top and low 32 bits. Sums wrap exactly as the GPU's `add_steps` carries.
 pub const MOD_96: u128 = (1 << 96) - 1;

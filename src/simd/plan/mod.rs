@@ -172,14 +172,17 @@ impl<'a> PlanLanes<'a> {
             let n = texels.len() / per_texel;
             let first = s * self.segment;
             if self.gradient {
-                self.segment_on_isa::<true>(&frames, first, n, scratch);
+                self.segment_on_isa::<true>(&frames, first, n, scratch, None);
                 for (i, texel) in texels.chunks_exact_mut(4).enumerate() {
                     for (c, v) in texel.iter_mut().enumerate() {
                         *v = scratch.registers[output + c * self.segment + i];
                     }
                 }
+            } else if self.job.plan().output + 1 == self.steps.len() {
+                // The last step writes the texels itself: no copy out of its register.
+                self.segment_on_isa::<false>(&frames, first, n, scratch, Some(texels));
             } else {
-                self.segment_on_isa::<false>(&frames, first, n, scratch);
+                self.segment_on_isa::<false>(&frames, first, n, scratch, None);
                 texels.copy_from_slice(&scratch.registers[output..output + n]);
             }
         }
@@ -195,18 +198,20 @@ impl<'a> PlanLanes<'a> {
         first: usize,
         n: usize,
         scratch: &mut Scratch,
+        last: Option<&mut [f32]>,
     ) {
+        let at = (first, n);
         match self.isa {
             // SAFETY: `new` took `isa` from the caller, who checked it is available (the
             // kernels picked for it assert so).
             #[cfg(target_arch = "x86_64")]
             InstructionSet::Avx512 => unsafe {
-                self.segment_avx512::<DUAL>(frames, first, n, scratch)
+                self.segment_avx512::<DUAL>(frames, at, scratch, last)
             },
             // SAFETY: as above.
             #[cfg(target_arch = "x86_64")]
-            InstructionSet::Avx2 => unsafe { self.segment_avx2::<DUAL>(frames, first, n, scratch) },
-            _ => self.segment_steps::<DUAL>(frames, first, n, scratch),
+            InstructionSet::Avx2 => unsafe { self.segment_avx2::<DUAL>(frames, at, scratch, last) },
+            _ => self.segment_steps::<DUAL>(frames, at, scratch, last),
         }
     }
 
@@ -215,11 +220,11 @@ impl<'a> PlanLanes<'a> {
     fn segment_avx512<const DUAL: bool>(
         &self,
         frames: &[RowFrame],
-        first: usize,
-        n: usize,
+        at: (usize, usize),
         scratch: &mut Scratch,
+        last: Option<&mut [f32]>,
     ) {
-        self.segment_steps::<DUAL>(frames, first, n, scratch)
+        self.segment_steps::<DUAL>(frames, at, scratch, last)
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -227,37 +232,53 @@ impl<'a> PlanLanes<'a> {
     fn segment_avx2<const DUAL: bool>(
         &self,
         frames: &[RowFrame],
-        first: usize,
-        n: usize,
+        at: (usize, usize),
         scratch: &mut Scratch,
+        last: Option<&mut [f32]>,
     ) {
-        self.segment_steps::<DUAL>(frames, first, n, scratch)
+        self.segment_steps::<DUAL>(frames, at, scratch, last)
     }
 
+    /// The steps over the `n` texels of the segment from row texel `first` (`at`); the last
+    /// writes into `last` where given, instead of its register.
     #[inline(always)]
     fn segment_steps<const DUAL: bool>(
         &self,
         frames: &[RowFrame],
-        first: usize,
-        n: usize,
+        (first, n): (usize, usize),
         scratch: &mut Scratch,
+        mut last: Option<&mut [f32]>,
     ) {
-        for i in 0..self.steps.len() {
+        let steps = self.steps.len();
+        for i in 0..steps {
             if DUAL {
                 self.step_d(i, frames, first, n, scratch);
             } else {
-                self.step(i, frames, first, n, scratch);
+                let out = if i + 1 == steps { last.take() } else { None };
+                self.step(i, frames, (first, n), scratch, out);
             }
         }
     }
 
-    /// Step `i` over `n` texels of the segment starting at row texel `first`.
+    /// Step `i` over `n` texels of the segment starting at row texel `first`, into its
+    /// register or, for a value, into `direct` where given.
     #[inline(always)]
-    fn step(&self, i: usize, frames: &[RowFrame], first: usize, n: usize, scratch: &mut Scratch) {
+    fn step(
+        &self,
+        i: usize,
+        frames: &[RowFrame],
+        (first, n): (usize, usize),
+        scratch: &mut Scratch,
+        direct: Option<&mut [f32]>,
+    ) {
         let Scratch {
             registers, shift, ..
         } = scratch;
         let (done, rest) = registers.split_at_mut(self.runs[i] * self.segment);
+        let value_out = match direct {
+            Some(out) => out,
+            None => &mut rest[..n],
+        };
         let regs = Registers {
             done,
             runs: &self.runs,
@@ -276,7 +297,7 @@ impl<'a> PlanLanes<'a> {
                     );
                 }
                 let shift = delta.map(|_| &*shift);
-                self.noise(*instance, &frames[*instance], first, shift, &mut rest[..n]);
+                self.noise(*instance, &frames[*instance], first, shift, value_out);
             }
             Step::Coordinate {
                 instance,
@@ -294,7 +315,7 @@ impl<'a> PlanLanes<'a> {
                 let index = self.noises.len() + instance;
                 let origin = self.job.frames()[index].origin[*axis];
                 let row = &frames[index];
-                coordinate_row(row, origin, *axis, first, shift, &mut rest[..n]);
+                coordinate_row(row, origin, *axis, first, shift, value_out);
             }
             Step::Linear { input, m } => linear(&regs, *input, m, &mut rest[..4 * self.segment]),
             Step::Displace {
@@ -302,7 +323,7 @@ impl<'a> PlanLanes<'a> {
                 by,
                 amplitude,
             } => displace(&regs, *base, by, *amplitude, &mut rest[..4 * self.segment]),
-            step => value_step(step, &regs, &mut rest[..n]),
+            step => value_step(step, &regs, value_out),
         }
     }
 
