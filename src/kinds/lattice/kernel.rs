@@ -46,6 +46,7 @@ fn noise_row<K: Kernel, const WIDE: bool>(
         hashed: K::HASHED,
         prime: K::PRIME,
         share_corners: !(WIDE && K::HASHED),
+        wide: WIDE,
         ..inputs.lat
     };
     let mut p = Points::default();

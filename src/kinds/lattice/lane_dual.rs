@@ -48,6 +48,7 @@ fn noise_row_d<K: KernelD, const WIDE: bool>(
         hashed: K::HASHED,
         prime: K::PRIME,
         share_corners: false,
+        wide: WIDE,
         ..inputs.lat
     };
     let mut p = Points::default();

@@ -32,7 +32,7 @@ const fn to_f32<const N: usize, const M: usize>(t: [[f64; N]; M]) -> [[f32; N]; 
     out
 }
 const PERLIN1_SCALE: f32 = crate::kinds::perlin::twin::PERLIN1_SCALE as f32;
-const PERLIN2_SCALE: f32 = crate::kinds::perlin::twin::PERLIN2_SCALE as f32;
+pub(super) const PERLIN2_SCALE: f32 = crate::kinds::perlin::twin::PERLIN2_SCALE as f32;
 
 /// `(1 + (h & 7)) / 8`, negated where `h & 8` is set.
 #[inline(always)]
@@ -46,7 +46,7 @@ pub fn grad1(hash: u32, x: f32) -> f32 {
 /// computes it: entry `h & 3` of the first quadrant turned `(h >> 2) & 3` quarter turns
 /// (selects, not a table read; a test checks it against the table).
 #[inline(always)]
-pub fn grad2_vector(hash: u32) -> [f32; 2] {
+pub const fn grad2_vector(hash: u32) -> [f32; 2] {
     let (c1, s1, c3, s3) = (C1 as f32, S1 as f32, C3 as f32, S3 as f32);
     let j = hash & 3;
     let u = if j < 2 {
@@ -82,7 +82,7 @@ fn grad2_vectors(h: [u32; 4]) -> [[f32; 2]; 8] {
 
 /// Ken Perlin's `grad`: `+-u +-v` by the bits of `h & 15`.
 #[inline(always)]
-pub fn grad3(hash: u32, x: f32, y: f32, z: f32) -> f32 {
+pub const fn grad3(hash: u32, x: f32, y: f32, z: f32) -> f32 {
     let h = hash & 15;
     let u = if h < 8 { x } else { y };
     let v = if h < 4 {
@@ -189,10 +189,33 @@ pub fn perlin4(lat: &Lattice, p: &Points, l: usize) -> f32 {
     interp_corners(&mut v, &c.w)
 }
 
+/// 2D Perlin noise over a block: on AVX-512 with a hash lattice by permutes ([`wide`]).
+#[inline(always)]
+fn perlin2_block(lat: &Lattice, p: &Points, out: &mut [f32; LANES]) {
+    #[cfg(target_arch = "x86_64")]
+    if lat.wide && !lat.share_corners {
+        // SAFETY: `wide` is set only in the kernels compiled for AVX-512, which run only
+        // where the CPU has it (`kernel::pick`).
+        return unsafe { super::wide::perlin2_wide(lat, p, out) };
+    }
+    corner_block::<Perlin2, 2>(lat, p, out)
+}
+
+/// 3D Perlin noise over a block: on AVX-512 with a hash lattice by permutes ([`wide`]).
+#[inline(always)]
+fn perlin3_block(lat: &Lattice, p: &Points, out: &mut [f32; LANES]) {
+    #[cfg(target_arch = "x86_64")]
+    if lat.wide && !lat.share_corners {
+        // SAFETY: as in `perlin2_block`.
+        return unsafe { super::wide::perlin3_wide(lat, p, out) };
+    }
+    corner_block::<Perlin3, 3>(lat, p, out)
+}
+
 kernels! {
     Perlin1Block, 1, |lat, _k, p, out| corner_block::<Perlin1, 1>(lat, p, out);
-    Perlin2Block, 2, |lat, _k, p, out| corner_block::<Perlin2, 2>(lat, p, out);
-    Perlin3Block, 3, |lat, _k, p, out| corner_block::<Perlin3, 3>(lat, p, out);
+    Perlin2Block, 2, |lat, _k, p, out| perlin2_block(lat, p, out);
+    Perlin3Block, 3, |lat, _k, p, out| perlin3_block(lat, p, out);
     Perlin4Block, 4, |lat, _k, p, out| for l in 0..LANES { out[l] = perlin4(lat, p, l); };
 }
 

@@ -3,6 +3,8 @@
 
 pub(crate) mod lanes;
 pub(crate) mod twin;
+#[cfg(target_arch = "x86_64")]
+mod wide;
 
 use super::param::{CORNER_INTERPS, FREQUENCY, SEED, interp};
 use super::{Interp, KindInfo, continuous, smooth_curvature};
