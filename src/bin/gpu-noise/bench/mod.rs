@@ -213,15 +213,15 @@ pub fn parse_workload(text: &str) -> std::result::Result<Workload, String> {
     })
 }
 
-/// gpu-noise's kernels (table and hash lattice) beside webgl-noise's functions on the same
-/// adapter and grid, one octave, interleaved round by round.
+/// gpu-noise's kernels (table, hash and prime lattice) beside webgl-noise's functions on the
+/// same adapter and grid, one octave, interleaved round by round.
 fn peer_table(args: &BenchArgs, gpu: &mut BenchGpu) -> Result<serde_json::Value> {
     let dir = webgl_noise::package_dir(args.webgl_noise.clone())?;
     outln!(
-        "| same adapter, {0}x{0}, 1 octave, Msamples/s | gpu-noise table | gpu-noise hash | webgl-noise | table / webgl-noise | hash / webgl-noise |",
+        "| same adapter, {0}x{0}, 1 octave, Msamples/s | gpu-noise table | gpu-noise hash | gpu-noise prime | webgl-noise | table / webgl-noise | hash / webgl-noise | prime / webgl-noise |",
         args.side
     )?;
-    outln!("| --- | ---: | ---: | ---: | ---: | ---: |")?;
+    outln!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")?;
     let cases = [
         ("simplex 2D", Kind::Simplex, 2, webgl_noise::SIMPLEX_2D),
         ("simplex 3D", Kind::Simplex, 3, webgl_noise::SIMPLEX_3D),
@@ -236,6 +236,8 @@ fn peer_table(args: &BenchArgs, gpu: &mut BenchGpu) -> Result<serde_json::Value>
         let table = spec.validate()?;
         spec.lattice = LatticeKind::Hash;
         let hash = spec.validate()?;
+        spec.lattice = LatticeKind::Prime;
+        let prime = spec.validate()?;
         let device = gpu.renderer.device().clone();
         let target = frame_buffer(&device, spec.size.texels() * 4);
         let peer = webgl_noise::PeerKernel::new(
@@ -263,6 +265,7 @@ fn peer_table(args: &BenchArgs, gpu: &mut BenchGpu) -> Result<serde_json::Value>
             &mut [
                 &mut || time_ours(&table),
                 &mut || time_ours(&hash),
+                &mut || time_ours(&prime),
                 &mut || {
                     gpu.borrow_mut().time(|_, e| {
                         peer.record(e);
@@ -274,12 +277,14 @@ fn peer_table(args: &BenchArgs, gpu: &mut BenchGpu) -> Result<serde_json::Value>
         let rate = |t: &[Duration]| {
             texels / 1e6 / median_f64(t.iter().map(Duration::as_secs_f64).collect())
         };
-        let (table_x, hash_x) = (speedup(&times[0], &times[2]), speedup(&times[1], &times[2]));
+        let peer_times = &times[3];
+        let [table_x, hash_x, prime_x] = [0, 1, 2].map(|i| speedup(&times[i], peer_times));
         outln!(
-            "| {name} | {:.1} | {:.1} | {:.1} | {table_x:.2}x | {hash_x:.2}x |",
+            "| {name} | {:.1} | {:.1} | {:.1} | {:.1} | {table_x:.2}x | {hash_x:.2}x | {prime_x:.2}x |",
             rate(&times[0]),
             rate(&times[1]),
             rate(&times[2]),
+            rate(peer_times),
         )?;
         rows.push(serde_json::json!({
             "case": name,
@@ -287,9 +292,14 @@ fn peer_table(args: &BenchArgs, gpu: &mut BenchGpu) -> Result<serde_json::Value>
             "msamples_per_s": {
                 "gpu_noise_table": rate(&times[0]),
                 "gpu_noise_hash": rate(&times[1]),
-                "webgl_noise": rate(&times[2]),
+                "gpu_noise_prime": rate(&times[2]),
+                "webgl_noise": rate(peer_times),
             },
-            "ratios": { "table_vs_webgl_noise": table_x, "hash_vs_webgl_noise": hash_x },
+            "ratios": {
+                "table_vs_webgl_noise": table_x,
+                "hash_vs_webgl_noise": hash_x,
+                "prime_vs_webgl_noise": prime_x,
+            },
         }));
     }
     outln!()?;

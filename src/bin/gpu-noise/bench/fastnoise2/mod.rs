@@ -220,7 +220,11 @@ pub fn table(path: &Path, repeat: u32) -> Result<()> {
         "FastNoise2",
         "best ratio"
     )?;
-    for case in cases()? {
+    let only = std::env::var("ONLY").unwrap_or_default();
+    for case in cases()?
+        .into_iter()
+        .filter(|c| only.is_empty() || c.name.contains(&only))
+    {
         compare(&case, &fn2, &isas, &pools, repeat)?;
     }
     Ok(())
