@@ -70,6 +70,11 @@ fn prime_hash(seed: u32, cells: vec4<u32>, dims: u32) -> u32 {
     return prime_finish(acc);
 }
 
+// 32 more bits from a prime-lattice cell hash h (word n < 4): the hash of h xored with prime n.
+fn prime_bits(h: u32, n: u32) -> u32 {
+    return prime_finish(h ^ LATTICE_PRIMES[n & 3u]);
+}
+
 // The hash of a cell on one of the integer-hash lattices: the prime lattice's or xxHash32's.
 fn hashed_cell(prime: bool, seed: u32, cells: vec4<u32>, dims: u32) -> u32 {
     if prime {

@@ -29,10 +29,12 @@ fn cell_gap(f: f32, o: i32) -> f32 {
 }
 
 // The feature point relative to its cell's corner: 0.5 + jitter (u - 0.5), u = (V[P[h + a]] + 1) / 2
-// (table) or the unit float of hash_bits(h, a) (hash).
+// (table) or the unit float of hash_bits(h, a) (hash; prime_bits on the prime lattice).
 fn feature_point(lat: Lattice, h: u32, a: u32) -> f32 {
     var u: f32;
-    if lattice_hashed(lat) {
+    if lattice_prime(lat) {
+        u = hash_unit(prime_bits(h, a));
+    } else if lattice_hashed(lat) {
         u = hash_unit(hash_bits(h, a));
     } else {
         u = (noise_values[lat.slot * TABLE_SIZE + perm_at(lat, h + a)] + 1.0) * 0.5;

@@ -7,7 +7,7 @@ use crate::kinds::Interp;
 use crate::kinds::KindState;
 use crate::kinds::LatticeKind;
 use crate::kinds::cellular::twin::search_offset;
-use crate::kinds::lattice::hash::hash_bits;
+use crate::kinds::lattice::hash::lattice_bits;
 use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, kernels, row_of};
 use crate::kinds::lattice::lane_hash::{
     LaneLattice as Lattice, hash_unit, lattice_hash, lattice_value, perm_at,
@@ -57,7 +57,7 @@ pub fn cell_gap(f: f32, o: i32) -> f32 {
 #[inline(always)]
 pub fn feature_point(lat: &Lattice, kind: &KindState, h: u32, a: u32) -> f32 {
     let u = if lat.hashed {
-        hash_unit(hash_bits(h, a))
+        hash_unit(lattice_bits(lat.prime, h, a))
     } else {
         (lat.values[perm_at(lat, h + a) as usize & 255] + 1.0) * 0.5
     };

@@ -3,7 +3,7 @@
 //! cell that can hold the nearest or second-nearest point for any jitter, so F1 and F2 are
 //! exact.
 
-use crate::kinds::lattice::hash::{hash_bits, hash_unit};
+use crate::kinds::lattice::hash::{hash_unit, lattice_bits};
 use crate::kinds::lattice::twin::lattice_value;
 use crate::kinds::lattice::twin::{
     Lattice, LatticePoint, cell_point, lattice_cell, lattice_hash, perm_at,
@@ -43,11 +43,12 @@ pub fn cell_gap(f: f64, o: i64) -> f64 {
 }
 
 /// The feature point of a cell relative to the cell's corner: `0.5 + jitter (u - 0.5)` per
-/// axis, `u = (V[P[h + a]] + 1) / 2` (table) or the unit float of `hash_bits(h, a)` (hash).
+/// axis, `u = (V[P[h + a]] + 1) / 2` (table) or the unit float of `hash_bits(h, a)` (hash;
+/// `prime_bits` on the prime lattice).
 #[inline(always)]
 pub fn feature_point(lat: &Lattice, h: usize, a: usize) -> f64 {
     let u = if lat.hashed() {
-        hash_unit(hash_bits(h as u32, a as u32))
+        hash_unit(lattice_bits(lat.prime(), h as u32, a as u32))
     } else {
         (lat.values[perm_at(lat.perm, h + a)] + 1.0) * 0.5
     };

@@ -88,6 +88,23 @@ pub fn prime_hash(seed: u32, cells: [u32; 4], dims: usize) -> u32 {
     prime_finish(acc)
 }
 
+/// 32 more bits from a prime-lattice cell hash `h` (word `n` < 4, feature point axes): the
+/// hash of `h` xored with prime n, one multiply where [`hash_bits`] takes four.
+#[inline(always)]
+pub fn prime_bits(h: u32, n: u32) -> u32 {
+    prime_finish(h ^ LATTICE_PRIMES[(n & 3) as usize])
+}
+
+/// [`prime_bits`] on the prime lattice, [`hash_bits`] on the hash lattice.
+#[inline(always)]
+pub fn lattice_bits(prime: bool, h: u32, n: u32) -> u32 {
+    if prime {
+        prime_bits(h, n)
+    } else {
+        hash_bits(h, n)
+    }
+}
+
 /// The hash of a cell on one of the two integer-hash lattices: the prime lattice's where
 /// `prime`, else xxHash32's.
 #[inline(always)]

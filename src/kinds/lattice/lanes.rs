@@ -170,7 +170,8 @@ pub fn shift_points(
 /// example's profile on AVX-512).
 #[inline(always)]
 fn saturating_i32(x: f32) -> i32 {
-    // The largest f32 below 2^31; -2^31 is exact.
+    // The largest f32 below 2^31; -2^31 is exact. Not `clamp`: it keeps a NaN.
+    #[allow(clippy::manual_clamp)]
     let clamped = x.max(-2_147_483_648.0).min(2_147_483_520.0);
     // SAFETY: `clamped` is finite (max and min drop a NaN for the bound) and in i32's range.
     let i = unsafe { clamped.to_int_unchecked::<i32>() };
