@@ -683,3 +683,16 @@ fn verify_passes_texels_at_a_discontinuity_the_way_the_tests_do() {
     assert!(o.status.success(), "{stdout}{}", text(&o.stderr));
     assert!(stdout.contains("PASS"), "{stdout}");
 }
+
+/// `bench --fastnoise2 --case` refuses a text that names no workload, before loading the
+/// library (exit 2, naming the flag); without `--fastnoise2` clap refuses `--case`.
+#[test]
+fn bench_case_must_name_a_fastnoise2_workload() {
+    let o = run(&["bench", "--fastnoise2", "/nonexistent.so", "--case", "nothing"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--case") && err.contains("nothing"), "{err}");
+    let o = run(&["bench", "--case", "perlin"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--fastnoise2"));
+}

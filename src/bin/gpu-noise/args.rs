@@ -234,6 +234,9 @@ pub struct BenchArgs {
     /// (libFastNoise.so, FastNoise2 built as a shared library; README "Beside FastNoise2")
     #[arg(long, value_name = "LIB", conflicts_with = "graph", conflicts_with_all = WORKLOAD_TABLE_FLAGS)]
     pub fastnoise2: Option<PathBuf>,
+    /// With --fastnoise2: only the workloads whose name contains TEXT (e.g. perlin-3d, terrain)
+    #[arg(long, value_name = "TEXT", requires = "fastnoise2")]
+    pub case: Option<String>,
 }
 
 /// The flags of the workload table, which `--graph` and `--fastnoise2` replace (refused

@@ -82,7 +82,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         });
     }
     if let Some(path) = &args.fastnoise2 {
-        fastnoise2::table(path, args.repeat)?;
+        fastnoise2::table(path, args.repeat, args.case.as_deref())?;
         return Ok(ExitCode::SUCCESS);
     }
     let choice = AdapterChoice::from_env()?;

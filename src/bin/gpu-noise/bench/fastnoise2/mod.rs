@@ -193,8 +193,18 @@ const PER: usize = LATTICES.len() + 1;
 
 type Run<'a> = Box<dyn FnMut() -> Result<Duration> + 'a>;
 
-/// Prints the comparison table for the FastNoise2 library at `path`.
-pub fn table(path: &Path, repeat: u32) -> Result<()> {
+/// Prints the comparison table for the FastNoise2 library at `path`, on the workloads whose
+/// name contains `only` where given.
+pub fn table(path: &Path, repeat: u32, only: Option<&str>) -> Result<()> {
+    let cases: Vec<Case> = (cases()?.into_iter())
+        .filter(|c| only.is_none_or(|text| c.name.contains(text)))
+        .collect();
+    if cases.is_empty() {
+        return Err(Error::InvalidSpec {
+            field: "case",
+            reason: format!("no workload's name contains {:?}", only.unwrap_or_default()),
+        });
+    }
     let fn2 = FastNoise2::load(path).map_err(|e| bench_error(&e))?;
     let pools: Vec<rayon::ThreadPool> = [1, 2]
         .iter()
@@ -220,11 +230,7 @@ pub fn table(path: &Path, repeat: u32) -> Result<()> {
         "FastNoise2",
         "best ratio"
     )?;
-    let only = std::env::var("ONLY").unwrap_or_default();
-    for case in cases()?
-        .into_iter()
-        .filter(|c| only.is_empty() || c.name.contains(&only))
-    {
+    for case in cases {
         compare(&case, &fn2, &isas, &pools, repeat)?;
     }
     Ok(())
