@@ -688,7 +688,13 @@ fn verify_passes_texels_at_a_discontinuity_the_way_the_tests_do() {
 /// library (exit 2, naming the flag); without `--fastnoise2` clap refuses `--case`.
 #[test]
 fn bench_case_must_name_a_fastnoise2_workload() {
-    let o = run(&["bench", "--fastnoise2", "/nonexistent.so", "--case", "nothing"]);
+    let o = run(&[
+        "bench",
+        "--fastnoise2",
+        "/nonexistent.so",
+        "--case",
+        "nothing",
+    ]);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("--case") && err.contains("nothing"), "{err}");

@@ -1,5 +1,6 @@
 //! Ken Perlin's improved noise, 1D-4D, in f32 lanes: mirrors perlin.wgsl function by function.
 
+pub use super::gradients::{grad2_vector, grad3};
 use crate::kinds::Interp;
 use crate::kinds::LatticeKind;
 use crate::kinds::lattice::corners::corner_block;
@@ -13,7 +14,7 @@ use crate::kinds::lattice::lane_hash::{corner_hashes2, corner_hashes2_untiled, c
 use crate::kinds::lattice::lane_hash::{corner_hashes3_untiled, lattice_hash};
 use crate::kinds::lattice::lanes::LANES;
 use crate::kinds::lattice::lanes::{Points, lerp};
-use crate::tables::{C1, C3, PERLIN4_GRADIENTS, S1, S3};
+use crate::tables::PERLIN4_GRADIENTS;
 
 /// The 4D gradients rounded to f32, as the GPU's are.
 const PERLIN4_F32: [[f32; 4]; 32] = to_f32(PERLIN4_GRADIENTS);
@@ -32,7 +33,7 @@ const fn to_f32<const N: usize, const M: usize>(t: [[f64; N]; M]) -> [[f32; N]; 
     out
 }
 const PERLIN1_SCALE: f32 = crate::kinds::perlin::twin::PERLIN1_SCALE as f32;
-pub(super) const PERLIN2_SCALE: f32 = crate::kinds::perlin::twin::PERLIN2_SCALE as f32;
+const PERLIN2_SCALE: f32 = crate::kinds::perlin::twin::PERLIN2_SCALE as f32;
 
 /// `(1 + (h & 7)) / 8`, negated where `h & 8` is set.
 #[inline(always)]
@@ -40,32 +41,6 @@ pub fn grad1(hash: u32, x: f32) -> f32 {
     let h = hash & 15;
     let g = (1 + (h & 7)) as f32 * 0.125;
     if h & 8 == 0 { g * x } else { -g * x }
-}
-
-/// The unit vector at angle `2 pi ((h & 15) + 0.5) / 16`, from the hash's bits as perlin.wgsl
-/// computes it: entry `h & 3` of the first quadrant turned `(h >> 2) & 3` quarter turns
-/// (selects, not a table read; a test checks it against the table).
-#[inline(always)]
-pub const fn grad2_vector(hash: u32) -> [f32; 2] {
-    let (c1, s1, c3, s3) = (C1 as f32, S1 as f32, C3 as f32, S3 as f32);
-    let j = hash & 3;
-    let u = if j < 2 {
-        if j == 0 { c1 } else { c3 }
-    } else if j == 2 {
-        s3
-    } else {
-        s1
-    };
-    let v = if j < 2 {
-        if j == 0 { s1 } else { s3 }
-    } else if j == 2 {
-        c3
-    } else {
-        c1
-    };
-    let q = (hash >> 2) & 3;
-    let g = if q & 1 == 1 { [-v, u] } else { [u, v] };
-    if q >= 2 { [-g[0], -g[1]] } else { g }
 }
 
 /// The gradients of four corner hashes, padded to the 8 of [`Corners::corners`] (explicit
@@ -78,21 +53,6 @@ fn grad2_vectors(h: [u32; 4]) -> [[f32; 2]; 8] {
         grad2_vector(h[2]),
         grad2_vector(h[3]),
     ])
-}
-
-/// Ken Perlin's `grad`: `+-u +-v` by the bits of `h & 15`.
-#[inline(always)]
-pub const fn grad3(hash: u32, x: f32, y: f32, z: f32) -> f32 {
-    let h = hash & 15;
-    let u = if h < 8 { x } else { y };
-    let v = if h < 4 {
-        y
-    } else if h == 12 || h == 14 {
-        x
-    } else {
-        z
-    };
-    (if h & 1 == 0 { u } else { -u }) + (if h & 2 == 0 { v } else { -v })
 }
 
 /// The 4D gradient of `h & 31` dotted with d.
@@ -298,6 +258,68 @@ mod tests {
         for h in 0..64u32 {
             let g = PERLIN2_GRADIENTS[(h & 15) as usize];
             assert_eq!(grad2_vector(h), [g[0] as f32, g[1] as f32], "hash {h}");
+        }
+    }
+}
+
+/// The AVX-512 permute kernels (`wide.rs`) against the lanes' own.
+#[cfg(all(test, target_arch = "x86_64"))]
+mod wide_tests {
+    use super::*;
+    use crate::kinds::lattice::lanes::{RowFrame, block_points};
+    use crate::kinds::perlin::wide::{perlin2_wide, perlin3_wide};
+    use crate::tables::{OctaveTables, perm_windows};
+
+    /// The permute kernels equal the lanes' per-lane `perlin2` and `perlin3` (the selects),
+    /// on both hash lattices, tiled and not, over blocks that span one cell or many: the same
+    /// numbers (a zero's sign aside, which `==` ignores).
+    #[test]
+    fn the_permute_kernels_equal_the_lane_kernels() {
+        if !InstructionSet::Avx512.available() {
+            eprintln!("no AVX-512 on this CPU: the permute kernels never run here");
+            return;
+        }
+        let tables = OctaveTables::new(5, 3);
+        let windows = perm_windows(&tables.perm);
+        let values = tables.values.map(|v| v as f32);
+        for (prime, period, step) in [(false, 0, 0.03), (true, 0, 0.7), (true, 6, 0.11)] {
+            let lat = Lattice {
+                perm: &tables.perm,
+                windows: &windows,
+                gradients: &tables.gradients,
+                values: &values,
+                period: [period; 4],
+                salt: 0,
+                hash_seed: tables.hash_seed,
+                hashed: true,
+                prime,
+                share_corners: false,
+                wide: true,
+            };
+            // A row from (-3.3, 1.7, 2.2) cells, `step` cells per texel along x (Q32.64).
+            let fixed = |c: f64| ((c * 2f64.powi(64)) as i128 as u128) & ((1 << 96) - 1);
+            let start = [fixed(-3.3), fixed(1.7), fixed(2.2), 0];
+            let row = RowFrame::new(start, [fixed(step), 0, 0, 0], 3);
+            let mut p = Points::default();
+            for b in 0..8 {
+                block_points(
+                    &row,
+                    Interp::Quintic,
+                    &lat.period,
+                    3,
+                    (b * LANES, true),
+                    &mut p,
+                );
+                let (mut lanes, mut wide) = ([0.0; LANES], [0.0; LANES]);
+                corner_block::<Perlin2, 2>(&lat, &p, &mut lanes);
+                // SAFETY: AVX-512 is available (checked above).
+                unsafe { perlin2_wide(&lat, &p, &mut wide) };
+                assert_eq!(lanes, wide, "2D prime {prime} period {period} block {b}");
+                corner_block::<Perlin3, 3>(&lat, &p, &mut lanes);
+                // SAFETY: as above.
+                unsafe { perlin3_wide(&lat, &p, &mut wide) };
+                assert_eq!(lanes, wide, "3D prime {prime} period {period} block {b}");
+            }
         }
     }
 }

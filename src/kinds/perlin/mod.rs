@@ -1,10 +1,11 @@
 //! Ken Perlin's improved noise (2002), 1D-4D (CONVENTIONS §3): 3D is his reference; 1D and 2D
 //! keep its hash, fade and corners with gradients of their own.
 
+mod gradients;
 pub(crate) mod lanes;
 pub(crate) mod twin;
 #[cfg(target_arch = "x86_64")]
-mod wide;
+pub(crate) mod wide;
 
 use super::param::{CORNER_INTERPS, FREQUENCY, SEED, interp};
 use super::{Interp, KindInfo, continuous, smooth_curvature};

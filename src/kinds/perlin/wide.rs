@@ -2,14 +2,15 @@
 //! `perlin2` and `perlin3` in lanes.rs, value for value, with each corner's gradient picked by
 //! a permute of a 16-entry table (`vpermps` reads the index's low 4 bits, Perlin's `h & 15`)
 //! instead of a chain of selects, as FastNoise2 picks its gradients. The tables are the lanes'
-//! own gradient functions at the 16 hashes; a test checks the results against the lanes'.
+//! own gradient functions at the 16 hashes; a test in lanes.rs checks the results against the
+//! lanes'.
 
 use std::arch::x86_64::{
     __m512, __m512i, _mm512_add_ps, _mm512_fmadd_ps, _mm512_loadu_epi32, _mm512_loadu_ps,
     _mm512_mul_ps, _mm512_permutexvar_ps, _mm512_set1_ps, _mm512_storeu_ps, _mm512_sub_ps,
 };
 
-use super::lanes::{PERLIN2_SCALE, grad2_vector, grad3};
+use super::gradients::{grad2_vector, grad3};
 use crate::kinds::lattice::corners::frame;
 use crate::kinds::lattice::lane_hash::LaneLattice as Lattice;
 use crate::kinds::lattice::lane_hash::corner_hashes3_untiled;
@@ -43,6 +44,8 @@ const fn grad3_table(a: usize) -> [f32; 16] {
     }
     t
 }
+
+const PERLIN2_SCALE: f32 = super::twin::PERLIN2_SCALE as f32;
 
 const GRAD2: [[f32; 16]; 2] = [grad2_table(0), grad2_table(1)];
 const GRAD3: [[f32; 16]; 3] = [grad3_table(0), grad3_table(1), grad3_table(2)];
@@ -159,68 +162,4 @@ pub fn perlin3_wide(lat: &Lattice, p: &Points, out: &mut [f32; LANES]) {
         lerp_v(w[0], dot(6), dot(7)),
     );
     store(out, lerp_v(w[2], y0, y1));
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::kinds::Interp;
-    use crate::kinds::lattice::corners::corner_block;
-    use crate::kinds::lattice::kernel::InstructionSet;
-    use crate::kinds::lattice::lanes::{RowFrame, block_points};
-    use crate::kinds::perlin::lanes::{Perlin2, Perlin3};
-    use crate::tables::{OctaveTables, perm_windows};
-
-    /// The permute kernels equal the lanes' per-lane `perlin2` and `perlin3` (the selects),
-    /// on both hash lattices, tiled and not, over blocks that span one cell or many: the same
-    /// numbers (a zero's sign aside, which `==` ignores).
-    #[test]
-    fn the_permute_kernels_equal_the_lane_kernels() {
-        if !InstructionSet::Avx512.available() {
-            eprintln!("no AVX-512 on this CPU: the permute kernels never run here");
-            return;
-        }
-        let tables = OctaveTables::new(5, 3);
-        let windows = perm_windows(&tables.perm);
-        let values = tables.values.map(|v| v as f32);
-        for (prime, period, step) in [(false, 0, 0.03), (true, 0, 0.7), (true, 6, 0.11)] {
-            let lat = Lattice {
-                perm: &tables.perm,
-                windows: &windows,
-                gradients: &tables.gradients,
-                values: &values,
-                period: [period; 4],
-                salt: 0,
-                hash_seed: tables.hash_seed,
-                hashed: true,
-                prime,
-                share_corners: false,
-                wide: true,
-            };
-            // A row from (-3.3, 1.7, 2.2) cells, `step` cells per texel along x (Q32.64).
-            let fixed = |c: f64| ((c * 2f64.powi(64)) as i128 as u128) & ((1 << 96) - 1);
-            let start = [fixed(-3.3), fixed(1.7), fixed(2.2), 0];
-            let row = RowFrame::new(start, [fixed(step), 0, 0, 0], 3);
-            let mut p = Points::default();
-            for b in 0..8 {
-                block_points(
-                    &row,
-                    Interp::Quintic,
-                    &lat.period,
-                    3,
-                    (b * LANES, true),
-                    &mut p,
-                );
-                let (mut lanes, mut wide) = ([0.0; LANES], [0.0; LANES]);
-                corner_block::<Perlin2, 2>(&lat, &p, &mut lanes);
-                // SAFETY: AVX-512 is available (checked above).
-                unsafe { perlin2_wide(&lat, &p, &mut wide) };
-                assert_eq!(lanes, wide, "2D prime {prime} period {period} block {b}");
-                corner_block::<Perlin3, 3>(&lat, &p, &mut lanes);
-                // SAFETY: as above.
-                unsafe { perlin3_wide(&lat, &p, &mut wide) };
-                assert_eq!(lanes, wide, "3D prime {prime} period {period} block {b}");
-            }
-        }
-    }
 }
