@@ -153,7 +153,7 @@ pub fn perlin4(lat: &Lattice, p: &Points, l: usize) -> f32 {
 #[inline(always)]
 fn perlin2_block(lat: &Lattice, p: &Points, out: &mut [f32; LANES]) {
     #[cfg(target_arch = "x86_64")]
-    if lat.wide && !lat.share_corners {
+    if lat.wide && lat.hashed {
         // SAFETY: `wide` is set only in the kernels compiled for AVX-512, which run only
         // where the CPU has it (`kernel::pick`).
         return unsafe { super::wide::perlin2_wide(lat, p, out) };
@@ -165,7 +165,7 @@ fn perlin2_block(lat: &Lattice, p: &Points, out: &mut [f32; LANES]) {
 #[inline(always)]
 fn perlin3_block(lat: &Lattice, p: &Points, out: &mut [f32; LANES]) {
     #[cfg(target_arch = "x86_64")]
-    if lat.wide && !lat.share_corners {
+    if lat.wide && lat.hashed {
         // SAFETY: as in `perlin2_block`.
         return unsafe { super::wide::perlin3_wide(lat, p, out) };
     }
