@@ -1,8 +1,12 @@
-//! Bounds that mean something (CONVENTIONS §7, §13): every stated GPU bound holds the GPU's
-//! measured worst error and is at most 100 times it, for flat specs across the kinds and the
-//! corner counts that set their arithmetic term, and for the example graphs, near the origin
-//! and at 1e9; so does every texel's running bound, also for the heavily warped `highlands`
-//! graph whose static bound is ten thousand times its error.
+//! Bounds that mean something (CONVENTIONS §7, §13): every stated GPU bound holds the measured
+//! worst error of the f32 engines (the GPU's and the SIMD lanes', which compute the GPU's f32
+//! arithmetic) and is at most 100 times it, for flat specs across the kinds and the corner
+//! counts that set their arithmetic term, and for the example graphs, near the origin and at
+//! 1e9; so does every texel's running bound, also for the heavily warped `highlands` graph
+//! whose static bound is ten thousand times its error. The worst of the two engines is the
+//! yardstick because an adapter may round less than the bound allows for: an H100, fusing
+//! multiply-adds, came in at 2.2e-6 on the terrain graph where lavapipe's 3e-6 sets the
+//! tightness; the bound is for any f32 engine that follows CONVENTIONS.
 
 use gpu_noise::{Fractal, Job, Kind, NoiseSpec, Size, Window, cpu, spec::Interp};
 
@@ -37,6 +41,16 @@ fn gpu_image(job: &Job) -> Vec<f32> {
         .unwrap()
 }
 
+/// The worst error of the f32 engines (the GPU and the SIMD lanes), each texel of both checked
+/// against its running bound, and the largest running bound.
+fn measured_f32(job: &Job, what: &str) -> (f64, f64) {
+    let (gpu, running) = measured(job, &gpu_image(job), &format!("{what} (GPU)"));
+    let lanes = gpu_noise::simd::render_f32(job).unwrap();
+    let (simd, _) = measured(job, &lanes, &format!("{what} (SIMD)"));
+    println!("{what}: GPU {gpu:.2e}, SIMD lanes {simd:.2e}");
+    (gpu.max(simd), running)
+}
+
 fn within_100x(what: &str, kind_of_bound: &str, bound: f64, worst: f64) {
     println!(
         "{what}: {kind_of_bound} {bound:.2e}, measured {worst:.2e}, {:.0}x",
@@ -53,9 +67,9 @@ fn within_100x(what: &str, kind_of_bound: &str, bound: f64, worst: f64) {
     );
 }
 
-/// The static bound and the running bounds both within 100x of the GPU's worst error.
+/// The static bound and the running bounds both within 100x of the f32 engines' worst error.
 fn check(job: &Job, what: &str) {
-    let (worst, running) = measured(job, &gpu_image(job), what);
+    let (worst, running) = measured_f32(job, what);
     within_100x(what, "static bound", job.gpu_error_bound().value, worst);
     within_100x(what, "largest running bound", running, worst);
 }
@@ -117,16 +131,17 @@ fn example_graph_bounds_are_within_100x_of_the_measured_error() {
 /// The 24-node terrain: a 2-iteration progressive warp of an 8-octave ridged
 /// multifractal, whose static bound (every octave's slope at its steepest, every noise's
 /// error aligned) is about 10,000 times the error; each texel's running bound, from the
-/// twin's own gradients there, within 100 times, on the GPU near the origin and far out.
+/// twin's own gradients there, within 100 times of the f32 engines' error, near the origin
+/// and far out.
 #[test]
 #[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
-fn the_warped_highlands_running_bound_is_within_100x_of_the_gpu_error() {
+fn the_warped_highlands_running_bound_is_within_100x_of_the_f32_error() {
     let graph = example("highlands");
     for offset in [0.0, 1e9, -1e12] {
         let job = graph.prepare(Size::new(256, 256, 1), [offset, -offset, 0.0, 0.0]);
         let job = job.unwrap();
         let what = format!("highlands at {offset:e}");
-        let (worst, running) = measured(&job, &gpu_image(&job), &what);
+        let (worst, running) = measured_f32(&job, &what);
         within_100x(&what, "largest running bound", running, worst);
         assert!(
             job.gpu_error_bound().value > 1000.0 * worst,
