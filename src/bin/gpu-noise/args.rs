@@ -202,10 +202,17 @@ pub struct BenchArgs {
     /// [default: all four]
     #[arg(long, value_delimiter = ',', value_parser = crate::bench::parse_grid)]
     pub grid: Vec<crate::bench::Grid>,
-    /// Workloads, comma-separated: perlin-2d, perlin-3d, perlin-2d-fbm6, perlin-3d-fbm6,
-    /// value-2d, simplex-2d, cellular-2d, sparse-convolution-2d, gabor-2d [default: all]
+    /// Workloads, comma-separated: perlin-2d, perlin-3d, perlin-2d-fbm6, perlin-2d-fbm8,
+    /// perlin-3d-fbm6, value-2d, simplex-2d, cellular-2d, sparse-convolution-2d, gabor-2d [default: all]
     #[arg(long, value_delimiter = ',', value_parser = crate::bench::parse_workload)]
     pub workload: Vec<crate::bench::Workload>,
+    /// Lattices, comma-separated: table, hash, prime; each workload runs on each [default: table]
+    #[arg(long, value_delimiter = ',', value_parser = names::<LatticeKind>(LatticeKind::NAMES))]
+    pub lattice: Vec<LatticeKind>,
+    /// Time the GPU alone: no CPU engines (for a hardware GPU, whose host CPU is not the one
+    /// the CPU figures are about); with --graph, the fused and node-by-node kernels only
+    #[arg(long, conflicts_with = "fastnoise2")]
+    pub gpu_only: bool,
     /// Timed rounds per case (the median is reported), 1..=1000
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub repeat: u32,
@@ -241,9 +248,10 @@ pub struct BenchArgs {
 
 /// The flags of the workload table, which `--graph` and `--fastnoise2` replace (refused
 /// beside them rather than ignored).
-const WORKLOAD_TABLE_FLAGS: [&str; 6] = [
+const WORKLOAD_TABLE_FLAGS: [&str; 7] = [
     "grid",
     "workload",
+    "lattice",
     "json",
     "plot",
     "webgl_noise",

@@ -1,7 +1,10 @@
 //! How the bench times GPU work: timestamp queries written into the encoder around the recorded
 //! commands where the device has them (the kernel by itself), otherwise the wall time of
 //! submitting the commands and waiting for them (dispatch-only wall time, said so in the report).
+//! A timed sample is a burst of the same kernel back to back (`Burst`), so that a short kernel
+//! is timed at the clocks a busy GPU runs at.
 
+use std::cell::Cell;
 use std::time::{Duration, Instant};
 
 use gpu_noise::{Error, Result};
@@ -61,6 +64,22 @@ impl Clock {
         }
     }
 
+    /// Records `burst.count()` copies of the commands of `record` back to back, submits them,
+    /// waits, and returns how long one copy took on average; the first call sizes the burst.
+    pub fn time_burst(
+        &self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        burst: &Burst,
+        mut record: impl FnMut(&mut wgpu::CommandEncoder) -> Result<()>,
+    ) -> Result<Duration> {
+        let count = burst.count();
+        let total = self.time(device, queue, |e| (0..count).try_for_each(|_| record(e)))?;
+        let each = total / count;
+        burst.learn(each);
+        Ok(each)
+    }
+
     /// Records the commands of `record`, submits them, waits, and returns how long they took.
     pub fn time(
         &self,
@@ -86,6 +105,32 @@ impl Clock {
                 queue.submit([encoder.finish()]);
                 t.read(device)
             }
+        }
+    }
+}
+
+/// How many copies of one kernel a timed sample records back to back: one at first (the
+/// warm-up round), then enough to last `MIN_SAMPLE`. An H100 idle for the few hundred
+/// milliseconds of a readback ran the next 1 ms kernel at a fraction of its clocks: Perlin 3D
+/// at 8192^2 timed 5.2 ms after a readback and 0.7 ms in a busy run.
+#[derive(Default)]
+pub struct Burst(Cell<u32>);
+
+/// The shortest timed sample: long enough for a GPU's clocks to rise and settle.
+const MIN_SAMPLE: Duration = Duration::from_millis(20);
+/// The most copies in a burst (a kernel of under 20 us is timed over fewer than 20 ms).
+const MAX_BURST: u32 = 1024;
+
+impl Burst {
+    pub fn count(&self) -> u32 {
+        self.0.get().max(1)
+    }
+
+    /// Sizes the burst from the first sample's time per copy; later samples keep it.
+    fn learn(&self, each: Duration) {
+        if self.0.get() == 0 {
+            let copies = MIN_SAMPLE.as_secs_f64() / each.as_secs_f64().max(1e-9);
+            self.0.set((copies.ceil() as u32).clamp(1, MAX_BURST));
         }
     }
 }

@@ -64,15 +64,16 @@ pub fn time_engines(
     gpu: Option<&mut BenchGpu>,
     one_thread: &rayon::ThreadPool,
     repeat: u32,
+    gpu_only: bool,
 ) -> Result<Timings> {
     let gpu = gpu.map(std::cell::RefCell::new);
     let target = gpu.as_ref().map(|g| GpuTarget::new(&g.borrow(), grid));
-    let fnl = w.fastnoise();
     let mut runs: Vec<(Engine, Run)> = Vec::new();
     if let (Some(g), Some(t)) = (&gpu, &target) {
+        let burst = super::clock::Burst::default();
         runs.push((
             Engine::GpuKernel,
-            Box::new(move || g.borrow_mut().time(|r, e| t.record(r, e, prep))),
+            Box::new(move || g.borrow_mut().time(&burst, |r, e| t.record(r, e, prep))),
         ));
         runs.push((
             Engine::GpuReadback,
@@ -82,6 +83,24 @@ pub fn time_engines(
             }),
         ));
     }
+    if !gpu_only {
+        runs.extend(cpu_runs(w, grid, prep, one_thread));
+    }
+    let mut contenders: Vec<&mut dyn FnMut() -> Result<Duration>> =
+        runs.iter_mut().map(|(_, f)| f.as_mut() as _).collect();
+    let times = interleaved(repeat, &mut contenders)?;
+    Ok(runs.iter().map(|(e, _)| *e).zip(times).collect())
+}
+
+/// The CPU engines' runs: gpu-noise's SIMD and f64 backends, and fastnoise-lite where it has
+/// the kind (its own hash whatever our lattice: the same points, the same work).
+fn cpu_runs<'a>(
+    w: &Workload,
+    grid: Grid,
+    prep: &'a Job,
+    one_thread: &'a rayon::ThreadPool,
+) -> Vec<(Engine, Run<'a>)> {
+    let mut runs: Vec<(Engine, Run)> = Vec::new();
     runs.push((
         Engine::Simd,
         Box::new(|| wall(|| simd::render_f32(prep).map(drop))),
@@ -98,13 +117,14 @@ pub fn time_engines(
         Engine::CpuOneThread,
         Box::new(|| wall(|| one_thread.install(|| cpu::render_f32(prep).map(drop)))),
     ));
-    if let Some(n) = &fnl {
+    // One instance each: the closures own them (fastnoise-lite's struct is not Clone).
+    if let (Some(one), Some(n)) = (w.fastnoise(), w.fastnoise()) {
         let dims = w.dims;
         runs.push((
             Engine::FastNoiseLite,
             Box::new(move || {
                 wall(|| {
-                    std::hint::black_box(fill(n, dims, grid, false));
+                    std::hint::black_box(fill(&one, dims, grid, false));
                     Ok(())
                 })
             }),
@@ -113,16 +133,13 @@ pub fn time_engines(
             Engine::FastNoiseLiteRayon,
             Box::new(move || {
                 wall(|| {
-                    std::hint::black_box(fill(n, dims, grid, true));
+                    std::hint::black_box(fill(&n, dims, grid, true));
                     Ok(())
                 })
             }),
         ));
     }
-    let mut contenders: Vec<&mut dyn FnMut() -> Result<Duration>> =
-        runs.iter_mut().map(|(_, f)| f.as_mut() as _).collect();
-    let times = interleaved(repeat, &mut contenders)?;
-    Ok(runs.iter().map(|(e, _)| *e).zip(times).collect())
+    runs
 }
 
 fn wall(f: impl FnOnce() -> Result<()>) -> Result<Duration> {

@@ -9,13 +9,14 @@ use std::time::{Duration, Instant};
 use gpu_noise::{Error, Result, Size, Window};
 
 use super::BenchGpu;
-use super::clock::Clock;
+use super::clock::{Burst, Clock};
 
 /// Prints the fusion table for the graph at `path` on a `side` x `side` grid.
 pub fn fusion_table(
     path: &std::path::Path,
     side: u32,
     repeat: u32,
+    gpu_only: bool,
     gpu: &mut BenchGpu,
 ) -> Result<()> {
     let graph = crate::graph::read_graph(path)?;
@@ -56,6 +57,7 @@ pub fn fusion_table(
         flat: &flat,
         out: &out,
         registers: registers.as_ref(),
+        gpu_only,
     };
     let one_thread = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
@@ -70,7 +72,7 @@ pub fn fusion_table(
         .iter_mut()
         .map(|list| texels as f64 / median(list).as_secs_f64() / 1e6)
         .collect();
-    let skipped = |row: usize| row == 1 && registers.is_none();
+    let skipped = |row: usize| (row == 1 && registers.is_none()) || (gpu_only && row >= GPU_ROWS);
     if (0..rates.len()).any(|row| !skipped(row) && !rates[row].is_finite()) {
         return Err(Error::Unsupported("a timing came back zero".into()));
     }
@@ -79,6 +81,7 @@ pub fn fusion_table(
     let names = [
         "GPU fused (1 dispatch)".to_string(),
         format!("GPU node by node ({steps} dispatches)"),
+        format!("GPU flat kernels, same samples ({} dispatches)", flat.len()),
         format!("SIMD lanes, f32 ({threads} threads)"),
         "SIMD lanes, f32 (1 thread)".to_string(),
         format!("SIMD flat kernels, same samples ({threads} threads)"),
@@ -87,6 +90,9 @@ pub fn fusion_table(
         "CPU twin, f64 (1 thread)".to_string(),
     ];
     for (row, (name, rate)) in names.iter().zip(&rates).enumerate() {
+        if gpu_only && row >= GPU_ROWS {
+            continue;
+        }
         if skipped(row) {
             outln!(
                 "{name:<44} {:>12} {:>10}  (its registers, {register_bytes} bytes, pass one \
@@ -98,15 +104,30 @@ pub fn fusion_table(
         }
         outln!("{name:<44} {rate:>12.2} {:>10.3}", rate / rates[0])?;
     }
+    let samples = prepared.noise_evaluations() as f64;
+    outln!(
+        "GPU fused kernel / flat kernels on the same samples: {:.2}; {:.0} Msamples/s fused",
+        rates[0] / rates[2],
+        rates[0] * samples,
+    )?;
+    if gpu_only {
+        return Ok(());
+    }
     outln!(
         "SIMD graph executor / flat kernels on the same samples: {:.2} ({threads} threads), \
          {:.2} (1 thread); {:.0} Msamples/s (1 thread)",
-        rates[2] / rates[4],
         rates[3] / rates[5],
-        rates[3] * prepared.noise_evaluations() as f64,
+        rates[4] / rates[6],
+        rates[4] * samples,
     )?;
     Ok(())
 }
+
+/// The GPU's rows of the table (fused, node by node, flat kernels); the CPU's follow.
+const GPU_ROWS: usize = 3;
+/// Every row: the GPU's, then the SIMD lanes, the flat SIMD kernels and the twin, each on all
+/// threads and on one.
+const ROWS: usize = GPU_ROWS + 6;
 
 /// What each round renders: the graph, its window, and the two GPU targets.
 struct Rounds<'a> {
@@ -115,6 +136,8 @@ struct Rounds<'a> {
     flat: &'a [gpu_noise::Job],
     out: &'a wgpu::Buffer,
     registers: Option<&'a wgpu::Buffer>,
+    /// The GPU kernels alone: the CPU engines' times stay zero.
+    gpu_only: bool,
 }
 
 impl Rounds<'_> {
@@ -125,11 +148,60 @@ impl Rounds<'_> {
         gpu: &mut BenchGpu,
         one_thread: &rayon::ThreadPool,
         repeat: u32,
-    ) -> Result<[Vec<Duration>; 8]> {
+    ) -> Result<[Vec<Duration>; ROWS]> {
+        let mut times: [Vec<Duration>; ROWS] = Default::default();
+        let bursts: [Burst; GPU_ROWS] = Default::default();
+        for round in 0..=repeat {
+            let on_gpu = self.time_gpu(gpu, &bursts)?;
+            let on_cpu = if self.gpu_only {
+                Default::default()
+            } else {
+                self.time_cpu(one_thread)?
+            };
+            if round > 0 {
+                let all = on_gpu.into_iter().chain(on_cpu);
+                for (list, t) in times.iter_mut().zip(all) {
+                    list.push(t);
+                }
+            }
+        }
+        Ok(times)
+    }
+
+    /// One round on the GPU: the fused kernel, the steps one dispatch each (zero where their
+    /// registers pass a binding) and the flat kernels on the same samples, each in bursts.
+    fn time_gpu(
+        &self,
+        gpu: &mut BenchGpu,
+        bursts: &[Burst; GPU_ROWS],
+    ) -> Result<[Duration; GPU_ROWS]> {
         let renderer = &mut gpu.renderer;
         let (device, queue) = (renderer.device().clone(), renderer.queue().clone());
         let clock: &Clock = &gpu.clock;
-        let mut times: [Vec<Duration>; 8] = Default::default();
+        let out = gpu_noise::gpu::Target::Buffer {
+            buffer: self.out,
+            offset: 0,
+        };
+        let fused = clock.time_burst(&device, &queue, &bursts[0], |e| {
+            renderer.record(e, self.prepared, out)
+        })?;
+        let unfused = match self.registers {
+            Some(registers) => clock.time_burst(&device, &queue, &bursts[1], |e| {
+                (renderer)
+                    .record_unfused(e, self.prepared, registers)
+                    .map(|_| ())
+            })?,
+            None => Duration::ZERO,
+        };
+        let flat = clock.time_burst(&device, &queue, &bursts[2], |e| {
+            (self.flat.iter()).try_for_each(|job| renderer.record(e, job, out))
+        })?;
+        Ok([fused, unfused, flat])
+    }
+
+    /// One round on the CPU: the SIMD lanes, the flat SIMD kernels on the same samples and
+    /// the twin, each on all threads and on one.
+    fn time_cpu(&self, one_thread: &rayon::ThreadPool) -> Result<[Duration; ROWS - GPU_ROWS]> {
         let wall = |f: &dyn Fn() -> Result<()>| -> Result<Duration> {
             let start = Instant::now();
             f()?;
@@ -138,39 +210,13 @@ impl Rounds<'_> {
         let job = self.prepared;
         let flat =
             || (self.flat.iter()).try_for_each(|job| gpu_noise::simd::render_f32(job).map(drop));
-        for round in 0..=repeat {
-            let fused = clock.time(&device, &queue, |e| {
-                let target = gpu_noise::gpu::Target::Buffer {
-                    buffer: self.out,
-                    offset: 0,
-                };
-                renderer.record(e, self.prepared, target)
-            })?;
-            let unfused = match self.registers {
-                Some(registers) => clock.time(&device, &queue, |e| {
-                    (renderer)
-                        .record_unfused(e, self.prepared, registers)
-                        .map(|_| ())
-                })?,
-                None => Duration::ZERO,
-            };
-            let cpu: [Duration; 6] = [
-                wall(&|| gpu_noise::simd::render_f32(job).map(drop))?,
-                wall(&|| one_thread.install(|| gpu_noise::simd::render_f32(job).map(drop)))?,
-                wall(&flat)?,
-                wall(&|| one_thread.install(flat))?,
-                wall(&|| gpu_noise::cpu::render_f64(job).map(drop))?,
-                wall(&|| one_thread.install(|| gpu_noise::cpu::render_f64(job).map(drop)))?,
-            ];
-            if round > 0 {
-                let all = [
-                    fused, unfused, cpu[0], cpu[1], cpu[2], cpu[3], cpu[4], cpu[5],
-                ];
-                for (list, t) in times.iter_mut().zip(all) {
-                    list.push(t);
-                }
-            }
-        }
-        Ok(times)
+        Ok([
+            wall(&|| gpu_noise::simd::render_f32(job).map(drop))?,
+            wall(&|| one_thread.install(|| gpu_noise::simd::render_f32(job).map(drop)))?,
+            wall(&flat)?,
+            wall(&|| one_thread.install(flat))?,
+            wall(&|| gpu_noise::cpu::render_f64(job).map(drop))?,
+            wall(&|| one_thread.install(|| gpu_noise::cpu::render_f64(job).map(drop)))?,
+        ])
     }
 }

@@ -23,7 +23,7 @@ use gpu_noise::{
 };
 
 use crate::args::BenchArgs;
-use clock::Clock;
+use clock::{Burst, Clock};
 use rounds::{interleaved, median_f64, speedup};
 use workloads::{GRIDS, WORKLOADS};
 pub use workloads::{Grid, Workload};
@@ -62,15 +62,17 @@ impl BenchGpu {
         })
     }
 
-    /// Times what `record` records on the renderer's device.
+    /// Times one copy of what `record` records on the renderer's device, in bursts of
+    /// `burst` (see [`Burst`]).
     fn time(
         &mut self,
-        record: impl FnOnce(&mut Renderer, &mut wgpu::CommandEncoder) -> Result<()>,
+        burst: &Burst,
+        mut record: impl FnMut(&mut Renderer, &mut wgpu::CommandEncoder) -> Result<()>,
     ) -> Result<Duration> {
         let device = self.renderer.device().clone();
         let queue = self.renderer.queue().clone();
         let renderer = &mut self.renderer;
-        self.clock.time(&device, &queue, |e| record(renderer, e))
+        (self.clock).time_burst(&device, &queue, burst, |e| record(renderer, e))
     }
 }
 
@@ -88,11 +90,13 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     let choice = AdapterChoice::from_env()?;
     if let Some(path) = &args.graph {
         let mut gpu = pollster::block_on(BenchGpu::open(&choice))?;
-        graph::fusion_table(path, args.side, args.repeat, &mut gpu)?;
+        graph::fusion_table(path, args.side, args.repeat, args.gpu_only, &mut gpu)?;
         return Ok(ExitCode::SUCCESS);
     }
     let mut gpu = match pollster::block_on(BenchGpu::open(&choice)) {
         Ok(g) => Some(g),
+        // With --gpu-only there is nothing to time without one.
+        Err(e) if args.gpu_only => return Err(e),
         Err(e) => {
             note!("gpu-noise: bench: no GPU columns: {e}");
             None
@@ -115,8 +119,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         frames::frame_table(&mut g.renderer, args.repeat)?;
     }
     if let Some(path) = &args.plot {
-        let first = rows.first().map_or("", |r| r.workload.name);
-        report::plot(&rows, first, path)?;
+        report::plot(&rows, path)?;
     }
     if let Some(path) = &args.json {
         let text = serde_json::to_string_pretty(&report::json(&rows, machine, peers))
@@ -142,6 +145,14 @@ fn engine_rows(args: &BenchArgs, mut gpu: Option<&mut BenchGpu>) -> Result<Vec<r
     } else {
         args.grid.clone()
     };
+    let lattices = if args.lattice.is_empty() {
+        vec![LatticeKind::Table]
+    } else {
+        args.lattice.clone()
+    };
+    let workloads: Vec<Workload> = (workloads.iter())
+        .flat_map(|w| lattices.iter().map(|&lattice| Workload { lattice, ..*w }))
+        .collect();
     let one_thread = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
         .build()
@@ -153,8 +164,9 @@ fn engine_rows(args: &BenchArgs, mut gpu: Option<&mut BenchGpu>) -> Result<Vec<r
                 continue;
             }
             note!(
-                "gpu-noise: bench: {} over {}...",
+                "gpu-noise: bench: {} ({} lattice) over {}...",
                 workload.name,
+                workload.lattice,
                 grid.name()
             );
             let prep = workload.spec(grid).validate()?;
@@ -165,6 +177,7 @@ fn engine_rows(args: &BenchArgs, mut gpu: Option<&mut BenchGpu>) -> Result<Vec<r
                 gpu.as_deref_mut(),
                 &one_thread,
                 args.repeat,
+                args.gpu_only,
             )?;
             rows.push(report::Row {
                 workload,
@@ -248,8 +261,9 @@ fn peer_table(args: &BenchArgs, gpu: &mut BenchGpu) -> Result<serde_json::Value>
             spec.frequency as f32,
         )?;
         let gpu = std::cell::RefCell::new(&mut *gpu);
-        let time_ours = |prep: &Job| {
-            gpu.borrow_mut().time(|r, e| {
+        let bursts: [Burst; 4] = Default::default();
+        let time_ours = |prep: &Job, burst: &Burst| {
+            gpu.borrow_mut().time(burst, |r, e| {
                 r.record(
                     e,
                     prep,
@@ -263,11 +277,11 @@ fn peer_table(args: &BenchArgs, gpu: &mut BenchGpu) -> Result<serde_json::Value>
         let times = interleaved(
             args.repeat,
             &mut [
-                &mut || time_ours(&table),
-                &mut || time_ours(&hash),
-                &mut || time_ours(&prime),
+                &mut || time_ours(&table, &bursts[0]),
+                &mut || time_ours(&hash, &bursts[1]),
+                &mut || time_ours(&prime, &bursts[2]),
                 &mut || {
-                    gpu.borrow_mut().time(|_, e| {
+                    gpu.borrow_mut().time(&bursts[3], |_, e| {
                         peer.record(e);
                         Ok(())
                     })

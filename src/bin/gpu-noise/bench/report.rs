@@ -92,7 +92,7 @@ fn cell(v: Option<f64>, unit: &str) -> String {
 }
 
 pub fn print_table(rows: &[Row]) -> Result<()> {
-    let mut header = String::from("| workload | grid |");
+    let mut header = String::from("| workload | lattice | grid |");
     for e in ENGINES {
         header.push_str(&format!(" {} |", e.name()));
     }
@@ -100,9 +100,13 @@ pub fn print_table(rows: &[Row]) -> Result<()> {
         header.push_str(&format!(" {label} |"));
     }
     outln!("Msamples/s (texels x octaves per second), median over rounds\n\n{header}")?;
-    outln!("|---|---|{}", "---:|".repeat(ENGINES.len() + RATIOS.len()))?;
+    outln!(
+        "|---|---|---|{}",
+        "---:|".repeat(ENGINES.len() + RATIOS.len())
+    )?;
     for row in rows {
-        let mut line = format!("| {} | {} |", row.workload.name, row.grid.name());
+        let w = &row.workload;
+        let mut line = format!("| {} | {} | {} |", w.name, w.lattice, row.grid.name());
         for e in ENGINES {
             line.push_str(&format!(" {} |", cell(row.rate(e), "")));
         }
@@ -128,6 +132,7 @@ pub fn json(rows: &[Row], machine: Value, peers: Value) -> Value {
                 .collect();
             json!({
                 "workload": row.workload.name,
+                "lattice": row.workload.lattice.name(),
                 "grid": row.grid.name(),
                 "samples": row.workload.samples(row.grid),
                 "msamples_per_s": rates,
@@ -138,8 +143,13 @@ pub fn json(rows: &[Row], machine: Value, peers: Value) -> Value {
     json!({ "machine": machine, "rows": rows, "webgl_noise": peers })
 }
 
-/// Throughput against texels per grid for one workload, one line per engine (log-log).
-pub fn plot(rows: &[Row], workload: &str, path: &Path) -> Result<()> {
+/// Throughput against texels per grid for the first row's workload and lattice, one line per
+/// engine (log-log).
+pub fn plot(rows: &[Row], path: &Path) -> Result<()> {
+    let (workload, lattice) = match rows.first() {
+        Some(row) => (row.workload.name, row.workload.lattice),
+        None => ("", gpu_noise::spec::LatticeKind::Table),
+    };
     let plot_error = |e: &dyn std::fmt::Display| Error::Encode {
         format: "plot",
         reason: e.to_string(),
@@ -149,7 +159,7 @@ pub fn plot(rows: &[Row], workload: &str, path: &Path) -> Result<()> {
         .map(|&e| {
             let points = rows
                 .iter()
-                .filter(|r| r.workload.name == workload)
+                .filter(|r| r.workload.name == workload && r.workload.lattice == lattice)
                 .filter_map(|r| Some((r.grid.size().texels() as f64, r.rate(e)?)))
                 .collect();
             (e, points)
@@ -174,7 +184,7 @@ pub fn plot(rows: &[Row], workload: &str, path: &Path) -> Result<()> {
         root.fill(&WHITE).map_err(|e| plot_error(&e))?;
         let mut chart = ChartBuilder::on(&root)
             .caption(
-                format!("{workload}: Msamples/s against grid size"),
+                format!("{workload} ({lattice} lattice): Msamples/s against grid size"),
                 ("sans-serif", 22),
             )
             .margin(16)
