@@ -13,10 +13,22 @@ use gpu_noise::{Error, Result};
 pub const TIMESTAMPS: wgpu::Features =
     wgpu::Features::TIMESTAMP_QUERY.union(wgpu::Features::TIMESTAMP_QUERY_INSIDE_ENCODERS);
 
-pub enum Clock {
+pub struct Clock {
+    how: How,
+    /// Busy the GPU this long before each timed burst (hardware adapters: their clocks fall
+    /// while the host works between samples; a software adapter's do not).
+    ramp: Duration,
+}
+
+enum How {
     Timestamps(Timestamps),
     WallTime,
 }
+
+/// GPU work run untimed before each timed burst on a hardware adapter. On an H100, 20 ms
+/// bursts after a readback's idle spell still timed Perlin 3D on the hash lattices at a third
+/// of the speed the same kernels reached back to back.
+const RAMP: Duration = Duration::from_millis(200);
 
 pub struct Timestamps {
     queries: wgpu::QuerySet,
@@ -27,10 +39,61 @@ pub struct Timestamps {
 }
 
 impl Clock {
-    /// Timestamps if `device` was opened with [`TIMESTAMPS`], wall time otherwise.
-    pub fn new(device: &wgpu::Device, queue: &wgpu::Queue) -> Self {
+    /// Timestamps if `device` was opened with [`TIMESTAMPS`], wall time otherwise; `hardware`
+    /// warms the GPU up before each timed burst.
+    pub fn new(device: &wgpu::Device, queue: &wgpu::Queue, hardware: bool) -> Self {
+        let ramp = if hardware { RAMP } else { Duration::ZERO };
+        Clock {
+            how: How::new(device, queue),
+            ramp,
+        }
+    }
+
+    /// What the figures measure, for the report.
+    pub fn describe(&self) -> &'static str {
+        match (&self.how, self.ramp.is_zero()) {
+            (How::Timestamps(_), true) => "kernel time from timestamp queries",
+            (How::Timestamps(_), false) => {
+                "kernel time from timestamp queries, after 200 ms of untimed warm-up a sample"
+            }
+            (How::WallTime, _) => {
+                "dispatch-only wall time (submit and wait; the device has no timestamp queries)"
+            }
+        }
+    }
+
+    /// Records `burst.count()` copies of the commands of `record` back to back (after the
+    /// warm-up copies), submits them, waits, and returns how long one copy took on average;
+    /// the first call sizes the burst.
+    pub fn time_burst(
+        &self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        burst: &Burst,
+        mut record: impl FnMut(&mut wgpu::CommandEncoder) -> Result<()>,
+    ) -> Result<Duration> {
+        let (warm, count) = (burst.warm_up(), burst.count());
+        let mut encoder = device.create_command_encoder(&Default::default());
+        (0..warm).try_for_each(|_| record(&mut encoder))?;
+        if matches!(self.how, How::WallTime) && warm > 0 {
+            // The wall clock would count the warm-up: it runs to the end first.
+            queue.submit([encoder.finish()]);
+            wait(device)?;
+            encoder = device.create_command_encoder(&Default::default());
+        }
+        let total = (self.how).time(device, queue, encoder, |e| {
+            (0..count).try_for_each(|_| record(e))
+        })?;
+        let each = total / count;
+        burst.learn(each, self.ramp);
+        Ok(each)
+    }
+}
+
+impl How {
+    fn new(device: &wgpu::Device, queue: &wgpu::Queue) -> Self {
         if !device.features().contains(TIMESTAMPS) {
-            return Clock::WallTime;
+            return How::WallTime;
         }
         let bytes = 2 * wgpu::QUERY_SIZE as u64;
         let buffer = |label, usage| {
@@ -42,7 +105,7 @@ impl Clock {
             })
         };
         use wgpu::BufferUsages as U;
-        Clock::Timestamps(Timestamps {
+        How::Timestamps(Timestamps {
             queries: device.create_query_set(&wgpu::QuerySetDescriptor {
                 label: Some("bench timestamps"),
                 ty: wgpu::QueryType::Timestamp,
@@ -54,49 +117,24 @@ impl Clock {
         })
     }
 
-    /// What the figures measure, for the report.
-    pub fn describe(&self) -> &'static str {
-        match self {
-            Clock::Timestamps(_) => "kernel time from timestamp queries",
-            Clock::WallTime => {
-                "dispatch-only wall time (submit and wait; the device has no timestamp queries)"
-            }
-        }
-    }
-
-    /// Records `burst.count()` copies of the commands of `record` back to back, submits them,
-    /// waits, and returns how long one copy took on average; the first call sizes the burst.
-    pub fn time_burst(
+    /// Records the commands of `record` after what `encoder` holds, submits them, waits, and
+    /// returns how long `record`'s commands took (timestamps) or the whole submission did.
+    fn time(
         &self,
         device: &wgpu::Device,
         queue: &wgpu::Queue,
-        burst: &Burst,
-        mut record: impl FnMut(&mut wgpu::CommandEncoder) -> Result<()>,
-    ) -> Result<Duration> {
-        let count = burst.count();
-        let total = self.time(device, queue, |e| (0..count).try_for_each(|_| record(e)))?;
-        let each = total / count;
-        burst.learn(each);
-        Ok(each)
-    }
-
-    /// Records the commands of `record`, submits them, waits, and returns how long they took.
-    pub fn time(
-        &self,
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
+        mut encoder: wgpu::CommandEncoder,
         record: impl FnOnce(&mut wgpu::CommandEncoder) -> Result<()>,
     ) -> Result<Duration> {
-        let mut encoder = device.create_command_encoder(&Default::default());
         let start = Instant::now();
         match self {
-            Clock::WallTime => {
+            How::WallTime => {
                 record(&mut encoder)?;
                 queue.submit([encoder.finish()]);
                 wait(device)?;
                 Ok(start.elapsed())
             }
-            Clock::Timestamps(t) => {
+            How::Timestamps(t) => {
                 encoder.write_timestamp(&t.queries, 0);
                 record(&mut encoder)?;
                 encoder.write_timestamp(&t.queries, 1);
@@ -114,7 +152,7 @@ impl Clock {
 /// milliseconds of a readback ran the next 1 ms kernel at a fraction of its clocks: Perlin 3D
 /// at 8192^2 timed 5.2 ms after a readback and 0.7 ms in a busy run.
 #[derive(Default)]
-pub struct Burst(Cell<u32>);
+pub struct Burst(Cell<(u32, u32)>);
 
 /// The shortest timed sample: long enough for a GPU's clocks to rise and settle.
 const MIN_SAMPLE: Duration = Duration::from_millis(20);
@@ -123,14 +161,22 @@ const MAX_BURST: u32 = 1024;
 
 impl Burst {
     pub fn count(&self) -> u32 {
-        self.0.get().max(1)
+        self.0.get().0.max(1)
     }
 
-    /// Sizes the burst from the first sample's time per copy; later samples keep it.
-    fn learn(&self, each: Duration) {
-        if self.0.get() == 0 {
-            let copies = MIN_SAMPLE.as_secs_f64() / each.as_secs_f64().max(1e-9);
-            self.0.set((copies.ceil() as u32).clamp(1, MAX_BURST));
+    /// Untimed copies before the timed ones (none until the burst is sized).
+    fn warm_up(&self) -> u32 {
+        self.0.get().1
+    }
+
+    /// Sizes the burst and its warm-up (`ramp` of GPU work) from the first sample's time per
+    /// copy; later samples keep them.
+    fn learn(&self, each: Duration, ramp: Duration) {
+        if self.0.get().0 == 0 {
+            let copies = |d: Duration| d.as_secs_f64() / each.as_secs_f64().max(1e-9);
+            let timed = (copies(MIN_SAMPLE).ceil() as u32).clamp(1, MAX_BURST);
+            let warm = (copies(ramp).ceil() as u32).min(MAX_BURST * 10);
+            self.0.set((timed, warm));
         }
     }
 }

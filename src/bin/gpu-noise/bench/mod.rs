@@ -44,7 +44,8 @@ impl BenchGpu {
             ..Default::default()
         };
         let renderer = Renderer::open(choice, options).await?;
-        let clock = Clock::new(renderer.device(), renderer.queue());
+        let hardware = renderer.adapter().is_some_and(|a| !a.software);
+        let clock = Clock::new(renderer.device(), renderer.queue(), hardware);
         let description = match renderer.adapter() {
             Some(a) => format!(
                 "{} ({:?}, {})",
