@@ -3,6 +3,8 @@
 
 mod gradients;
 pub(crate) mod lanes;
+#[cfg(target_arch = "x86_64")]
+mod rows;
 pub(crate) mod twin;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod wide;

@@ -45,10 +45,10 @@ const fn grad3_table(a: usize) -> [f32; 16] {
     t
 }
 
-const PERLIN2_SCALE: f32 = super::twin::PERLIN2_SCALE as f32;
+pub(super) const PERLIN2_SCALE: f32 = super::twin::PERLIN2_SCALE as f32;
 
-const GRAD2: [[f32; 16]; 2] = [grad2_table(0), grad2_table(1)];
-const GRAD3: [[f32; 16]; 3] = [grad3_table(0), grad3_table(1), grad3_table(2)];
+pub(super) const GRAD2: [[f32; 16]; 2] = [grad2_table(0), grad2_table(1)];
+pub(super) const GRAD3: [[f32; 16]; 3] = [grad3_table(0), grad3_table(1), grad3_table(2)];
 
 /// Every lane's hash of each of the 2^D corners, corner-major (`h[n][l]`).
 #[inline(always)]

@@ -3,6 +3,8 @@
 
 pub(crate) mod lanes;
 pub(crate) mod twin;
+#[cfg(target_arch = "x86_64")]
+mod wide;
 
 use super::lattice::twin::octave_row;
 use super::param::{FREQUENCY, SEED, interp};

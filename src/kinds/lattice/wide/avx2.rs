@@ -1,0 +1,196 @@
+//! [`Wide`] on AVX2: two registers of 8 lanes per 16, masks as all-ones lanes.
+
+use std::arch::x86_64::*;
+
+use super::Wide;
+
+/// The AVX2 token: made only where the CPU has AVX2 and FMA.
+#[derive(Clone, Copy)]
+pub struct Avx2(());
+
+impl Avx2 {
+    /// # Safety
+    /// The CPU must have AVX2 and FMA, and the caller must be compiled for them.
+    #[inline(always)]
+    pub unsafe fn new() -> Self {
+        Avx2(())
+    }
+}
+
+type F = [__m256; 2];
+type U = [__m256i; 2];
+
+/// Both halves through one intrinsic: `two!(f, a, b)` is `[f(a[0], b[0]), f(a[1], b[1])]`
+/// (explicit: a closure through `array::map` was not inlined into the kernels).
+macro_rules! two {
+    ($f:ident, $a:expr) => {
+        [$f($a[0]), $f($a[1])]
+    };
+    ($f:ident, $a:expr, $b:expr) => {
+        [$f($a[0], $b[0]), $f($a[1], $b[1])]
+    };
+}
+
+/// A shift count for the variable-count shifts (the immediate forms take an `i32`).
+#[inline(always)]
+fn count(n: u32) -> __m128i {
+    // SAFETY: SSE2, which every x86-64 CPU has.
+    unsafe { _mm_cvtsi32_si128(n as i32) }
+}
+
+/// Lanes where `a < b` as unsigned: signed order with the sign bits flipped.
+#[inline(always)]
+unsafe fn lt_u8(a: __m256i, b: __m256i) -> __m256i {
+    unsafe {
+        let flip = _mm256_set1_epi32(i32::MIN);
+        _mm256_cmpgt_epi32(_mm256_xor_si256(b, flip), _mm256_xor_si256(a, flip))
+    }
+}
+
+/// `table[i & 15]` for 8 lanes of a 16-entry table in two halves.
+#[inline(always)]
+unsafe fn permute8x2(i: __m256i, table: [__m256; 2]) -> __m256 {
+    unsafe {
+        let low = _mm256_permutevar8x32_ps(table[0], i);
+        let high = _mm256_permutevar8x32_ps(table[1], i);
+        _mm256_blendv_ps(low, high, _mm256_castsi256_ps(_mm256_slli_epi32::<28>(i)))
+    }
+}
+
+// SAFETY (every block below): a token exists only on a CPU with AVX2 and FMA (`new`), and the
+// methods inline into functions compiled for them; the loads and stores touch exactly the 16
+// lanes of the arrays they are given.
+impl Wide for Avx2 {
+    type F = F;
+    type U = U;
+    type M = U;
+
+    #[inline(always)]
+    fn splat(self, x: f32) -> F {
+        let v = unsafe { _mm256_set1_ps(x) };
+        [v, v]
+    }
+    #[inline(always)]
+    fn splat_u(self, x: u32) -> U {
+        let v = unsafe { _mm256_set1_epi32(x as i32) };
+        [v, v]
+    }
+    #[inline(always)]
+    fn load(self, a: &[f32; 16]) -> F {
+        unsafe {
+            [
+                _mm256_loadu_ps(a.as_ptr()),
+                _mm256_loadu_ps(a[8..].as_ptr()),
+            ]
+        }
+    }
+    #[inline(always)]
+    fn load_u(self, a: &[u32; 16]) -> U {
+        unsafe {
+            [
+                _mm256_loadu_si256(a.as_ptr().cast()),
+                _mm256_loadu_si256(a[8..].as_ptr().cast()),
+            ]
+        }
+    }
+    #[inline(always)]
+    fn store(self, a: &mut [f32; 16], v: F) {
+        unsafe {
+            _mm256_storeu_ps(a.as_mut_ptr(), v[0]);
+            _mm256_storeu_ps(a[8..].as_mut_ptr(), v[1]);
+        }
+    }
+
+    #[inline(always)]
+    fn add(self, a: F, b: F) -> F {
+        unsafe { two!(_mm256_add_ps, a, b) }
+    }
+    #[inline(always)]
+    fn sub(self, a: F, b: F) -> F {
+        unsafe { two!(_mm256_sub_ps, a, b) }
+    }
+    #[inline(always)]
+    fn mul(self, a: F, b: F) -> F {
+        unsafe { two!(_mm256_mul_ps, a, b) }
+    }
+    #[inline(always)]
+    fn mul_add(self, a: F, b: F, c: F) -> F {
+        unsafe {
+            [
+                _mm256_fmadd_ps(a[0], b[0], c[0]),
+                _mm256_fmadd_ps(a[1], b[1], c[1]),
+            ]
+        }
+    }
+
+    #[inline(always)]
+    fn add_u(self, a: U, b: U) -> U {
+        unsafe { two!(_mm256_add_epi32, a, b) }
+    }
+    #[inline(always)]
+    fn sub_u(self, a: U, b: U) -> U {
+        unsafe { two!(_mm256_sub_epi32, a, b) }
+    }
+    #[inline(always)]
+    fn mul_u(self, a: U, b: U) -> U {
+        unsafe { two!(_mm256_mullo_epi32, a, b) }
+    }
+    #[inline(always)]
+    fn xor_u(self, a: U, b: U) -> U {
+        unsafe { two!(_mm256_xor_si256, a, b) }
+    }
+    #[inline(always)]
+    fn and_u(self, a: U, b: U) -> U {
+        unsafe { two!(_mm256_and_si256, a, b) }
+    }
+    #[inline(always)]
+    fn shr_u<const N: u32>(self, a: U) -> U {
+        unsafe {
+            [
+                _mm256_srl_epi32(a[0], count(N)),
+                _mm256_srl_epi32(a[1], count(N)),
+            ]
+        }
+    }
+    #[inline(always)]
+    fn rotl_u<const N: u32>(self, a: U) -> U {
+        unsafe {
+            let (left, right) = (count(N), count(32 - N));
+            [
+                _mm256_or_si256(_mm256_sll_epi32(a[0], left), _mm256_srl_epi32(a[0], right)),
+                _mm256_or_si256(_mm256_sll_epi32(a[1], left), _mm256_srl_epi32(a[1], right)),
+            ]
+        }
+    }
+    #[inline(always)]
+    fn lt_u(self, a: U, b: U) -> U {
+        unsafe { two!(lt_u8, a, b) }
+    }
+    #[inline(always)]
+    fn eq_u(self, a: U, b: U) -> U {
+        unsafe { two!(_mm256_cmpeq_epi32, a, b) }
+    }
+    #[inline(always)]
+    fn and_m(self, a: U, b: U) -> U {
+        self.and_u(a, b)
+    }
+    #[inline(always)]
+    fn or_m(self, a: U, b: U) -> U {
+        unsafe { two!(_mm256_or_si256, a, b) }
+    }
+    #[inline(always)]
+    fn inc_where(self, m: U, a: U) -> U {
+        // A mask lane is all ones: -1.
+        self.sub_u(a, m)
+    }
+
+    #[inline(always)]
+    fn to_f(self, a: U) -> F {
+        unsafe { two!(_mm256_cvtepi32_ps, a) }
+    }
+    #[inline(always)]
+    fn permute16(self, idx: U, table: F) -> F {
+        // Two 8-entry permutes (they read the index's low 3 bits), blended on bit 3.
+        unsafe { [permute8x2(idx[0], table), permute8x2(idx[1], table)] }
+    }
+}

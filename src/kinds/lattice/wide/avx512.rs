@@ -1,0 +1,123 @@
+//! [`Wide`] on AVX-512: one register per 16 lanes, masks in mask registers.
+
+use std::arch::x86_64::*;
+
+use super::Wide;
+
+/// The AVX-512 token: made only where the CPU has AVX-512 F, BW, DQ and VL.
+#[derive(Clone, Copy)]
+pub struct Avx512(());
+
+impl Avx512 {
+    /// # Safety
+    /// The CPU must have AVX-512 F, BW, DQ and VL, and the caller must be compiled for them.
+    #[inline(always)]
+    pub unsafe fn new() -> Self {
+        Avx512(())
+    }
+}
+
+// SAFETY (every block below): a token exists only on a CPU with AVX-512 (`new`), and the
+// methods inline into functions compiled for it; the loads and stores touch exactly the 16
+// lanes of the arrays they are given.
+impl Wide for Avx512 {
+    type F = __m512;
+    type U = __m512i;
+    type M = __mmask16;
+
+    #[inline(always)]
+    fn splat(self, x: f32) -> __m512 {
+        unsafe { _mm512_set1_ps(x) }
+    }
+    #[inline(always)]
+    fn splat_u(self, x: u32) -> __m512i {
+        unsafe { _mm512_set1_epi32(x as i32) }
+    }
+    #[inline(always)]
+    fn load(self, a: &[f32; 16]) -> __m512 {
+        unsafe { _mm512_loadu_ps(a.as_ptr()) }
+    }
+    #[inline(always)]
+    fn load_u(self, a: &[u32; 16]) -> __m512i {
+        unsafe { _mm512_loadu_si512(a.as_ptr().cast()) }
+    }
+    #[inline(always)]
+    fn store(self, a: &mut [f32; 16], v: __m512) {
+        unsafe { _mm512_storeu_ps(a.as_mut_ptr(), v) }
+    }
+
+    #[inline(always)]
+    fn add(self, a: __m512, b: __m512) -> __m512 {
+        unsafe { _mm512_add_ps(a, b) }
+    }
+    #[inline(always)]
+    fn sub(self, a: __m512, b: __m512) -> __m512 {
+        unsafe { _mm512_sub_ps(a, b) }
+    }
+    #[inline(always)]
+    fn mul(self, a: __m512, b: __m512) -> __m512 {
+        unsafe { _mm512_mul_ps(a, b) }
+    }
+    #[inline(always)]
+    fn mul_add(self, a: __m512, b: __m512, c: __m512) -> __m512 {
+        unsafe { _mm512_fmadd_ps(a, b, c) }
+    }
+
+    #[inline(always)]
+    fn add_u(self, a: __m512i, b: __m512i) -> __m512i {
+        unsafe { _mm512_add_epi32(a, b) }
+    }
+    #[inline(always)]
+    fn sub_u(self, a: __m512i, b: __m512i) -> __m512i {
+        unsafe { _mm512_sub_epi32(a, b) }
+    }
+    #[inline(always)]
+    fn mul_u(self, a: __m512i, b: __m512i) -> __m512i {
+        unsafe { _mm512_mullo_epi32(a, b) }
+    }
+    #[inline(always)]
+    fn xor_u(self, a: __m512i, b: __m512i) -> __m512i {
+        unsafe { _mm512_xor_si512(a, b) }
+    }
+    #[inline(always)]
+    fn and_u(self, a: __m512i, b: __m512i) -> __m512i {
+        unsafe { _mm512_and_si512(a, b) }
+    }
+    #[inline(always)]
+    fn shr_u<const N: u32>(self, a: __m512i) -> __m512i {
+        unsafe { _mm512_srli_epi32::<N>(a) }
+    }
+    #[inline(always)]
+    fn rotl_u<const N: u32>(self, a: __m512i) -> __m512i {
+        unsafe { _mm512_rolv_epi32(a, _mm512_set1_epi32(N as i32)) }
+    }
+    #[inline(always)]
+    fn lt_u(self, a: __m512i, b: __m512i) -> __mmask16 {
+        unsafe { _mm512_cmplt_epu32_mask(a, b) }
+    }
+    #[inline(always)]
+    fn eq_u(self, a: __m512i, b: __m512i) -> __mmask16 {
+        unsafe { _mm512_cmpeq_epi32_mask(a, b) }
+    }
+    #[inline(always)]
+    fn and_m(self, a: __mmask16, b: __mmask16) -> __mmask16 {
+        a & b
+    }
+    #[inline(always)]
+    fn or_m(self, a: __mmask16, b: __mmask16) -> __mmask16 {
+        a | b
+    }
+    #[inline(always)]
+    fn inc_where(self, m: __mmask16, a: __m512i) -> __m512i {
+        unsafe { _mm512_mask_sub_epi32(a, m, a, _mm512_set1_epi32(-1)) }
+    }
+
+    #[inline(always)]
+    fn to_f(self, a: __m512i) -> __m512 {
+        unsafe { _mm512_cvtepi32_ps(a) }
+    }
+    #[inline(always)]
+    fn permute16(self, idx: __m512i, table: __m512) -> __m512 {
+        unsafe { _mm512_permutexvar_ps(idx, table) }
+    }
+}

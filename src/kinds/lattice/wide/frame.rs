@@ -1,0 +1,94 @@
+//! A row's points block by block in registers, as the lanes' `block_points` computes them: per
+//! lattice axis, the first texel's coordinate plus each lane's offset (three 32-bit words:
+//! cell, the fraction's top and low words) with the carries between words, giving the cell and
+//! the fraction's top 24 bits. An axis that does not move along the row is computed once.
+
+use super::{Wide, quintic};
+use crate::kinds::lattice::lanes::{LANES, MOD_96, RowFrame};
+
+/// One lattice axis of a row: each lane's offset within a block as three words (cell,
+/// fraction's top word, fraction's low word), or the point it keeps all along the row.
+#[derive(Clone, Copy)]
+pub enum RowAxis<W: Wide> {
+    Moving {
+        start: u128,
+        step: u128,
+        offset: [W::U; 3],
+    },
+    Fixed(AxisPoint<W>),
+}
+
+/// Every lane's cell (modulo 2^32), fraction in [0, 1) and its quintic weight on one axis.
+#[derive(Clone, Copy)]
+pub struct AxisPoint<W: Wide> {
+    pub cell: W::U,
+    pub frac: W::F,
+    pub weight: W::F,
+}
+
+/// The cell and fraction of words (cell, top) (the fraction's top 24 bits times 2^-24).
+#[inline(always)]
+fn split<W: Wide>(s: W, cell: W::U, top: W::U) -> AxisPoint<W> {
+    let frac = s.mul(s.to_f(s.shr_u::<8>(top)), s.splat(1.0 / 16_777_216.0));
+    AxisPoint {
+        cell,
+        frac,
+        weight: quintic(s, frac),
+    }
+}
+
+impl<W: Wide> RowAxis<W> {
+    /// Axis `a` of `row`.
+    #[inline(always)]
+    pub fn new(s: W, row: &RowFrame, a: usize) -> Self {
+        let (start, step) = (row.start[a] & MOD_96, row.step[a] & MOD_96);
+        if step == 0 {
+            let top = (start >> 32) as u64;
+            return RowAxis::Fixed(split(
+                s,
+                s.splat_u((top >> 32) as u32),
+                s.splat_u(top as u32),
+            ));
+        }
+        let mut words = [[0u32; LANES]; 3];
+        for l in 0..LANES {
+            words[0][l] = (row.lane[a][l] >> 32) as u32;
+            words[1][l] = row.lane[a][l] as u32;
+            words[2][l] = row.lane_low[a][l];
+        }
+        RowAxis::Moving {
+            start,
+            step,
+            offset: [
+                s.load_u(&words[0]),
+                s.load_u(&words[1]),
+                s.load_u(&words[2]),
+            ],
+        }
+    }
+
+    /// The points of the block whose first texel is `first` texels into the row.
+    #[inline(always)]
+    pub fn at(&self, s: W, first: usize) -> AxisPoint<W> {
+        let (start, step, offset) = match *self {
+            RowAxis::Fixed(p) => return p,
+            RowAxis::Moving {
+                start,
+                step,
+                offset,
+            } => (start, step, offset),
+        };
+        let base = start.wrapping_add(step.wrapping_mul(first as u128)) & MOD_96;
+        let [cell, top, low] = [(base >> 64) as u32, (base >> 32) as u32, base as u32];
+        // low + offset's low word: it carries where the sum wraps below the offset.
+        let low_carry = s.lt_u(s.add_u(s.splat_u(low), offset[2]), offset[2]);
+        let top_sum = s.add_u(s.splat_u(top), offset[1]);
+        let top_carry = s.lt_u(top_sum, offset[1]);
+        let top_word = s.inc_where(low_carry, top_sum);
+        // Adding the low word's carry wraps the top word only from all ones to zero.
+        let wrapped = s.and_m(low_carry, s.eq_u(top_word, s.splat_u(0)));
+        let cell = s.add_u(s.splat_u(cell), offset[0]);
+        let cell = s.inc_where(s.or_m(top_carry, wrapped), cell);
+        split(s, cell, top_word)
+    }
+}

@@ -1,0 +1,74 @@
+//! Whole rows in registers: a noise's row computed block by block with every value of a block
+//! in vector registers, where the lanes' kernels (`kernel.rs`) keep each step's 16 values in
+//! arrays that live in memory. The arithmetic is the lanes' own, operation for operation, so a
+//! wide row equals the lanes' row bit for bit (each kind's tests check it); the lanes stay the
+//! path for what the wide rows do not take (tiled lattices, displaced points, other kinds).
+//!
+//! [`Wide`] is the vector of 16 lanes the kernels are written against, once: one AVX-512
+//! register per value ([`avx512::Avx512`]) or two AVX2 ones ([`avx2::Avx2`]). A token of
+//! either type exists only inside a function compiled for its instruction set, which is how a
+//! kernel's methods inline into one loop of that set's instructions.
+
+pub(crate) mod avx2;
+pub(crate) mod avx512;
+pub(crate) mod frame;
+pub(crate) mod hash;
+pub(crate) mod row;
+
+/// 16 lanes of f32 (`F`), u32 (`U`) and comparison masks (`M`) on one instruction set.
+/// Methods take the token by value; each is one or two instructions.
+pub trait Wide: Copy {
+    type F: Copy;
+    type U: Copy;
+    type M: Copy;
+
+    fn splat(self, x: f32) -> Self::F;
+    fn splat_u(self, x: u32) -> Self::U;
+    fn load(self, a: &[f32; 16]) -> Self::F;
+    fn load_u(self, a: &[u32; 16]) -> Self::U;
+    fn store(self, a: &mut [f32; 16], v: Self::F);
+
+    fn add(self, a: Self::F, b: Self::F) -> Self::F;
+    fn sub(self, a: Self::F, b: Self::F) -> Self::F;
+    fn mul(self, a: Self::F, b: Self::F) -> Self::F;
+    /// `a * b + c` with one rounding (where the lanes use `mul_add`).
+    fn mul_add(self, a: Self::F, b: Self::F, c: Self::F) -> Self::F;
+
+    fn add_u(self, a: Self::U, b: Self::U) -> Self::U;
+    fn sub_u(self, a: Self::U, b: Self::U) -> Self::U;
+    /// The low 32 bits of `a * b`.
+    fn mul_u(self, a: Self::U, b: Self::U) -> Self::U;
+    fn xor_u(self, a: Self::U, b: Self::U) -> Self::U;
+    fn and_u(self, a: Self::U, b: Self::U) -> Self::U;
+    fn shr_u<const N: u32>(self, a: Self::U) -> Self::U;
+    fn rotl_u<const N: u32>(self, a: Self::U) -> Self::U;
+    /// Lanes where `a < b` as unsigned.
+    fn lt_u(self, a: Self::U, b: Self::U) -> Self::M;
+    /// Lanes where `a == b`.
+    fn eq_u(self, a: Self::U, b: Self::U) -> Self::M;
+    fn and_m(self, a: Self::M, b: Self::M) -> Self::M;
+    fn or_m(self, a: Self::M, b: Self::M) -> Self::M;
+    /// `a + 1` where `m`, else `a`.
+    fn inc_where(self, m: Self::M, a: Self::U) -> Self::U;
+
+    /// Each lane's u32 as f32 (the lanes' `as f32`, exact below 2^24).
+    fn to_f(self, a: Self::U) -> Self::F;
+    /// `table[idx & 15]` per lane.
+    fn permute16(self, idx: Self::U, table: Self::F) -> Self::F;
+}
+
+/// `a + w (b - a)`: the lanes' `lerp`, the same three operations.
+#[inline(always)]
+pub fn lerp<W: Wide>(s: W, w: W::F, a: W::F, b: W::F) -> W::F {
+    s.add(a, s.mul(w, s.sub(b, a)))
+}
+
+/// The quintic weight `t^3 (t (6 t - 15) + 10)`, as the lanes' `interp_weights` compute it.
+#[inline(always)]
+pub fn quintic<W: Wide>(s: W, t: W::F) -> W::F {
+    let inner = s.add(
+        s.mul(t, s.sub(s.mul(t, s.splat(6.0)), s.splat(15.0))),
+        s.splat(10.0),
+    );
+    s.mul(s.mul(s.mul(t, t), t), inner)
+}

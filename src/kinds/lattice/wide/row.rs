@@ -1,0 +1,215 @@
+//! The wide rows' driver: a kernel's blocks over a row with its axes stepped in registers
+//! (`frame`), compiled once per instruction set and lattice, and the `NoiseRow` that runs it
+//! where a row fits and the lanes' kernel elsewhere.
+
+use super::Wide;
+use super::avx2::Avx2;
+use super::avx512::Avx512;
+use super::frame::{AxisPoint, RowAxis};
+use crate::kinds::lattice::kernel::{InstructionSet, NoiseInputs, NoiseRow};
+use crate::kinds::lattice::lanes::{LANES, RowFrame, store_block};
+use crate::kinds::{Interp, KindState, LatticeKind};
+
+/// A kind in `DIMS` dimensions whose blocks run in registers.
+pub trait WideKernel {
+    /// Lattice axes the kind reads.
+    const DIMS: usize;
+    /// The noise of every lane of a block from its points (the first `DIMS` axes), on the
+    /// prime lattice (`PRIME`) or xxHash32's, with the lattice's seed.
+    fn block<W: Wide, const PRIME: bool>(
+        s: W,
+        seed: u32,
+        kind: &KindState,
+        p: &[AxisPoint<W>; 4],
+    ) -> W::F;
+    /// The lanes' row function for what the wide row does not take.
+    fn lanes(lattice: LatticeKind, isa: InstructionSet) -> NoiseRow;
+}
+
+/// Whether a wide row computes this row: a hash lattice with no tiling, quintic weights.
+#[inline(always)]
+fn fits(inputs: &NoiseInputs) -> bool {
+    inputs.lat.hashed && inputs.lat.period == [0; 4] && inputs.interp == Interp::Quintic
+}
+
+/// `K`'s blocks over `out.len()` texels of `row` from texel `first`.
+#[inline(always)]
+fn wide_row<W: Wide, K: WideKernel, const PRIME: bool>(
+    s: W,
+    inputs: &NoiseInputs,
+    row: &RowFrame,
+    first: usize,
+    out: &mut [f32],
+) {
+    let zero = RowAxis::Fixed(AxisPoint {
+        cell: s.splat_u(0),
+        frac: s.splat(0.0),
+        weight: s.splat(0.0),
+    });
+    let mut axes = [zero; 4];
+    for a in 0..K::DIMS {
+        axes[a] = RowAxis::new(s, row, a);
+    }
+    let seed = inputs.lat.hash_seed;
+    let mut block = [0.0f32; LANES];
+    for (b, texels) in out.chunks_mut(LANES).enumerate() {
+        let at = first + b * LANES;
+        let mut p = [axes[0].at(s, at); 4];
+        for a in 1..K::DIMS {
+            p[a] = axes[a].at(s, at);
+        }
+        s.store(&mut block, K::block::<W, PRIME>(s, seed, inputs.kind, &p));
+        store_block(texels, &block);
+    }
+}
+
+/// # Safety
+/// The CPU must have AVX-512 F, BW, DQ and VL.
+#[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl,avx2,fma")]
+unsafe fn row_avx512<K: WideKernel, const PRIME: bool>(
+    inputs: &NoiseInputs,
+    row: &RowFrame,
+    first: usize,
+    out: &mut [f32],
+) {
+    // SAFETY: this function runs only where the CPU has AVX-512 (its contract).
+    let s = unsafe { Avx512::new() };
+    wide_row::<Avx512, K, PRIME>(s, inputs, row, first, out)
+}
+
+/// # Safety
+/// The CPU must have AVX2 and FMA.
+#[target_feature(enable = "avx2,fma")]
+unsafe fn row_avx2<K: WideKernel, const PRIME: bool>(
+    inputs: &NoiseInputs,
+    row: &RowFrame,
+    first: usize,
+    out: &mut [f32],
+) {
+    // SAFETY: this function runs only where the CPU has AVX2 (its contract).
+    let s = unsafe { Avx2::new() };
+    wide_row::<Avx2, K, PRIME>(s, inputs, row, first, out)
+}
+
+/// The row function: `K`'s wide row on instruction set `ISA` (0: AVX-512, 1: AVX2) where the
+/// row fits and has no displacement, else the lanes' kernel.
+fn wide_or_lanes<K: WideKernel, const ISA: u8, const PRIME: bool>(
+    inputs: &NoiseInputs,
+    row: &RowFrame,
+    first: usize,
+    shift: Option<&[Vec<f32>; 4]>,
+    out: &mut [f32],
+) {
+    let isa = [InstructionSet::Avx512, InstructionSet::Avx2][ISA as usize];
+    if shift.is_none() && fits(inputs) {
+        // SAFETY: `pick` returns this function only for an instruction set the CPU has.
+        unsafe {
+            match ISA {
+                0 => row_avx512::<K, PRIME>(inputs, row, first, out),
+                _ => row_avx2::<K, PRIME>(inputs, row, first, out),
+            }
+        }
+        return;
+    }
+    let lattice = if PRIME {
+        LatticeKind::Prime
+    } else {
+        LatticeKind::Hash
+    };
+    K::lanes(lattice, isa)(inputs, row, first, shift, out)
+}
+
+/// `K`'s row function for a hash lattice on AVX-512 or AVX2 (available on this CPU), `None`
+/// for the table lattice and other instruction sets.
+pub fn pick<K: WideKernel>(lattice: LatticeKind, isa: InstructionSet) -> Option<NoiseRow> {
+    if !isa.available() {
+        return None;
+    }
+    Some(match (isa, lattice) {
+        (InstructionSet::Avx512, LatticeKind::Prime) => wide_or_lanes::<K, 0, true>,
+        (InstructionSet::Avx512, LatticeKind::Hash) => wide_or_lanes::<K, 0, false>,
+        (InstructionSet::Avx2, LatticeKind::Prime) => wide_or_lanes::<K, 1, true>,
+        (InstructionSet::Avx2, LatticeKind::Hash) => wide_or_lanes::<K, 1, false>,
+        _ => return None,
+    })
+}
+
+/// The check every wide kernel's tests run.
+#[cfg(test)]
+pub(crate) mod check {
+    use super::*;
+    use crate::kinds::lattice::lane_hash::LaneLattice;
+    use crate::kinds::lattice::lanes::MOD_96;
+    use crate::tables::{OctaveTables, perm_windows};
+
+    /// A coordinate in cells as the frames' Q32.64 words, modulo 2^96.
+    fn fixed(c: f64) -> u128 {
+        ((c * 2f64.powi(64)) as i128 as u128) & MOD_96
+    }
+
+    /// `K`'s wide rows equal the lanes' rows bit for bit on every instruction set this CPU has
+    /// and both hash lattices, over rows that start near the origin, below zero and far out,
+    /// move along x alone or along every axis (rotated frames), with steps whose low words
+    /// carry, long and short; `kind` holds the kind's parameters.
+    pub fn wide_rows_equal_lanes<K: WideKernel>(kind: &KindState) {
+        let tables = OctaveTables::new(5, 3);
+        let windows = perm_windows(&tables.perm);
+        let values = tables.values.map(|v| v as f32);
+        let rows = [
+            ([0.0, 0.0, 0.0], [1.0 / 32.0, 0.0, 0.0]),
+            ([-3.3, 1.7, 2.2], [0.037_1, 0.0, 0.0]),
+            ([1e9 + 0.37, -2.5e8, 5.5], [0.1, 0.0, 0.0]),
+            ([4_294_967_290.5, 7.25, -1.0], [1.0 / 3.0, 0.0, 0.0]),
+            ([-7e11, 2e9, 3e5], [0.712_345_678_9, 0.0, 0.0]),
+            ([12.5, -0.25, 8.0], [0.031, 0.017_3, -0.011]),
+            ([-2e9, 3e9, 1e10], [0.5, -0.3, 0.9]),
+        ];
+        let mut checked = 0;
+        for isa in [InstructionSet::Avx512, InstructionSet::Avx2] {
+            for lattice in [LatticeKind::Prime, LatticeKind::Hash] {
+                let Some(wide) = pick::<K>(lattice, isa) else {
+                    continue;
+                };
+                let lanes = K::lanes(lattice, isa);
+                let inputs = NoiseInputs {
+                    lat: LaneLattice {
+                        perm: &tables.perm,
+                        windows: &windows,
+                        gradients: &tables.gradients,
+                        values: &values,
+                        period: [0; 4],
+                        salt: tables.impulse_salt,
+                        hash_seed: tables.hash_seed,
+                        hashed: true,
+                        prime: lattice == LatticeKind::Prime,
+                        share_corners: true,
+                        wide: false,
+                    },
+                    kind,
+                    interp: Interp::Quintic,
+                };
+                for (start, step) in rows {
+                    let frame = |c: [f64; 3]| [fixed(c[0]), fixed(c[1]), fixed(c[2]), 0];
+                    let row = RowFrame::new(frame(start), frame(step), K::DIMS);
+                    for (first, len) in [(0, LANES * 37 + 5), (123, 3), (16, 64)] {
+                        let (mut want, mut got) = (vec![0.0f32; len], vec![1.0f32; len]);
+                        lanes(&inputs, &row, first, None, &mut want);
+                        wide(&inputs, &row, first, None, &mut got);
+                        let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+                        assert_eq!(
+                            bits(&want),
+                            bits(&got),
+                            "{isa:?} {lattice:?}: row at {start:?} step {step:?} from {first}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        // This CPU has AVX2 at least (CI and every x86-64 machine this project runs on).
+        assert!(
+            checked > 0,
+            "no wide row ran: this CPU has neither AVX-512 nor AVX2"
+        );
+    }
+}

@@ -1,0 +1,101 @@
+//! Value noise in 2D and 3D as wide rows (`lattice::wide`): the corners' hashes, lattice
+//! values and lerps of `Value`'s corners in lanes.rs, operation for operation, every value in
+//! registers. A test checks them against the lanes' kernels bit for bit.
+
+use crate::kinds::KindState;
+use crate::kinds::LatticeKind;
+use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, row_of};
+use crate::kinds::lattice::wide::frame::AxisPoint;
+use crate::kinds::lattice::wide::hash::{WideLattice, corner_hashes};
+use crate::kinds::lattice::wide::row::WideKernel;
+use crate::kinds::lattice::wide::{Wide, lerp};
+use crate::kinds::value::lanes::{Value2Block, Value3Block};
+
+/// `lattice_value` on a hash lattice: the top 24 bits times 2^-23, minus 1.
+#[inline(always)]
+fn value_of<W: Wide>(s: W, h: W::U) -> W::F {
+    let top = s.to_f(s.shr_u::<8>(h));
+    s.sub(s.mul(top, s.splat(1.0 / 8_388_608.0)), s.splat(1.0))
+}
+
+/// The lattice values of the corners of each lane's cell, blended as `interp_corners`: x,
+/// then y, then z.
+#[inline(always)]
+fn value<W: Wide, const D: usize, const PRIME: bool>(
+    s: W,
+    seed: u32,
+    p: &[AxisPoint<W>; 4],
+) -> W::F {
+    let lat = WideLattice {
+        hash_seed: seed,
+        prime: PRIME,
+    };
+    let mut cells = [p[0].cell; D];
+    for a in 1..D {
+        cells[a] = p[a].cell;
+    }
+    let h = corner_hashes::<W, D>(s, lat, cells);
+    let mut v = [s.splat(0.0); 8];
+    for n in 0..(1 << D) {
+        v[n] = value_of(s, h[n]);
+    }
+    let mut n = 1 << D;
+    for a in 0..D {
+        n /= 2;
+        for m in 0..n {
+            v[m] = lerp(s, p[a].weight, v[2 * m], v[2 * m + 1]);
+        }
+    }
+    v[0]
+}
+
+/// 2D value noise.
+pub struct Value2;
+
+impl WideKernel for Value2 {
+    const DIMS: usize = 2;
+    #[inline(always)]
+    fn block<W: Wide, const PRIME: bool>(
+        s: W,
+        seed: u32,
+        _: &KindState,
+        p: &[AxisPoint<W>; 4],
+    ) -> W::F {
+        value::<W, 2, PRIME>(s, seed, p)
+    }
+    fn lanes(lattice: LatticeKind, isa: InstructionSet) -> NoiseRow {
+        row_of!(Value2Block, lattice, isa)
+    }
+}
+
+/// 3D value noise.
+pub struct Value3;
+
+impl WideKernel for Value3 {
+    const DIMS: usize = 3;
+    #[inline(always)]
+    fn block<W: Wide, const PRIME: bool>(
+        s: W,
+        seed: u32,
+        _: &KindState,
+        p: &[AxisPoint<W>; 4],
+    ) -> W::F {
+        value::<W, 3, PRIME>(s, seed, p)
+    }
+    fn lanes(lattice: LatticeKind, isa: InstructionSet) -> NoiseRow {
+        row_of!(Value3Block, lattice, isa)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kinds::lattice::wide::row::check::wide_rows_equal_lanes;
+
+    #[test]
+    fn value_wide_rows_equal_the_lanes_rows() {
+        let kind: KindState = bytemuck::Zeroable::zeroed();
+        wide_rows_equal_lanes::<Value2>(&kind);
+        wide_rows_equal_lanes::<Value3>(&kind);
+    }
+}
