@@ -26,7 +26,7 @@ pub fn simplex_corner(r2: f32, d: [f32; 4], g: [f32; 4]) -> f32 {
 /// `SIMPLEX_GRAD3[h % 12]` as simplex.wgsl computes it: signs from bits 0 and 1, the zero
 /// component from `g / 4` (selects, not a table gather: a test checks it against the table).
 #[inline(always)]
-pub fn simplex_grad3(h: u32) -> [f32; 4] {
+pub const fn simplex_grad3(h: u32) -> [f32; 4] {
     let g = h % 12;
     let a = if g & 1 == 0 { 1.0 } else { -1.0 };
     let b = if g & 2 == 0 { 1.0 } else { -1.0 };
@@ -295,6 +295,13 @@ pub fn row_d(dims: u32, _: Interp, lattice: LatticeKind, isa: InstructionSet) ->
 
 /// The row function of simplex noise in `dims` dimensions.
 pub fn row(dims: u32, _: Interp, lattice: LatticeKind, isa: InstructionSet) -> NoiseRow {
+    #[cfg(target_arch = "x86_64")]
+    if dims == 2
+        && let Some(row) =
+            crate::kinds::lattice::wide::row::pick::<super::rows::Simplex2>(lattice, isa)
+    {
+        return row;
+    }
     match dims {
         2 => row_of!(Simplex2Block, lattice, isa),
         3 => row_of!(Simplex3Block, lattice, isa),

@@ -2,6 +2,8 @@
 //! skewed lattice.
 
 pub(crate) mod lanes;
+#[cfg(target_arch = "x86_64")]
+mod rows;
 pub(crate) mod twin;
 
 use super::lattice::twin::octave_row;

@@ -38,6 +38,23 @@ fn count(n: u32) -> __m128i {
     unsafe { _mm_cvtsi32_si128(n as i32) }
 }
 
+/// Lanes where `a < b` as all ones.
+#[inline(always)]
+unsafe fn lt8(a: __m256, b: __m256) -> __m256i {
+    unsafe { _mm256_castps_si256(_mm256_cmp_ps::<_CMP_LT_OQ>(a, b)) }
+}
+
+/// The high 32 bits of each lane's `a * b`: the even lanes' 64-bit products, then the odd
+/// lanes', each high half put in place.
+#[inline(always)]
+unsafe fn mul_hi8(a: __m256i, b: __m256i) -> __m256i {
+    unsafe {
+        let even = _mm256_srli_epi64::<32>(_mm256_mul_epu32(a, b));
+        let odd = _mm256_mul_epu32(_mm256_srli_epi64::<32>(a), _mm256_srli_epi64::<32>(b));
+        _mm256_blend_epi32::<0xAA>(even, odd)
+    }
+}
+
 /// Lanes where `a < b` as unsigned: signed order with the sign bits flipped.
 #[inline(always)]
 unsafe fn lt_u8(a: __m256i, b: __m256i) -> __m256i {
@@ -124,6 +141,20 @@ impl Wide for Avx2 {
     }
 
     #[inline(always)]
+    fn lt(self, a: F, b: F) -> U {
+        unsafe { two!(lt8, a, b) }
+    }
+    #[inline(always)]
+    fn select(self, m: U, t: F, f: F) -> F {
+        unsafe {
+            [
+                _mm256_blendv_ps(f[0], t[0], _mm256_castsi256_ps(m[0])),
+                _mm256_blendv_ps(f[1], t[1], _mm256_castsi256_ps(m[1])),
+            ]
+        }
+    }
+
+    #[inline(always)]
     fn add_u(self, a: U, b: U) -> U {
         unsafe { two!(_mm256_add_epi32, a, b) }
     }
@@ -134,6 +165,19 @@ impl Wide for Avx2 {
     #[inline(always)]
     fn mul_u(self, a: U, b: U) -> U {
         unsafe { two!(_mm256_mullo_epi32, a, b) }
+    }
+    #[inline(always)]
+    fn mul_hi_u(self, a: U, b: U) -> U {
+        unsafe { two!(mul_hi8, a, b) }
+    }
+    #[inline(always)]
+    fn select_u(self, m: U, t: U, f: U) -> U {
+        unsafe {
+            [
+                _mm256_blendv_epi8(f[0], t[0], m[0]),
+                _mm256_blendv_epi8(f[1], t[1], m[1]),
+            ]
+        }
     }
     #[inline(always)]
     fn xor_u(self, a: U, b: U) -> U {

@@ -64,6 +64,15 @@ impl Wide for Avx512 {
     }
 
     #[inline(always)]
+    fn lt(self, a: __m512, b: __m512) -> __mmask16 {
+        unsafe { _mm512_cmp_ps_mask::<_CMP_LT_OQ>(a, b) }
+    }
+    #[inline(always)]
+    fn select(self, m: __mmask16, t: __m512, f: __m512) -> __m512 {
+        unsafe { _mm512_mask_blend_ps(m, f, t) }
+    }
+
+    #[inline(always)]
     fn add_u(self, a: __m512i, b: __m512i) -> __m512i {
         unsafe { _mm512_add_epi32(a, b) }
     }
@@ -74,6 +83,19 @@ impl Wide for Avx512 {
     #[inline(always)]
     fn mul_u(self, a: __m512i, b: __m512i) -> __m512i {
         unsafe { _mm512_mullo_epi32(a, b) }
+    }
+    #[inline(always)]
+    fn mul_hi_u(self, a: __m512i, b: __m512i) -> __m512i {
+        // The even lanes' 64-bit products, then the odd lanes', each high half put in place.
+        unsafe {
+            let even = _mm512_srli_epi64::<32>(_mm512_mul_epu32(a, b));
+            let odd = _mm512_mul_epu32(_mm512_srli_epi64::<32>(a), _mm512_srli_epi64::<32>(b));
+            _mm512_mask_blend_epi32(0xAAAA, even, odd)
+        }
+    }
+    #[inline(always)]
+    fn select_u(self, m: __mmask16, t: __m512i, f: __m512i) -> __m512i {
+        unsafe { _mm512_mask_blend_epi32(m, f, t) }
     }
     #[inline(always)]
     fn xor_u(self, a: __m512i, b: __m512i) -> __m512i {

@@ -33,11 +33,19 @@ pub trait Wide: Copy {
     fn mul(self, a: Self::F, b: Self::F) -> Self::F;
     /// `a * b + c` with one rounding (where the lanes use `mul_add`).
     fn mul_add(self, a: Self::F, b: Self::F, c: Self::F) -> Self::F;
+    /// Lanes where `a < b`.
+    fn lt(self, a: Self::F, b: Self::F) -> Self::M;
+    /// `t` where `m`, else `f`.
+    fn select(self, m: Self::M, t: Self::F, f: Self::F) -> Self::F;
 
     fn add_u(self, a: Self::U, b: Self::U) -> Self::U;
     fn sub_u(self, a: Self::U, b: Self::U) -> Self::U;
     /// The low 32 bits of `a * b`.
     fn mul_u(self, a: Self::U, b: Self::U) -> Self::U;
+    /// The high 32 bits of `a * b` (unsigned).
+    fn mul_hi_u(self, a: Self::U, b: Self::U) -> Self::U;
+    /// `t` where `m`, else `f`.
+    fn select_u(self, m: Self::M, t: Self::U, f: Self::U) -> Self::U;
     fn xor_u(self, a: Self::U, b: Self::U) -> Self::U;
     fn and_u(self, a: Self::U, b: Self::U) -> Self::U;
     fn shr_u<const N: u32>(self, a: Self::U) -> Self::U;

@@ -14,6 +14,8 @@ use crate::kinds::{Interp, KindState, LatticeKind};
 pub trait WideKernel {
     /// Lattice axes the kind reads.
     const DIMS: usize;
+    /// Whether it reads the interpolation weights (then only quintic rows are wide).
+    const WEIGHTS: bool = true;
     /// The noise of every lane of a block from its points (the first `DIMS` axes), on the
     /// prime lattice (`PRIME`) or xxHash32's, with the lattice's seed.
     fn block<W: Wide, const PRIME: bool>(
@@ -26,10 +28,13 @@ pub trait WideKernel {
     fn lanes(lattice: LatticeKind, isa: InstructionSet) -> NoiseRow;
 }
 
-/// Whether a wide row computes this row: a hash lattice with no tiling, quintic weights.
+/// Whether a wide row computes this row: a hash lattice with no tiling, quintic weights
+/// where the kind reads weights.
 #[inline(always)]
-fn fits(inputs: &NoiseInputs) -> bool {
-    inputs.lat.hashed && inputs.lat.period == [0; 4] && inputs.interp == Interp::Quintic
+fn fits<K: WideKernel>(inputs: &NoiseInputs) -> bool {
+    inputs.lat.hashed
+        && inputs.lat.period == [0; 4]
+        && (!K::WEIGHTS || inputs.interp == Interp::Quintic)
 }
 
 /// `K`'s blocks over `out.len()` texels of `row` from texel `first`.
@@ -101,7 +106,7 @@ fn wide_or_lanes<K: WideKernel, const ISA: u8, const PRIME: bool>(
     out: &mut [f32],
 ) {
     let isa = [InstructionSet::Avx512, InstructionSet::Avx2][ISA as usize];
-    if shift.is_none() && fits(inputs) {
+    if shift.is_none() && fits::<K>(inputs) {
         // SAFETY: `pick` returns this function only for an instruction set the CPU has.
         unsafe {
             match ISA {
@@ -147,8 +152,9 @@ pub(crate) mod check {
         ((c * 2f64.powi(64)) as i128 as u128) & MOD_96
     }
 
-    /// `K`'s wide rows equal the lanes' rows bit for bit on every instruction set this CPU has
-    /// and both hash lattices, over rows that start near the origin, below zero and far out,
+    /// `K`'s wide rows equal the lanes' rows on every instruction set this CPU has and both
+    /// hash lattices, value for value (a zero's sign aside: a kernel may leave out the lanes'
+    /// additions of zero terms), over rows that start near the origin, below zero and far out,
     /// move along x alone or along every axis (rotated frames), with steps whose low words
     /// carry, long and short; `kind` holds the kind's parameters.
     pub fn wide_rows_equal_lanes<K: WideKernel>(kind: &KindState) {
@@ -195,10 +201,8 @@ pub(crate) mod check {
                         let (mut want, mut got) = (vec![0.0f32; len], vec![1.0f32; len]);
                         lanes(&inputs, &row, first, None, &mut want);
                         wide(&inputs, &row, first, None, &mut got);
-                        let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
                         assert_eq!(
-                            bits(&want),
-                            bits(&got),
+                            want, got,
                             "{isa:?} {lattice:?}: row at {start:?} step {step:?} from {first}"
                         );
                         checked += 1;
