@@ -100,23 +100,24 @@ fn cpu_runs<'a>(
     prep: &'a Job,
     one_thread: &'a rayon::ThreadPool,
 ) -> Vec<(Engine, Run<'a>)> {
-    let mut runs: Vec<(Engine, Run)> = Vec::new();
-    runs.push((
-        Engine::Simd,
-        Box::new(|| wall(|| simd::render_f32(prep).map(drop))),
-    ));
-    runs.push((
-        Engine::SimdOneThread,
-        Box::new(|| wall(|| one_thread.install(|| simd::render_f32(prep).map(drop)))),
-    ));
-    runs.push((
-        Engine::Cpu,
-        Box::new(|| wall(|| cpu::render_f32(prep).map(drop))),
-    ));
-    runs.push((
-        Engine::CpuOneThread,
-        Box::new(|| wall(|| one_thread.install(|| cpu::render_f32(prep).map(drop)))),
-    ));
+    let mut runs: Vec<(Engine, Run)> = vec![
+        (
+            Engine::Simd,
+            Box::new(|| wall(|| simd::render_f32(prep).map(drop))),
+        ),
+        (
+            Engine::SimdOneThread,
+            Box::new(|| wall(|| one_thread.install(|| simd::render_f32(prep).map(drop)))),
+        ),
+        (
+            Engine::Cpu,
+            Box::new(|| wall(|| cpu::render_f32(prep).map(drop))),
+        ),
+        (
+            Engine::CpuOneThread,
+            Box::new(|| wall(|| one_thread.install(|| cpu::render_f32(prep).map(drop)))),
+        ),
+    ];
     // One instance each: the closures own them (fastnoise-lite's struct is not Clone).
     if let (Some(one), Some(n)) = (w.fastnoise(), w.fastnoise()) {
         let dims = w.dims;
