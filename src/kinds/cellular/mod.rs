@@ -2,6 +2,8 @@
 //! points, one per cell, found exactly for any jitter.
 
 pub(crate) mod lanes;
+#[cfg(target_arch = "x86_64")]
+mod rows;
 pub(crate) mod twin;
 
 use super::lattice::twin::octave_row;

@@ -66,7 +66,7 @@ pub struct Nearest {
 
 /// The search's k-th offset along an axis, centre outwards: 0, -1, 1, -2, 2, ...
 #[inline(always)]
-pub fn search_offset(k: i64) -> i64 {
+pub const fn search_offset(k: i64) -> i64 {
     if k % 2 == 1 { -(k + 1) / 2 } else { k / 2 }
 }
 

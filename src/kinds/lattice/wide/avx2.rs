@@ -141,6 +141,14 @@ impl Wide for Avx2 {
     }
 
     #[inline(always)]
+    fn min(self, a: F, b: F) -> F {
+        unsafe { two!(_mm256_min_ps, a, b) }
+    }
+    #[inline(always)]
+    fn sqrt(self, a: F) -> F {
+        unsafe { two!(_mm256_sqrt_ps, a) }
+    }
+    #[inline(always)]
     fn lt(self, a: F, b: F) -> U {
         unsafe { two!(lt8, a, b) }
     }
@@ -221,6 +229,19 @@ impl Wide for Avx2 {
     #[inline(always)]
     fn or_m(self, a: U, b: U) -> U {
         unsafe { two!(_mm256_or_si256, a, b) }
+    }
+    #[inline(always)]
+    fn and_not_m(self, a: U, b: U) -> U {
+        unsafe {
+            [
+                _mm256_andnot_si256(b[0], a[0]),
+                _mm256_andnot_si256(b[1], a[1]),
+            ]
+        }
+    }
+    #[inline(always)]
+    fn any(self, m: U) -> bool {
+        unsafe { _mm256_movemask_epi8(_mm256_or_si256(m[0], m[1])) != 0 }
     }
     #[inline(always)]
     fn inc_where(self, m: U, a: U) -> U {

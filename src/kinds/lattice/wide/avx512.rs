@@ -64,6 +64,14 @@ impl Wide for Avx512 {
     }
 
     #[inline(always)]
+    fn min(self, a: __m512, b: __m512) -> __m512 {
+        unsafe { _mm512_min_ps(a, b) }
+    }
+    #[inline(always)]
+    fn sqrt(self, a: __m512) -> __m512 {
+        unsafe { _mm512_sqrt_ps(a) }
+    }
+    #[inline(always)]
     fn lt(self, a: __m512, b: __m512) -> __mmask16 {
         unsafe { _mm512_cmp_ps_mask::<_CMP_LT_OQ>(a, b) }
     }
@@ -128,6 +136,14 @@ impl Wide for Avx512 {
     #[inline(always)]
     fn or_m(self, a: __mmask16, b: __mmask16) -> __mmask16 {
         a | b
+    }
+    #[inline(always)]
+    fn and_not_m(self, a: __mmask16, b: __mmask16) -> __mmask16 {
+        a & !b
+    }
+    #[inline(always)]
+    fn any(self, m: __mmask16) -> bool {
+        m != 0
     }
     #[inline(always)]
     fn inc_where(self, m: __mmask16, a: __m512i) -> __m512i {

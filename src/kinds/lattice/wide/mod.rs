@@ -33,6 +33,8 @@ pub trait Wide: Copy {
     fn mul(self, a: Self::F, b: Self::F) -> Self::F;
     /// `a * b + c` with one rounding (where the lanes use `mul_add`).
     fn mul_add(self, a: Self::F, b: Self::F, c: Self::F) -> Self::F;
+    fn min(self, a: Self::F, b: Self::F) -> Self::F;
+    fn sqrt(self, a: Self::F) -> Self::F;
     /// Lanes where `a < b`.
     fn lt(self, a: Self::F, b: Self::F) -> Self::M;
     /// `t` where `m`, else `f`.
@@ -56,6 +58,10 @@ pub trait Wide: Copy {
     fn eq_u(self, a: Self::U, b: Self::U) -> Self::M;
     fn and_m(self, a: Self::M, b: Self::M) -> Self::M;
     fn or_m(self, a: Self::M, b: Self::M) -> Self::M;
+    /// `a` and not `b`.
+    fn and_not_m(self, a: Self::M, b: Self::M) -> Self::M;
+    /// Whether any lane is set.
+    fn any(self, m: Self::M) -> bool;
     /// `a + 1` where `m`, else `a`.
     fn inc_where(self, m: Self::M, a: Self::U) -> Self::U;
 

@@ -16,6 +16,10 @@ pub trait WideKernel {
     const DIMS: usize;
     /// Whether it reads the interpolation weights (then only quintic rows are wide).
     const WEIGHTS: bool = true;
+    /// Whether the wide kernel computes the kind with these parameters.
+    fn takes(_kind: &KindState) -> bool {
+        true
+    }
     /// The noise of every lane of a block from its points (the first `DIMS` axes), on the
     /// prime lattice (`PRIME`) or xxHash32's, with the lattice's seed.
     fn block<W: Wide, const PRIME: bool>(
@@ -35,6 +39,7 @@ fn fits<K: WideKernel>(inputs: &NoiseInputs) -> bool {
     inputs.lat.hashed
         && inputs.lat.period == [0; 4]
         && (!K::WEIGHTS || inputs.interp == Interp::Quintic)
+        && K::takes(inputs.kind)
 }
 
 /// `K`'s blocks over `out.len()` texels of `row` from texel `first`.
