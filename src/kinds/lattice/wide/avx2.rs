@@ -44,6 +44,12 @@ unsafe fn lt8(a: __m256, b: __m256) -> __m256i {
     unsafe { _mm256_castps_si256(_mm256_cmp_ps::<_CMP_LT_OQ>(a, b)) }
 }
 
+/// Lanes that are NaN, as all ones.
+#[inline(always)]
+unsafe fn nan8(a: __m256) -> __m256i {
+    unsafe { _mm256_castps_si256(_mm256_cmp_ps::<_CMP_UNORD_Q>(a, a)) }
+}
+
 /// The high 32 bits of each lane's `a * b`: the even lanes' 64-bit products, then the odd
 /// lanes', each high half put in place.
 #[inline(always)]
@@ -145,8 +151,24 @@ impl Wide for Avx2 {
         unsafe { two!(_mm256_min_ps, a, b) }
     }
     #[inline(always)]
+    fn max(self, a: F, b: F) -> F {
+        unsafe { two!(_mm256_max_ps, a, b) }
+    }
+    #[inline(always)]
+    fn floor(self, a: F) -> F {
+        unsafe { two!(_mm256_floor_ps, a) }
+    }
+    #[inline(always)]
     fn sqrt(self, a: F) -> F {
         unsafe { two!(_mm256_sqrt_ps, a) }
+    }
+    #[inline(always)]
+    fn is_nan(self, a: F) -> U {
+        unsafe { two!(nan8, a) }
+    }
+    #[inline(always)]
+    fn trunc_i(self, a: F) -> U {
+        unsafe { two!(_mm256_cvttps_epi32, a) }
     }
     #[inline(always)]
     fn lt(self, a: F, b: F) -> U {

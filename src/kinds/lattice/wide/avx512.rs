@@ -68,8 +68,24 @@ impl Wide for Avx512 {
         unsafe { _mm512_min_ps(a, b) }
     }
     #[inline(always)]
+    fn max(self, a: __m512, b: __m512) -> __m512 {
+        unsafe { _mm512_max_ps(a, b) }
+    }
+    #[inline(always)]
+    fn floor(self, a: __m512) -> __m512 {
+        unsafe { _mm512_roundscale_ps::<{ _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC }>(a) }
+    }
+    #[inline(always)]
     fn sqrt(self, a: __m512) -> __m512 {
         unsafe { _mm512_sqrt_ps(a) }
+    }
+    #[inline(always)]
+    fn is_nan(self, a: __m512) -> __mmask16 {
+        unsafe { _mm512_cmp_ps_mask::<_CMP_UNORD_Q>(a, a) }
+    }
+    #[inline(always)]
+    fn trunc_i(self, a: __m512) -> __m512i {
+        unsafe { _mm512_cvttps_epi32(a) }
     }
     #[inline(always)]
     fn lt(self, a: __m512, b: __m512) -> __mmask16 {

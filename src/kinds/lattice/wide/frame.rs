@@ -30,6 +30,12 @@ pub struct AxisPoint<W: Wide> {
 #[inline(always)]
 fn split<W: Wide>(s: W, cell: W::U, top: W::U) -> AxisPoint<W> {
     let frac = s.mul(s.to_f(s.shr_u::<8>(top)), s.splat(1.0 / 16_777_216.0));
+    split_frac(s, cell, frac)
+}
+
+/// A point of its cell and fraction, with the fraction's quintic weight.
+#[inline(always)]
+fn split_frac<W: Wide>(s: W, cell: W::U, frac: W::F) -> AxisPoint<W> {
     AxisPoint {
         cell,
         frac,
@@ -91,4 +97,30 @@ impl<W: Wide> RowAxis<W> {
         let cell = s.inc_where(s.or_m(top_carry, wrapped), cell);
         split(s, cell, top_word)
     }
+}
+
+/// The points moved by `shift` cells (`shift_points` of the lanes, graph_displaced in
+/// graph.wgsl): the fraction plus the shift, split again by floor and kept below 1, the cell
+/// moved by the whole part (saturating, NaN to 0), then the weight of the new fraction.
+#[inline(always)]
+pub fn shifted<W: Wide>(s: W, p: AxisPoint<W>, shift: W::F) -> AxisPoint<W> {
+    let f = s.add(p.frac, shift);
+    let whole = s.floor(f);
+    // `saturating_i32` of the lanes: clamped to i32's range, NaN to 0, 2^31 and up to i32::MAX.
+    let clamped = s.min(
+        s.max(whole, s.splat(-2_147_483_648.0)),
+        s.splat(2_147_483_520.0),
+    );
+    let mut moved = s.trunc_i(clamped);
+    moved = s.select_u(
+        s.lt(whole, s.splat(2_147_483_648.0)),
+        moved,
+        s.splat_u(i32::MAX as u32),
+    );
+    moved = s.select_u(s.is_nan(whole), s.splat_u(0), moved);
+    split_frac(
+        s,
+        s.add_u(p.cell, moved),
+        s.min(s.sub(f, whole), s.splat(0.999_999_94)),
+    )
 }

@@ -33,8 +33,16 @@ pub trait Wide: Copy {
     fn mul(self, a: Self::F, b: Self::F) -> Self::F;
     /// `a * b + c` with one rounding (where the lanes use `mul_add`).
     fn mul_add(self, a: Self::F, b: Self::F, c: Self::F) -> Self::F;
+    /// `a` unless it is NaN, then `b` (as `f32::min` where only `a` can be NaN).
     fn min(self, a: Self::F, b: Self::F) -> Self::F;
+    /// `a` unless it is NaN, then `b` (as `f32::max` where only `a` can be NaN).
+    fn max(self, a: Self::F, b: Self::F) -> Self::F;
+    fn floor(self, a: Self::F) -> Self::F;
     fn sqrt(self, a: Self::F) -> Self::F;
+    /// Lanes that are NaN.
+    fn is_nan(self, a: Self::F) -> Self::M;
+    /// Each lane truncated to an i32 (in range: the callers clamp first), as u32 bits.
+    fn trunc_i(self, a: Self::F) -> Self::U;
     /// Lanes where `a < b`.
     fn lt(self, a: Self::F, b: Self::F) -> Self::M;
     /// `t` where `m`, else `f`.

@@ -5,9 +5,9 @@
 use super::Wide;
 use super::avx2::Avx2;
 use super::avx512::Avx512;
-use super::frame::{AxisPoint, RowAxis};
+use super::frame::{AxisPoint, RowAxis, shifted};
 use crate::kinds::lattice::kernel::{InstructionSet, NoiseInputs, NoiseRow};
-use crate::kinds::lattice::lanes::{LANES, RowFrame, store_block};
+use crate::kinds::lattice::lanes::{LANES, RowFrame, load_block, store_block};
 use crate::kinds::{Interp, KindState, LatticeKind};
 
 /// A kind in `DIMS` dimensions whose blocks run in registers.
@@ -42,13 +42,15 @@ fn fits<K: WideKernel>(inputs: &NoiseInputs) -> bool {
         && K::takes(inputs.kind)
 }
 
-/// `K`'s blocks over `out.len()` texels of `row` from texel `first`.
+/// `K`'s blocks over `out.len()` texels of `row` from texel `first`, each point moved by
+/// `shift` cells (per axis, texel by texel) where given.
 #[inline(always)]
 fn wide_row<W: Wide, K: WideKernel, const PRIME: bool>(
     s: W,
     inputs: &NoiseInputs,
     row: &RowFrame,
     first: usize,
+    shift: Option<&[Vec<f32>; 4]>,
     out: &mut [f32],
 ) {
     let zero = RowAxis::Fixed(AxisPoint {
@@ -62,11 +64,18 @@ fn wide_row<W: Wide, K: WideKernel, const PRIME: bool>(
     }
     let seed = inputs.lat.hash_seed;
     let mut block = [0.0f32; LANES];
+    let mut moved = [0.0f32; LANES];
     for (b, texels) in out.chunks_mut(LANES).enumerate() {
         let at = first + b * LANES;
         let mut p = [axes[0].at(s, at); 4];
         for a in 1..K::DIMS {
             p[a] = axes[a].at(s, at);
+        }
+        if let Some(shift) = shift {
+            for a in 0..K::DIMS {
+                load_block(&shift[a][b * LANES..], &mut moved);
+                p[a] = shifted(s, p[a], s.load(&moved));
+            }
         }
         s.store(&mut block, K::block::<W, PRIME>(s, seed, inputs.kind, &p));
         store_block(texels, &block);
@@ -80,11 +89,12 @@ unsafe fn row_avx512<K: WideKernel, const PRIME: bool>(
     inputs: &NoiseInputs,
     row: &RowFrame,
     first: usize,
+    shift: Option<&[Vec<f32>; 4]>,
     out: &mut [f32],
 ) {
     // SAFETY: this function runs only where the CPU has AVX-512 (its contract).
     let s = unsafe { Avx512::new() };
-    wide_row::<Avx512, K, PRIME>(s, inputs, row, first, out)
+    wide_row::<Avx512, K, PRIME>(s, inputs, row, first, shift, out)
 }
 
 /// # Safety
@@ -94,15 +104,16 @@ unsafe fn row_avx2<K: WideKernel, const PRIME: bool>(
     inputs: &NoiseInputs,
     row: &RowFrame,
     first: usize,
+    shift: Option<&[Vec<f32>; 4]>,
     out: &mut [f32],
 ) {
     // SAFETY: this function runs only where the CPU has AVX2 (its contract).
     let s = unsafe { Avx2::new() };
-    wide_row::<Avx2, K, PRIME>(s, inputs, row, first, out)
+    wide_row::<Avx2, K, PRIME>(s, inputs, row, first, shift, out)
 }
 
 /// The row function: `K`'s wide row on instruction set `ISA` (0: AVX-512, 1: AVX2) where the
-/// row fits and has no displacement, else the lanes' kernel.
+/// row fits, else the lanes' kernel.
 fn wide_or_lanes<K: WideKernel, const ISA: u8, const PRIME: bool>(
     inputs: &NoiseInputs,
     row: &RowFrame,
@@ -111,12 +122,12 @@ fn wide_or_lanes<K: WideKernel, const ISA: u8, const PRIME: bool>(
     out: &mut [f32],
 ) {
     let isa = [InstructionSet::Avx512, InstructionSet::Avx2][ISA as usize];
-    if shift.is_none() && fits::<K>(inputs) {
+    if fits::<K>(inputs) {
         // SAFETY: `pick` returns this function only for an instruction set the CPU has.
         unsafe {
             match ISA {
-                0 => row_avx512::<K, PRIME>(inputs, row, first, out),
-                _ => row_avx2::<K, PRIME>(inputs, row, first, out),
+                0 => row_avx512::<K, PRIME>(inputs, row, first, shift, out),
+                _ => row_avx2::<K, PRIME>(inputs, row, first, shift, out),
             }
         }
         return;
@@ -152,6 +163,35 @@ pub(crate) mod check {
     use crate::kinds::lattice::lanes::MOD_96;
     use crate::tables::{OctaveTables, perm_windows};
 
+    /// Displacements of `len` texels per axis: small and large, negative, 2^31 cells and more
+    /// (saturating), NaN (no move), as a warp may give them.
+    fn shifts(len: usize) -> [Vec<f32>; 4] {
+        let edge = [
+            0.3,
+            -0.7,
+            24.75,
+            -31.5,
+            3e9,
+            -3e9,
+            f32::NAN,
+            1e-7,
+            -2.0,
+            0.999_999_9,
+        ];
+        std::array::from_fn(|a| {
+            (0..len)
+                .map(|t| {
+                    let n = t * 7 + a * 3;
+                    if n % 11 == 0 {
+                        edge[(n / 11) % edge.len()]
+                    } else {
+                        ((n % 97) as f32 - 48.0) * 0.173
+                    }
+                })
+                .collect()
+        })
+    }
+
     /// A coordinate in cells as the frames' Q32.64 words, modulo 2^96.
     fn fixed(c: f64) -> u128 {
         ((c * 2f64.powi(64)) as i128 as u128) & MOD_96
@@ -161,7 +201,8 @@ pub(crate) mod check {
     /// hash lattices, value for value (a zero's sign aside: a kernel may leave out the lanes'
     /// additions of zero terms), over rows that start near the origin, below zero and far out,
     /// move along x alone or along every axis (rotated frames), with steps whose low words
-    /// carry, long and short; `kind` holds the kind's parameters.
+    /// carry, long and short, with and without displacements; `kind` holds the kind's
+    /// parameters.
     pub fn wide_rows_equal_lanes<K: WideKernel>(kind: &KindState) {
         let tables = OctaveTables::new(5, 3);
         let windows = perm_windows(&tables.perm);
@@ -203,14 +244,18 @@ pub(crate) mod check {
                     let frame = |c: [f64; 3]| [fixed(c[0]), fixed(c[1]), fixed(c[2]), 0];
                     let row = RowFrame::new(frame(start), frame(step), K::DIMS);
                     for (first, len) in [(0, LANES * 37 + 5), (123, 3), (16, 64)] {
-                        let (mut want, mut got) = (vec![0.0f32; len], vec![1.0f32; len]);
-                        lanes(&inputs, &row, first, None, &mut want);
-                        wide(&inputs, &row, first, None, &mut got);
-                        assert_eq!(
-                            want, got,
-                            "{isa:?} {lattice:?}: row at {start:?} step {step:?} from {first}"
-                        );
-                        checked += 1;
+                        for shift in [None, Some(shifts(len))] {
+                            let (mut want, mut got) = (vec![0.0f32; len], vec![1.0f32; len]);
+                            lanes(&inputs, &row, first, shift.as_ref(), &mut want);
+                            wide(&inputs, &row, first, shift.as_ref(), &mut got);
+                            let moved = shift.is_some();
+                            assert_eq!(
+                                want, got,
+                                "{isa:?} {lattice:?}: row at {start:?} step {step:?} from \
+                                 {first}, displaced {moved}"
+                            );
+                            checked += 1;
+                        }
                     }
                 }
             }
