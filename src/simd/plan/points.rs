@@ -20,13 +20,27 @@ pub(super) fn lattice_shift(
 ) {
     for (a, out) in shift.iter_mut().enumerate().take(dims) {
         let out = &mut out[..regs.n];
-        out.fill(0.0);
+        // The first term is written, not added to a zeroed run (one pass less; the sum's bits
+        // are the same, a zero's sign aside, which the displaced point cannot tell).
+        let mut first = true;
         for (b, &m) in map[a].iter().enumerate() {
-            if m != 0.0 {
-                for (o, &v) in out.iter_mut().zip(regs.axis(d, b)) {
+            if m == 0.0 {
+                continue;
+            }
+            let axis = regs.axis(d, b);
+            if first {
+                for (o, &v) in out.iter_mut().zip(axis) {
+                    *o = m * v;
+                }
+            } else {
+                for (o, &v) in out.iter_mut().zip(axis) {
                     *o += m * v;
                 }
             }
+            first = false;
+        }
+        if first {
+            out.fill(0.0);
         }
     }
 }
@@ -71,16 +85,28 @@ pub(super) fn coordinate_row(
     }
 }
 
-/// `m d` per texel (a Linear step: mat4x4 times vec4, summed in order).
+/// `m d` per texel (a Linear step: mat4x4 times vec4, summed in order). Zero entries are
+/// skipped, as [`lattice_shift`] skips them: adding `0 d` to a finite sum changes no bit (a
+/// zero's sign aside, which no displacement can tell). A 2D graph's map is mostly zeros, and
+/// its four full rows were 44% of the terrain example's plan steps.
 #[inline(always)]
 pub(super) fn linear(regs: &Registers, input: usize, m: &[[f32; 4]; 4], into: &mut [f32]) {
     for a in 0..4 {
         let out = &mut into[a * regs.segment..a * regs.segment + regs.n];
-        let [d0, d1, d2, d3]: [&[f32]; 4] = std::array::from_fn(|b| regs.axis(input, b));
-        // Zipped, not indexed: four indexed reads keep a bounds check each and do not vectorize.
-        let d = d0.iter().zip(d1).zip(d2).zip(d3);
-        for (o, (((&x, &y), &z), &w)) in out.iter_mut().zip(d) {
-            *o = m[a][0] * x + m[a][1] * y + m[a][2] * z + m[a][3] * w;
+        let mut terms = (0..4).filter(|&b| m[a][b] != 0.0);
+        let Some(b) = terms.next() else {
+            out.fill(0.0);
+            continue;
+        };
+        let k = m[a][b];
+        for (o, &v) in out.iter_mut().zip(regs.axis(input, b)) {
+            *o = k * v;
+        }
+        for b in terms {
+            let k = m[a][b];
+            for (o, &v) in out.iter_mut().zip(regs.axis(input, b)) {
+                *o += k * v;
+            }
         }
     }
 }
