@@ -43,7 +43,9 @@ fn fits<K: WideKernel>(inputs: &NoiseInputs) -> bool {
 }
 
 /// `K`'s blocks over `out.len()` texels of `row` from texel `first`, each point moved by
-/// `shift` cells (per axis, texel by texel) where given.
+/// `shift` cells (per axis, texel by texel) where given. A row that moves along x alone (an
+/// unrotated frame, the common case) runs a loop of its own that takes the other axes once:
+/// matching each axis for fixed or moving in every block cost value noise a tenth.
 #[inline(always)]
 fn wide_row<W: Wide, K: WideKernel, const PRIME: bool>(
     s: W,
@@ -62,23 +64,54 @@ fn wide_row<W: Wide, K: WideKernel, const PRIME: bool>(
     for a in 0..K::DIMS {
         axes[a] = RowAxis::new(s, row, a);
     }
+    let x_only = (1..K::DIMS).all(|a| matches!(axes[a], RowAxis::Fixed(_)));
+    match (x_only, shift) {
+        (true, None) => blocks::<W, K, PRIME, true>(s, inputs, &axes, first, None, out),
+        (_, shift) => blocks::<W, K, PRIME, false>(s, inputs, &axes, first, shift, out),
+    }
+}
+
+/// The block loop of [`wide_row`]: with `X_ONLY`, the axes past x are fixed (taken once).
+#[inline(always)]
+fn blocks<W: Wide, K: WideKernel, const PRIME: bool, const X_ONLY: bool>(
+    s: W,
+    inputs: &NoiseInputs,
+    axes: &[RowAxis<W>; 4],
+    first: usize,
+    shift: Option<&[Vec<f32>; 4]>,
+    out: &mut [f32],
+) {
     let seed = inputs.lat.hash_seed;
-    let mut block = [0.0f32; LANES];
+    let mut p = [axes[0].at(s, first); 4];
+    for a in 1..K::DIMS {
+        p[a] = axes[a].at(s, first);
+    }
     let mut moved = [0.0f32; LANES];
     for (b, texels) in out.chunks_mut(LANES).enumerate() {
         let at = first + b * LANES;
-        let mut p = [axes[0].at(s, at); 4];
-        for a in 1..K::DIMS {
-            p[a] = axes[a].at(s, at);
+        p[0] = axes[0].at(s, at);
+        if !X_ONLY {
+            for a in 1..K::DIMS {
+                p[a] = axes[a].at(s, at);
+            }
         }
+        let mut q = p;
         if let Some(shift) = shift {
             for a in 0..K::DIMS {
                 load_block(&shift[a][b * LANES..], &mut moved);
-                p[a] = shifted(s, p[a], s.load(&moved));
+                q[a] = shifted(s, q[a], s.load(&moved));
             }
         }
-        s.store(&mut block, K::block::<W, PRIME>(s, seed, inputs.kind, &p));
-        store_block(texels, &block);
+        let v = K::block::<W, PRIME>(s, seed, inputs.kind, &q);
+        // A whole block straight into the row; a short one through a block of its own.
+        match <&mut [f32; LANES]>::try_from(&mut *texels) {
+            Ok(whole) => s.store(whole, v),
+            Err(_) => {
+                let mut block = [0.0f32; LANES];
+                s.store(&mut block, v);
+                store_block(texels, &block);
+            }
+        }
     }
 }
 
