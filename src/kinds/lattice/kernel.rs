@@ -4,7 +4,7 @@
 
 use super::lane_hash::LaneLattice as Lattice;
 use super::lanes::store_block;
-use super::lanes::{LANES, Points, RowFrame, block_points, load_block, shift_points};
+use super::lanes::{LANES, Points, RowFrame, Shift, block_points, shift_points};
 use crate::kinds::{Interp, KindState};
 
 /// What one noise's kernel reads besides the points.
@@ -30,8 +30,8 @@ pub trait Kernel {
 }
 
 /// Writes one noise's values over `out.len()` texels of a row from texel `first`, each point
-/// moved by `shift` cells (per axis, texel by texel) where given: a plan's noise step.
-pub type NoiseRow = fn(&NoiseInputs, &RowFrame, usize, Option<&[Vec<f32>; 4]>, &mut [f32]);
+/// moved by `shift` (per axis, texel by texel) where given: a plan's noise step.
+pub type NoiseRow = fn(&NoiseInputs, &RowFrame, usize, Option<&Shift>, &mut [f32]);
 
 /// The noise row loop, inlined into one function per instruction set below.
 #[inline(always)]
@@ -39,7 +39,7 @@ fn noise_row<K: Kernel, const WIDE: bool>(
     inputs: &NoiseInputs,
     row: &RowFrame,
     first: usize,
-    shift: Option<&[Vec<f32>; 4]>,
+    shift: Option<&Shift>,
     out: &mut [f32],
 ) {
     let lat = Lattice {
@@ -70,9 +70,7 @@ fn noise_row<K: Kernel, const WIDE: bool>(
             (first + b * LANES, true),
             &mut p,
         );
-        for a in 0..K::DIMS {
-            load_block(&shift[a][b * LANES..], &mut moved[a]);
-        }
+        shift.block(b, K::DIMS, &mut moved);
         shift_points(&mut p, &moved, inputs.interp, &lat.period, K::DIMS);
         K::block(&lat, inputs.kind, &p, &mut n);
         store_block(texels, &n);
@@ -141,7 +139,7 @@ pub(crate) use per_isa;
 
 per_isa!(noise_row<Kernel> -> NoiseRow, pick: noise_row_baseline, noise_row_avx2,
     noise_row_avx512, (inputs: &NoiseInputs, row: &RowFrame, first: usize,
-        shift: Option<&[Vec<f32>; 4]>, out: &mut [f32]));
+        shift: Option<&Shift>, out: &mut [f32]));
 
 /// Declares a kernel type per kind and dims, generic over the lattice (`L`: a `LatticeKind` code).
 macro_rules! kernels {

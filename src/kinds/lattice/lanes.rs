@@ -142,6 +142,153 @@ pub fn block_points(
     }
 }
 
+/// Where a row's points move, per axis and texel of the run, in lattice cells: the moves
+/// themselves, or a displacement register mapped into the noise's cells block by block, so
+/// that the moves never go through memory (a warped fractal maps one displacement into each
+/// octave's lattice: a pass over the run per octave, and another per Linear step before it).
+// Built once per segment and noise step on the stack; boxing `Mapped` would allocate there.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Copy)]
+pub enum Shift<'a> {
+    /// The moves, per axis.
+    Cells(&'a [Vec<f32>; 4]),
+    /// A displacement per axis, first taken through a Linear step's map where given (fused
+    /// into the noise), then into lattice cells by the instance's `delta_map`: the plan's
+    /// `linear` and `lattice_shift`, term for term ([`Shift::mapped`]).
+    Mapped {
+        d: [&'a [f32]; 4],
+        linear: Option<Terms>,
+        map: Terms,
+        /// The displacement axes the maps read.
+        read: [bool; 4],
+    },
+}
+
+/// A 4 x 4 map's nonzero entries, row by row in order (the zero ones are never multiplied).
+#[derive(Clone, Copy, Debug)]
+pub struct Terms {
+    pub rows: [[(usize, f32); 4]; 4],
+    pub len: [usize; 4],
+}
+
+impl Terms {
+    /// The nonzero entries of `m`'s rows `0..rows`.
+    pub fn new(m: &[[f32; 4]; 4], rows: usize) -> Terms {
+        let mut t = Terms {
+            rows: [[(0, 0.0); 4]; 4],
+            len: [0; 4],
+        };
+        for a in 0..rows {
+            for b in 0..4 {
+                if m[a][b] != 0.0 {
+                    t.rows[a][t.len[a]] = (b, m[a][b]);
+                    t.len[a] += 1;
+                }
+            }
+        }
+        t
+    }
+
+    /// The columns any row reads.
+    fn columns(&self) -> [bool; 4] {
+        let mut read = [false; 4];
+        for a in 0..4 {
+            for &(b, _) in &self.rows[a][..self.len[a]] {
+                read[b] = true;
+            }
+        }
+        read
+    }
+}
+
+impl<'a> Shift<'a> {
+    /// Displacement `d` taken through `linear` where given, then into the cells of the first
+    /// `dims` lattice axes by `map`.
+    pub fn mapped(
+        d: [&'a [f32]; 4],
+        linear: Option<&[[f32; 4]; 4]>,
+        map: &[[f32; 4]; 4],
+        dims: usize,
+    ) -> Shift<'a> {
+        let map = Terms::new(map, dims);
+        // Only the Linear rows the cell map reads are computed.
+        let through = map.columns();
+        let linear = linear.map(|m| {
+            let mut kept = *m;
+            for (a, row) in kept.iter_mut().enumerate() {
+                if !through[a] {
+                    *row = [0.0; 4];
+                }
+            }
+            Terms::new(&kept, 4)
+        });
+        let read = linear.as_ref().map_or(through, Terms::columns);
+        Shift::Mapped {
+            d,
+            linear,
+            map,
+            read,
+        }
+    }
+
+    /// Block `b`'s moves on the first `dims` axes (lanes past the run's end keep what they
+    /// held).
+    #[inline(always)]
+    pub fn block(&self, b: usize, dims: usize, moved: &mut [[f32; LANES]; 4]) {
+        let at = b * LANES;
+        let (d, linear, map, read) = match self {
+            Shift::Cells(cells) => {
+                for a in 0..dims {
+                    load_block(&cells[a][at..], &mut moved[a]);
+                }
+                return;
+            }
+            Shift::Mapped {
+                d,
+                linear,
+                map,
+                read,
+            } => (d, linear, map, read),
+        };
+        let mut input = [[0.0f32; LANES]; 4];
+        for c in 0..4 {
+            if read[c] {
+                load_block(d[c].get(at..).unwrap_or(&[]), &mut input[c]);
+            }
+        }
+        if let Some(m) = linear {
+            let mut mapped = [[0.0f32; LANES]; 4];
+            for a in 0..4 {
+                mapped[a] = map_terms(&m.rows[a][..m.len[a]], &input);
+            }
+            input = mapped;
+        }
+        for a in 0..dims {
+            moved[a] = map_terms(&map.rows[a][..map.len[a]], &input);
+        }
+    }
+}
+
+/// `sum k v[b]` per lane over a row's nonzero entries `(b, k)` in order, the first written
+/// rather than added to zero (the plan's `linear` and `lattice_shift` per texel; zero for an
+/// empty row).
+#[inline(always)]
+fn map_terms(terms: &[(usize, f32)], v: &[[f32; LANES]; 4]) -> [f32; LANES] {
+    let mut out = [0.0f32; LANES];
+    let Some((&(b, k), rest)) = terms.split_first() else {
+        return out;
+    };
+    for l in 0..LANES {
+        out[l] = k * v[b][l];
+    }
+    for &(b, k) in rest {
+        for l in 0..LANES {
+            out[l] += k * v[b][l];
+        }
+    }
+    out
+}
+
 /// The points of a block moved by `shift[a][l]` cells (graph_displaced in graph.wgsl): the
 /// fraction plus the shift, split again by floor and kept below 1, then the weights and corner
 /// cells of the new point.

@@ -11,7 +11,7 @@ use super::{PlanLanes, Registers, Scratch};
 use crate::graph::ops_d::{TexelDual, fractal_finish_dual, fractal_term_dual, value_step_d};
 use crate::graph::plan::Step;
 use crate::kinds::Fractal;
-use crate::kinds::lattice::lanes::RowFrame;
+use crate::kinds::lattice::lanes::{RowFrame, Shift};
 
 /// Runs of a value register with gradients.
 pub(super) const VALUE_RUNS: usize = 4;
@@ -91,9 +91,10 @@ impl PlanLanes<'_> {
                     });
                     lattice_shift(&regs, *d, &scaled, self.dims, shift);
                 }
-                let moved = delta.map(|_| &*shift);
+                let moved = delta.map(|_| Shift::Cells(&*shift));
                 let origin = self.job.frames()[index].origin[*axis];
-                coordinate_row(&frames[index], origin, *axis, first, moved, &mut rest[..n]);
+                let row = &frames[index];
+                coordinate_row(row, origin, *axis, first, moved.as_ref(), &mut rest[..n]);
                 coordinate_gradient(&regs, map, *frequency, *axis, *delta, rest);
             }
             Step::Linear { input, m } => linear_d(&regs, *input, m, rest),

@@ -17,18 +17,18 @@ use crate::graph::plan::Step;
 use crate::job::Job;
 use crate::kinds::lattice::kernel::NoiseInputs;
 use crate::kinds::lattice::lane_hash::LaneLattice;
-use crate::kinds::lattice::lanes::{LANES, RowFrame};
+use crate::kinds::lattice::lanes::{LANES, RowFrame, Shift};
 use crate::kinds::{InstructionSet, Interp, KindState, LatticeKind, NoiseRow, NoiseRowD};
 use crate::spec::frames::OctaveFrame;
 use crate::tables::{PERM_LEN, TABLE_SIZE, perm_windows};
-use points::{coordinate_row, displace, lattice_shift, linear};
+use points::{coordinate_row, displace, linear};
 use values::value_step;
 
 /// Register floats of one segment: 512 KiB, about a core's L2 cache.
 const REGISTER_BUDGET: usize = 128 * 1024;
 /// The longest segment: long enough that the per-segment work (the fixed axes' points, the
 /// sums' start and finish) is a small part of a row.
-const MAX_SEGMENT: usize = 64 * LANES;
+const MAX_SEGMENT: usize = 32 * LANES;
 
 /// One table slot as the lanes read it: the permutation's windows and the values in f32.
 struct LaneTables {
@@ -61,6 +61,9 @@ pub(super) struct PlanLanes<'a> {
     maps: Vec<(dual::Map, f32)>,
     gradient: bool,
     steps: Vec<Step<f32>>,
+    /// Linear steps whose every reader is a noise's displacement: those noises map from the
+    /// Linear's input themselves ([`Shift::Mapped`]), and the step is not run (values only).
+    fused: Vec<bool>,
     /// Each step's first register run; a value takes one run, a displacement four.
     runs: Vec<usize>,
     total_runs: usize,
@@ -143,6 +146,7 @@ impl<'a> PlanLanes<'a> {
             maps,
             gradient,
             steps: plan.steps.iter().map(Step::to_f32).collect(),
+            fused: fused_linears(&plan.steps, plan.output),
             runs,
             total_runs,
             segment: (REGISTER_BUDGET / total_runs.max(1) / LANES * LANES)
@@ -253,7 +257,7 @@ impl<'a> PlanLanes<'a> {
         for i in 0..steps {
             if DUAL {
                 self.step_d(i, frames, first, n, scratch);
-            } else {
+            } else if !self.fused[i] {
                 let out = if i + 1 == steps { last.take() } else { None };
                 self.step(i, frames, (first, n), scratch, out);
             }
@@ -271,9 +275,7 @@ impl<'a> PlanLanes<'a> {
         scratch: &mut Scratch,
         direct: Option<&mut [f32]>,
     ) {
-        let Scratch {
-            registers, shift, ..
-        } = scratch;
+        let Scratch { registers, .. } = scratch;
         let (done, rest) = registers.split_at_mut(self.runs[i] * self.segment);
         let value_out = match direct {
             Some(out) => out,
@@ -287,35 +289,30 @@ impl<'a> PlanLanes<'a> {
         };
         match &self.steps[i] {
             Step::Noise { instance, delta } => {
-                if let Some(d) = delta {
-                    lattice_shift(
-                        &regs,
-                        *d,
-                        &self.noises[*instance].delta_map,
-                        self.dims,
-                        shift,
-                    );
-                }
-                let shift = delta.map(|_| &*shift);
-                self.noise(*instance, &frames[*instance], first, shift, value_out);
+                let map = &self.noises[*instance].delta_map;
+                let shift = delta.map(|d| self.mapped(&regs, d, map));
+                self.noise(
+                    *instance,
+                    &frames[*instance],
+                    first,
+                    shift.as_ref(),
+                    value_out,
+                );
             }
             Step::Coordinate {
                 instance,
                 axis,
                 delta,
             } => {
-                if let Some(d) = delta {
-                    let frequency = self.job.plan().coordinates[*instance].frequency as f32;
-                    let map = std::array::from_fn(|a| {
-                        std::array::from_fn(|b| if a == b { frequency } else { 0.0 })
-                    });
-                    lattice_shift(&regs, *d, &map, self.dims, shift);
-                }
-                let shift = delta.map(|_| &*shift);
+                let frequency = self.job.plan().coordinates[*instance].frequency as f32;
+                let map: [[f32; 4]; 4] = std::array::from_fn(|a| {
+                    std::array::from_fn(|b| if a == b { frequency } else { 0.0 })
+                });
+                let shift = delta.map(|d| self.mapped(&regs, d, &map));
                 let index = self.noises.len() + instance;
                 let origin = self.job.frames()[index].origin[*axis];
                 let row = &frames[index];
-                coordinate_row(row, origin, *axis, first, shift, value_out);
+                coordinate_row(row, origin, *axis, first, shift.as_ref(), value_out);
             }
             Step::Linear { input, m } => linear(&regs, *input, m, &mut rest[..4 * self.segment]),
             Step::Displace {
@@ -327,13 +324,24 @@ impl<'a> PlanLanes<'a> {
         }
     }
 
+    /// Displacement register `d` mapped into lattice cells by `map`, block by block in the
+    /// noise's row: through the Linear step that makes `d` where that step is fused.
+    fn mapped<'r>(&self, regs: &Registers<'r>, d: usize, map: &[[f32; 4]; 4]) -> Shift<'r> {
+        match &self.steps[d] {
+            Step::Linear { input, m } if self.fused[d] => {
+                Shift::mapped(regs.axes(*input), Some(m), map, self.dims)
+            }
+            _ => Shift::mapped(regs.axes(d), None, map, self.dims),
+        }
+    }
+
     /// Noise instance `i` over a segment, its points moved by `shift` where given.
     fn noise(
         &self,
         i: usize,
         row: &RowFrame,
         first: usize,
-        shift: Option<&[Vec<f32>; 4]>,
+        shift: Option<&Shift>,
         out: &mut [f32],
     ) {
         (self.noises[i].row)(&self.inputs(i), row, first, shift, out);
@@ -374,16 +382,45 @@ struct Registers<'r> {
     n: usize,
 }
 
-impl Registers<'_> {
+impl<'r> Registers<'r> {
     /// Value register `k` over the segment's texels.
-    fn value(&self, k: usize) -> &[f32] {
+    fn value(&self, k: usize) -> &'r [f32] {
         let at = self.runs[k] * self.segment;
         &self.done[at..at + self.n]
     }
 
     /// Axis `a` of displacement register `k`.
-    fn axis(&self, k: usize, a: usize) -> &[f32] {
+    fn axis(&self, k: usize, a: usize) -> &'r [f32] {
         let at = (self.runs[k] + a) * self.segment;
         &self.done[at..at + self.n]
     }
+
+    /// Every axis of displacement register `k`.
+    fn axes(&self, k: usize) -> [&'r [f32]; 4] {
+        [
+            self.axis(k, 0),
+            self.axis(k, 1),
+            self.axis(k, 2),
+            self.axis(k, 3),
+        ]
+    }
+}
+
+/// Which steps are Linear steps read only as noises' displacements (not the output): each such
+/// noise maps the Linear's input itself, and the Linear need not run.
+fn fused_linears<R>(steps: &[Step<R>], output: usize) -> Vec<bool> {
+    let mut fused: Vec<bool> = (steps.iter().enumerate())
+        .map(|(i, s)| matches!(s, Step::Linear { .. }) && i != output)
+        .collect();
+    for step in steps {
+        let (values, vectors) = step.inputs();
+        let by_noise = matches!(step, Step::Noise { .. });
+        for k in values
+            .into_iter()
+            .chain(vectors.into_iter().filter(|_| !by_noise))
+        {
+            fused[k] = false;
+        }
+    }
+    fused
 }

@@ -4,7 +4,7 @@
 
 use super::Registers;
 use crate::kinds::Interp;
-use crate::kinds::lattice::lanes::{LANES, Points, RowFrame, block_points, shift_points};
+use crate::kinds::lattice::lanes::{LANES, Points, RowFrame, Shift, block_points, shift_points};
 
 /// A displacement register mapped into lattice cells: `shift[a] = sum_b map[a][b] d[b]` in
 /// order (graph_point_moved's `delta_map * d`), on the lattice's `dims` axes. Zero entries
@@ -54,7 +54,7 @@ pub(super) fn coordinate_row(
     origin: crate::fixed::Fixed,
     axis: usize,
     first: usize,
-    shift: Option<&[Vec<f32>; 4]>,
+    shift: Option<&Shift>,
     out: &mut [f32],
 ) {
     let mut p = Points::default();
@@ -72,9 +72,8 @@ pub(super) fn coordinate_row(
             &mut p,
         );
         if let Some(shift) = shift {
-            let lanes = &shift[axis][b * LANES..];
-            let count = lanes.len().min(LANES);
-            moved[axis][..count].copy_from_slice(&lanes[..count]);
+            // The axes below `axis` move too; only `axis` is read.
+            shift.block(b, dims, &mut moved);
             shift_points(&mut p, &moved, Interp::Linear, &[0; 4], dims);
         }
         let at = &p.axis[axis];
@@ -129,6 +128,77 @@ pub(super) fn displace(
         if let Some(&k) = by.get(a) {
             for (o, &v) in out.iter_mut().zip(regs.value(k)) {
                 *o += amplitude * v;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kinds::lattice::lanes::Shift;
+
+    /// A mapped shift's blocks equal the separate passes it replaces (a Linear step into a
+    /// register, then `lattice_shift`), bit for bit, with and without the Linear, over a
+    /// segment whose last block is short, maps with zero entries and a zero row included.
+    #[test]
+    fn a_mapped_shift_equals_the_linear_and_lattice_shift_passes() {
+        let (segment, n) = (64, 53);
+        // Register 0: a displacement (4 runs); register 1: its Linear map (4 runs).
+        let runs = [0, 4];
+        let mut done = vec![0.0f32; 8 * segment];
+        for (i, v) in done[..4 * segment].iter_mut().enumerate() {
+            *v = ((i * 2_654_435_761) % 1000) as f32 * 0.037 - 17.0;
+        }
+        let linear_m = [
+            [2.0, 0.0, 0.0, 0.0],
+            [0.3, 1.7, 0.0, 0.0],
+            [0.0, 0.0, 0.0, 0.0],
+            [0.0, -0.5, 0.25, 4.0],
+        ];
+        let map = [
+            [0.031_25, 0.0, 0.0, 0.0],
+            [0.0, 0.011, -0.002, 0.0],
+            [0.5, 0.0, 0.0, 0.0],
+            [0.0, 0.0, 0.0, 0.0],
+        ];
+        let mut mapped = vec![0.0f32; 4 * segment];
+        {
+            let regs = Registers {
+                done: &done,
+                runs: &runs,
+                segment,
+                n,
+            };
+            linear(&regs, 0, &linear_m, &mut mapped);
+        }
+        done[4 * segment..].copy_from_slice(&mapped);
+        let regs = Registers {
+            done: &done,
+            runs: &runs,
+            segment,
+            n,
+        };
+        for (input, fused) in [(0, Some(&linear_m)), (1, None)] {
+            let dims = 4;
+            let mut want: [Vec<f32>; 4] = std::array::from_fn(|_| vec![0.0; segment]);
+            lattice_shift(&regs, 1, &map, dims, &mut want);
+            let shift = Shift::mapped(regs.axes(input), fused, &map, dims);
+            let mut moved = [[0.0f32; LANES]; 4];
+            for b in 0..n.div_ceil(LANES) {
+                shift.block(b, dims, &mut moved);
+                for a in 0..dims {
+                    for l in 0..LANES.min(n - b * LANES) {
+                        let (w, g) = (want[a][b * LANES + l], moved[a][l]);
+                        assert_eq!(
+                            w.to_bits(),
+                            g.to_bits(),
+                            "fused {}: axis {a}, texel {}",
+                            fused.is_some(),
+                            b * LANES + l
+                        );
+                    }
+                }
             }
         }
     }

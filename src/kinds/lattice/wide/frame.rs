@@ -4,7 +4,7 @@
 //! the fraction's top 24 bits. An axis that does not move along the row is computed once.
 
 use super::{Wide, quintic};
-use crate::kinds::lattice::lanes::{LANES, MOD_96, RowFrame};
+use crate::kinds::lattice::lanes::{LANES, MOD_96, RowFrame, Shift, load_block};
 
 /// One lattice axis of a row: each lane's offset within a block as three words (cell,
 /// fraction's top word, fraction's low word), or the point it keeps all along the row.
@@ -123,4 +123,71 @@ pub fn shifted<W: Wide>(s: W, p: AxisPoint<W>, shift: W::F) -> AxisPoint<W> {
         s.add_u(p.cell, moved),
         s.min(s.sub(f, whole), s.splat(0.999_999_94)),
     )
+}
+
+/// Block `b`'s moves on the first `dims` axes in registers: [`Shift::block`]'s operations,
+/// term for term, on vectors (through arrays in memory they cost a warped fractal more than
+/// the passes they replace).
+#[inline(always)]
+pub fn shift_block<W: Wide>(s: W, shift: &Shift, b: usize, dims: usize) -> [W::F; 4] {
+    let at = b * LANES;
+    let zero = s.splat(0.0);
+    let mut moved = [zero; 4];
+    let load = |run: &[f32]| -> W::F {
+        match run
+            .get(at..at + LANES)
+            .and_then(|w| <&[f32; LANES]>::try_from(w).ok())
+        {
+            Some(whole) => s.load(whole),
+            None => {
+                let mut block = [0.0f32; LANES];
+                load_block(run.get(at..).unwrap_or(&[]), &mut block);
+                s.load(&block)
+            }
+        }
+    };
+    let (d, linear, map, read) = match shift {
+        Shift::Cells(cells) => {
+            for a in 0..dims {
+                moved[a] = load(&cells[a]);
+            }
+            return moved;
+        }
+        Shift::Mapped {
+            d,
+            linear,
+            map,
+            read,
+        } => (d, linear, map, read),
+    };
+    let mut input = [zero; 4];
+    for c in 0..4 {
+        if read[c] {
+            input[c] = load(d[c]);
+        }
+    }
+    if let Some(m) = linear {
+        let mut mapped = [zero; 4];
+        for a in 0..4 {
+            mapped[a] = map_terms(s, &m.rows[a][..m.len[a]], &input);
+        }
+        input = mapped;
+    }
+    for a in 0..dims {
+        moved[a] = map_terms(s, &map.rows[a][..map.len[a]], &input);
+    }
+    moved
+}
+
+/// `map_terms` of the lanes on vectors: the row's nonzero entries in order, the first written.
+#[inline(always)]
+fn map_terms<W: Wide>(s: W, terms: &[(usize, f32)], v: &[W::F; 4]) -> W::F {
+    let Some((&(b, k), rest)) = terms.split_first() else {
+        return s.splat(0.0);
+    };
+    let mut out = s.mul(s.splat(k), v[b]);
+    for &(b, k) in rest {
+        out = s.add(out, s.mul(s.splat(k), v[b]));
+    }
+    out
 }

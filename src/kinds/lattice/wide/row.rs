@@ -5,9 +5,9 @@
 use super::Wide;
 use super::avx2::Avx2;
 use super::avx512::Avx512;
-use super::frame::{AxisPoint, RowAxis, shifted};
+use super::frame::{AxisPoint, RowAxis, shift_block, shifted};
 use crate::kinds::lattice::kernel::{InstructionSet, NoiseInputs, NoiseRow};
-use crate::kinds::lattice::lanes::{LANES, RowFrame, load_block, store_block};
+use crate::kinds::lattice::lanes::{LANES, RowFrame, Shift, store_block};
 use crate::kinds::{Interp, KindState, LatticeKind};
 
 /// A kind in `DIMS` dimensions whose blocks run in registers.
@@ -52,7 +52,7 @@ fn wide_row<W: Wide, K: WideKernel, const PRIME: bool>(
     inputs: &NoiseInputs,
     row: &RowFrame,
     first: usize,
-    shift: Option<&[Vec<f32>; 4]>,
+    shift: Option<&Shift>,
     out: &mut [f32],
 ) {
     let zero = RowAxis::Fixed(AxisPoint {
@@ -78,7 +78,7 @@ fn blocks<W: Wide, K: WideKernel, const PRIME: bool, const X_ONLY: bool>(
     inputs: &NoiseInputs,
     axes: &[RowAxis<W>; 4],
     first: usize,
-    shift: Option<&[Vec<f32>; 4]>,
+    shift: Option<&Shift>,
     out: &mut [f32],
 ) {
     let seed = inputs.lat.hash_seed;
@@ -86,7 +86,6 @@ fn blocks<W: Wide, K: WideKernel, const PRIME: bool, const X_ONLY: bool>(
     for a in 1..K::DIMS {
         p[a] = axes[a].at(s, first);
     }
-    let mut moved = [0.0f32; LANES];
     for (b, texels) in out.chunks_mut(LANES).enumerate() {
         let at = first + b * LANES;
         p[0] = axes[0].at(s, at);
@@ -97,9 +96,9 @@ fn blocks<W: Wide, K: WideKernel, const PRIME: bool, const X_ONLY: bool>(
         }
         let mut q = p;
         if let Some(shift) = shift {
+            let moved = shift_block(s, shift, b, K::DIMS);
             for a in 0..K::DIMS {
-                load_block(&shift[a][b * LANES..], &mut moved);
-                q[a] = shifted(s, q[a], s.load(&moved));
+                q[a] = shifted(s, q[a], moved[a]);
             }
         }
         let v = K::block::<W, PRIME>(s, seed, inputs.kind, &q);
@@ -122,7 +121,7 @@ unsafe fn row_avx512<K: WideKernel, const PRIME: bool>(
     inputs: &NoiseInputs,
     row: &RowFrame,
     first: usize,
-    shift: Option<&[Vec<f32>; 4]>,
+    shift: Option<&Shift>,
     out: &mut [f32],
 ) {
     // SAFETY: this function runs only where the CPU has AVX-512 (its contract).
@@ -137,7 +136,7 @@ unsafe fn row_avx2<K: WideKernel, const PRIME: bool>(
     inputs: &NoiseInputs,
     row: &RowFrame,
     first: usize,
-    shift: Option<&[Vec<f32>; 4]>,
+    shift: Option<&Shift>,
     out: &mut [f32],
 ) {
     // SAFETY: this function runs only where the CPU has AVX2 (its contract).
@@ -151,7 +150,7 @@ fn wide_or_lanes<K: WideKernel, const ISA: u8, const PRIME: bool>(
     inputs: &NoiseInputs,
     row: &RowFrame,
     first: usize,
-    shift: Option<&[Vec<f32>; 4]>,
+    shift: Option<&Shift>,
     out: &mut [f32],
 ) {
     let isa = [InstructionSet::Avx512, InstructionSet::Avx2][ISA as usize];
@@ -277,7 +276,8 @@ pub(crate) mod check {
                     let frame = |c: [f64; 3]| [fixed(c[0]), fixed(c[1]), fixed(c[2]), 0];
                     let row = RowFrame::new(frame(start), frame(step), K::DIMS);
                     for (first, len) in [(0, LANES * 37 + 5), (123, 3), (16, 64)] {
-                        for shift in [None, Some(shifts(len))] {
+                        let cells = shifts(len);
+                        for shift in [None, Some(Shift::Cells(&cells))] {
                             let (mut want, mut got) = (vec![0.0f32; len], vec![1.0f32; len]);
                             lanes(&inputs, &row, first, shift.as_ref(), &mut want);
                             wide(&inputs, &row, first, shift.as_ref(), &mut got);
