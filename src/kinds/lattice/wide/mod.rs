@@ -41,7 +41,7 @@ pub trait Wide: Copy {
     fn sqrt(self, a: Self::F) -> Self::F;
     /// Lanes that are NaN.
     fn is_nan(self, a: Self::F) -> Self::M;
-    /// Each lane truncated to an i32 (in range: the callers clamp first), as u32 bits.
+    /// Each lane truncated to an i32, as u32 bits; i32::MIN for NaN and out of range.
     fn trunc_i(self, a: Self::F) -> Self::U;
     /// Lanes where `a < b`.
     fn lt(self, a: Self::F, b: Self::F) -> Self::M;
