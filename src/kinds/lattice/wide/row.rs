@@ -72,6 +72,9 @@ fn wide_row<W: Wide, K: WideKernel, const PRIME: bool>(
 }
 
 /// The block loop of [`wide_row`]: with `X_ONLY`, the axes past x are fixed (taken once).
+/// Blocks go in pairs: a block is one long chain of dependent operations (hashes, gradients,
+/// lerps), and two independent ones side by side keep the vector units busy while each waits
+/// on its last result. (Functions, not closures: closures over vectors were not inlined.)
 #[inline(always)]
 fn blocks<W: Wide, K: WideKernel, const PRIME: bool, const X_ONLY: bool>(
     s: W,
@@ -82,36 +85,62 @@ fn blocks<W: Wide, K: WideKernel, const PRIME: bool, const X_ONLY: bool>(
     out: &mut [f32],
 ) {
     let seed = inputs.lat.hash_seed;
-    let mut p = [axes[0].at(s, first); 4];
+    let mut fixed = [axes[0].at(s, first); 4];
     for a in 1..K::DIMS {
-        p[a] = axes[a].at(s, first);
+        fixed[a] = axes[a].at(s, first);
     }
-    for (b, texels) in out.chunks_mut(LANES).enumerate() {
-        let at = first + b * LANES;
-        p[0] = axes[0].at(s, at);
-        if !X_ONLY {
-            for a in 1..K::DIMS {
-                p[a] = axes[a].at(s, at);
-            }
+    let mut pairs = out.chunks_exact_mut(2 * LANES);
+    let mut b = 0;
+    for pair in &mut pairs {
+        let p0 = block_points::<W, K, X_ONLY>(s, axes, &fixed, first, shift, b);
+        let p1 = block_points::<W, K, X_ONLY>(s, axes, &fixed, first, shift, b + 1);
+        let v0 = K::block::<W, PRIME>(s, seed, inputs.kind, &p0);
+        let v1 = K::block::<W, PRIME>(s, seed, inputs.kind, &p1);
+        let (lo, hi) = pair.split_at_mut(LANES);
+        if let (Ok(lo), Ok(hi)) = (
+            <&mut [f32; LANES]>::try_from(lo),
+            <&mut [f32; LANES]>::try_from(hi),
+        ) {
+            s.store(lo, v0);
+            s.store(hi, v1);
         }
-        let mut q = p;
-        if let Some(shift) = shift {
-            let moved = shift_block(s, shift, b, K::DIMS);
-            for a in 0..K::DIMS {
-                q[a] = shifted(s, q[a], moved[a]);
-            }
-        }
-        let v = K::block::<W, PRIME>(s, seed, inputs.kind, &q);
-        // A whole block straight into the row; a short one through a block of its own.
-        match <&mut [f32; LANES]>::try_from(&mut *texels) {
-            Ok(whole) => s.store(whole, v),
-            Err(_) => {
-                let mut block = [0.0f32; LANES];
-                s.store(&mut block, v);
-                store_block(texels, &block);
-            }
+        b += 2;
+    }
+    for texels in pairs.into_remainder().chunks_mut(LANES) {
+        let p = block_points::<W, K, X_ONLY>(s, axes, &fixed, first, shift, b);
+        let mut block = [0.0f32; LANES];
+        s.store(&mut block, K::block::<W, PRIME>(s, seed, inputs.kind, &p));
+        store_block(texels, &block);
+        b += 1;
+    }
+}
+
+/// Block `b`'s points: x stepped, the other axes fixed (`X_ONLY`) or stepped, each moved by
+/// the shift where given.
+#[inline(always)]
+fn block_points<W: Wide, K: WideKernel, const X_ONLY: bool>(
+    s: W,
+    axes: &[RowAxis<W>; 4],
+    fixed: &[AxisPoint<W>; 4],
+    first: usize,
+    shift: Option<&Shift>,
+    b: usize,
+) -> [AxisPoint<W>; 4] {
+    let at = first + b * LANES;
+    let mut p = *fixed;
+    p[0] = axes[0].at(s, at);
+    if !X_ONLY {
+        for a in 1..K::DIMS {
+            p[a] = axes[a].at(s, at);
         }
     }
+    if let Some(shift) = shift {
+        let moved = shift_block(s, shift, b, K::DIMS);
+        for a in 0..K::DIMS {
+            p[a] = shifted(s, p[a], moved[a]);
+        }
+    }
+    p
 }
 
 /// # Safety
