@@ -7,7 +7,10 @@
 //!
 //! Its one entry, [`render_window_into`], runs any job's plan step by step over segments of a
 //! row (`plan`); a flat job is the plan `fractal(kind)`, whose octaves add into the sum
-//! straight from their kernels.
+//! straight from their kernels. A noise step runs its kind's row: on x86-64 with a hash
+//! lattice, untiled, the kind's wide row (every value of a block in registers, AVX-512 or AVX2;
+//! `kinds::lattice::wide`) where it has one, else its lane kernel; the two compute the same
+//! numbers (tested per kind).
 //! Function names mirror the WGSL's (`perlin3`, `corner_hashes3`, `cellular_search`, ...).
 
 // Lane loops index several arrays by the lane; iterator rewrites would hide the mirror.

@@ -199,13 +199,6 @@ kernels! {
 
 /// The row function of cellular noise in `dims` dimensions.
 pub fn row(dims: u32, _: Interp, lattice: LatticeKind, isa: InstructionSet) -> NoiseRow {
-    #[cfg(target_arch = "x86_64")]
-    if dims == 2
-        && let Some(row) =
-            crate::kinds::lattice::wide::row::pick::<super::rows::Cellular2>(lattice, isa)
-    {
-        return row;
-    }
     match dims {
         2 => row_of!(Cellular2Block, lattice, isa),
         _ => row_of!(Cellular3Block, lattice, isa),

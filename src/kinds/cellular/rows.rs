@@ -10,8 +10,8 @@ use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, row_of};
 use crate::kinds::lattice::wide::Wide;
 use crate::kinds::lattice::wide::frame::AxisPoint;
 use crate::kinds::lattice::wide::hash::{hash_eat, hash_finish, prime_finish};
-use crate::kinds::lattice::wide::row::WideKernel;
-use crate::kinds::{CellReturn, Distance, KindState, LatticeKind};
+use crate::kinds::lattice::wide::row::{WideKernel, pick};
+use crate::kinds::{CellReturn, Distance, Interp, KindState, LatticeKind};
 use crate::tables::{LATTICE_PRIMES, PRIME_5};
 
 /// `hash_unit` of `lattice_bits(h, a)`: 24 more bits of the cell's hash, as a unit float.
@@ -249,6 +249,21 @@ impl WideKernel for Cellular2 {
     }
     fn lanes(lattice: LatticeKind, isa: InstructionSet) -> NoiseRow {
         row_of!(Cellular2Block, lattice, isa)
+    }
+}
+
+/// Cellular noise's wide row in 2D (Euclidean metrics), where the instruction set and
+/// lattice have one.
+pub fn wide_row(
+    dims: u32,
+    _: Interp,
+    lattice: LatticeKind,
+    isa: InstructionSet,
+) -> Option<NoiseRow> {
+    if dims == 2 {
+        pick::<Cellular2>(lattice, isa)
+    } else {
+        None
     }
 }
 

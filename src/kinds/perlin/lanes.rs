@@ -240,19 +240,6 @@ pub fn row_d(dims: u32, _: Interp, lattice: LatticeKind, isa: InstructionSet) ->
 
 /// The row function of Perlin noise in `dims` dimensions.
 pub fn row(dims: u32, _: Interp, lattice: LatticeKind, isa: InstructionSet) -> NoiseRow {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use super::rows::{Perlin2, Perlin3};
-        use crate::kinds::lattice::wide::row::pick;
-        let wide = match dims {
-            2 => pick::<Perlin2>(lattice, isa),
-            3 => pick::<Perlin3>(lattice, isa),
-            _ => None,
-        };
-        if let Some(row) = wide {
-            return row;
-        }
-    }
     match dims {
         1 => row_of!(Perlin1Block, lattice, isa),
         2 => row_of!(Perlin2Block, lattice, isa),

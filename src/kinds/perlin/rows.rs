@@ -8,9 +8,9 @@ use super::wide::{GRAD2, GRAD3, PERLIN2_SCALE};
 use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, row_of};
 use crate::kinds::lattice::wide::frame::AxisPoint;
 use crate::kinds::lattice::wide::hash::{WideLattice, corner_hashes};
-use crate::kinds::lattice::wide::row::WideKernel;
+use crate::kinds::lattice::wide::row::{WideKernel, pick};
 use crate::kinds::lattice::wide::{Wide, lerp};
-use crate::kinds::{KindState, LatticeKind};
+use crate::kinds::{Interp, KindState, LatticeKind};
 
 /// Each lane's offset from its lower and its upper corner along one axis.
 #[inline(always)]
@@ -104,6 +104,20 @@ impl WideKernel for Perlin3 {
     }
     fn lanes(lattice: LatticeKind, isa: InstructionSet) -> NoiseRow {
         row_of!(Perlin3Block, lattice, isa)
+    }
+}
+
+/// Perlin noise's wide row in 2D and 3D, where the instruction set and lattice have one.
+pub fn wide_row(
+    dims: u32,
+    _: Interp,
+    lattice: LatticeKind,
+    isa: InstructionSet,
+) -> Option<NoiseRow> {
+    match dims {
+        2 => pick::<Perlin2>(lattice, isa),
+        3 => pick::<Perlin3>(lattice, isa),
+        _ => None,
     }
 }
 

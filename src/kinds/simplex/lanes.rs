@@ -295,13 +295,6 @@ pub fn row_d(dims: u32, _: Interp, lattice: LatticeKind, isa: InstructionSet) ->
 
 /// The row function of simplex noise in `dims` dimensions.
 pub fn row(dims: u32, _: Interp, lattice: LatticeKind, isa: InstructionSet) -> NoiseRow {
-    #[cfg(target_arch = "x86_64")]
-    if dims == 2
-        && let Some(row) =
-            crate::kinds::lattice::wide::row::pick::<super::rows::Simplex2>(lattice, isa)
-    {
-        return row;
-    }
     match dims {
         2 => row_of!(Simplex2Block, lattice, isa),
         3 => row_of!(Simplex3Block, lattice, isa),

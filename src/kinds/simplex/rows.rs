@@ -8,8 +8,8 @@ use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, row_of};
 use crate::kinds::lattice::wide::Wide;
 use crate::kinds::lattice::wide::frame::AxisPoint;
 use crate::kinds::lattice::wide::hash::{hash_eat, hash_finish, prime_finish};
-use crate::kinds::lattice::wide::row::WideKernel;
-use crate::kinds::{KindState, LatticeKind};
+use crate::kinds::lattice::wide::row::{WideKernel, pick};
+use crate::kinds::{Interp, KindState, LatticeKind};
 use crate::tables::{G2, LATTICE_PRIMES, PRIME_5};
 
 const SIMPLEX_G2: f32 = G2 as f32;
@@ -104,6 +104,20 @@ impl WideKernel for Simplex2 {
     }
     fn lanes(lattice: LatticeKind, isa: InstructionSet) -> NoiseRow {
         row_of!(Simplex2Block, lattice, isa)
+    }
+}
+
+/// Simplex noise's wide row in 2D, where the instruction set and lattice have one.
+pub fn wide_row(
+    dims: u32,
+    _: Interp,
+    lattice: LatticeKind,
+    isa: InstructionSet,
+) -> Option<NoiseRow> {
+    if dims == 2 {
+        pick::<Simplex2>(lattice, isa)
+    } else {
+        None
     }
 }
 

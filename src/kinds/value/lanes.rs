@@ -123,19 +123,6 @@ kernels! {
 
 /// The row function of value noise in `dims` dimensions (Catmull-Rom apart).
 pub fn row(dims: u32, interp: Interp, lattice: LatticeKind, isa: InstructionSet) -> NoiseRow {
-    #[cfg(target_arch = "x86_64")]
-    if interp != Interp::CatmullRom {
-        use crate::kinds::lattice::wide::row::pick;
-        use crate::kinds::value::wide::{Value2, Value3};
-        let wide = match dims {
-            2 => pick::<Value2>(lattice, isa),
-            3 => pick::<Value3>(lattice, isa),
-            _ => None,
-        };
-        if let Some(row) = wide {
-            return row;
-        }
-    }
     match (dims, interp == Interp::CatmullRom) {
         (1, true) => row_of!(CatmullRom1Block, lattice, isa),
         (2, true) => row_of!(CatmullRom2Block, lattice, isa),

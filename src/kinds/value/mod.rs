@@ -2,9 +2,9 @@
 //! interpolations (CONVENTIONS §3).
 
 pub(crate) mod lanes;
-pub(crate) mod twin;
 #[cfg(target_arch = "x86_64")]
-mod wide;
+mod rows;
+pub(crate) mod twin;
 
 use super::lattice::twin::octave_row;
 use super::param::{FREQUENCY, SEED, interp};
@@ -38,7 +38,7 @@ pub(super) static VALUE: KindInfo = KindInfo {
             twin::value_d(lat, pt, dims)
         }
     }),
-    lanes: lanes::row,
+    lanes: row,
     lanes_dual: Some(lanes::row_d),
     wgsl: include_str!("value.wgsl"),
     wgsl_call: |dims, interp, lat, pt| match interp {
@@ -50,3 +50,18 @@ pub(super) static VALUE: KindInfo = KindInfo {
         _ => format!("value_d({lat}, {pt}, {dims}u)"),
     }),
 };
+
+/// The kind's row for a plan's noise step: its wide row where the instruction set and lattice
+/// have one (`lattice::wide`), else its lanes' kernel; the two compute the same numbers.
+fn row(
+    dims: u32,
+    interp: Interp,
+    lattice: super::LatticeKind,
+    isa: super::InstructionSet,
+) -> super::NoiseRow {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(row) = rows::wide_row(dims, interp, lattice, isa) {
+        return row;
+    }
+    lanes::row(dims, interp, lattice, isa)
+}

@@ -2,14 +2,13 @@
 //! values and lerps of `Value`'s corners in lanes.rs, operation for operation, every value in
 //! registers. A test checks them against the lanes' kernels bit for bit.
 
-use crate::kinds::KindState;
-use crate::kinds::LatticeKind;
 use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, row_of};
 use crate::kinds::lattice::wide::frame::AxisPoint;
 use crate::kinds::lattice::wide::hash::{WideLattice, corner_hashes};
-use crate::kinds::lattice::wide::row::WideKernel;
+use crate::kinds::lattice::wide::row::{WideKernel, pick};
 use crate::kinds::lattice::wide::{Wide, lerp};
 use crate::kinds::value::lanes::{Value2Block, Value3Block};
+use crate::kinds::{Interp, KindState, LatticeKind};
 
 /// `lattice_value` on a hash lattice: the top 24 bits times 2^-23, minus 1.
 #[inline(always)]
@@ -84,6 +83,22 @@ impl WideKernel for Value3 {
     }
     fn lanes(lattice: LatticeKind, isa: InstructionSet) -> NoiseRow {
         row_of!(Value3Block, lattice, isa)
+    }
+}
+
+/// Value noise's wide row in 2D and 3D (not Catmull-Rom), where the instruction set and
+/// lattice have one.
+pub fn wide_row(
+    dims: u32,
+    interp: Interp,
+    lattice: LatticeKind,
+    isa: InstructionSet,
+) -> Option<NoiseRow> {
+    match (dims, interp) {
+        (_, Interp::CatmullRom) => None,
+        (2, _) => pick::<Value2>(lattice, isa),
+        (3, _) => pick::<Value3>(lattice, isa),
+        _ => None,
     }
 }
 
