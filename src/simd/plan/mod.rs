@@ -28,7 +28,7 @@ use values::value_step;
 const REGISTER_BUDGET: usize = 128 * 1024;
 /// The longest segment: long enough that the per-segment work (the fixed axes' points, the
 /// sums' start and finish) is a small part of a row.
-const MAX_SEGMENT: usize = 32 * LANES;
+const MAX_SEGMENT: usize = 64 * LANES;
 
 /// One table slot as the lanes read it: the permutation's windows and the values in f32.
 struct LaneTables {
