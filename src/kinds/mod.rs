@@ -48,6 +48,9 @@ pub type TwinDualFn = fn(&Lattice, &LatticePoint, usize) -> Dual;
 pub type WgslCallFn = fn(u32, Interp, &str, &str) -> String;
 /// The lanes' row function for `(dims, interp, hashed, instruction set)`.
 pub type LanesFn = fn(u32, Interp, LatticeKind, InstructionSet) -> NoiseRow;
+/// A kind's wide row (`lattice::wide`) where it has one for the dims, interpolation,
+/// lattice and instruction set.
+pub type WideFn = fn(u32, Interp, LatticeKind, InstructionSet) -> Option<NoiseRow>;
 /// The same with the lattice gradient (CONVENTIONS §12).
 pub type LanesDualFn = fn(u32, Interp, LatticeKind, InstructionSet) -> NoiseRowD;
 
@@ -98,6 +101,9 @@ pub struct KindInfo {
     pub twin_dual: Option<TwinDualFn>,
     /// The SIMD lanes.
     pub lanes: LanesFn,
+    /// Its wide rows on x86-64 (every value of a block in registers), which compute what its
+    /// lanes compute and run in their place where they have a row.
+    pub wide: Option<WideFn>,
     /// The SIMD lanes with derivatives, where [`KindInfo::derivatives`].
     pub lanes_dual: Option<LanesDualFn>,
     /// The kind's WGSL functions (part of the noise library).
@@ -232,4 +238,19 @@ fn no_curvature(_: u32, _: Interp) -> Option<f64> {
 fn smooth_curvature(dims: u32, interp: Interp, per_dims: fn(f64) -> f64) -> Option<f64> {
     let smooth = !matches!(interp, Interp::Linear | Interp::Nearest);
     (smooth && dims <= 3).then(|| per_dims(f64::from(dims)))
+}
+
+impl KindInfo {
+    /// The row a plan's noise step runs: the wide row where the kind has one, else the
+    /// lanes'.
+    pub fn row(
+        &self,
+        dims: u32,
+        interp: Interp,
+        lattice: LatticeKind,
+        isa: InstructionSet,
+    ) -> NoiseRow {
+        let wide = self.wide.and_then(|wide| wide(dims, interp, lattice, isa));
+        wide.unwrap_or_else(|| (self.lanes)(dims, interp, lattice, isa))
+    }
 }

@@ -46,7 +46,11 @@ pub(super) static CELLULAR: KindInfo = KindInfo {
     twin: twin::cellular,
     twin_row: |lat, dims, start, step, out| octave_row(lat, dims, start, step, out, twin::cellular),
     twin_dual: None,
-    lanes: row,
+    lanes: lanes::row,
+    #[cfg(target_arch = "x86_64")]
+    wide: Some(rows::wide_row),
+    #[cfg(not(target_arch = "x86_64"))]
+    wide: None,
     lanes_dual: None,
     wgsl: include_str!("cellular.wgsl"),
     wgsl_call: |dims, _, lat, pt| format!("cellular({lat}, {pt}, {dims}u)"),
@@ -57,19 +61,4 @@ pub(super) static CELLULAR: KindInfo = KindInfo {
 /// texel on either side of.
 fn cell_borders(fields: &KindFields) -> Option<&'static str> {
     (fields.cell_return == CellReturn::CellValue).then_some("cell-value borders")
-}
-
-/// The kind's row for a plan's noise step: its wide row where the instruction set and lattice
-/// have one (`lattice::wide`), else its lanes' kernel; the two compute the same numbers.
-fn row(
-    dims: u32,
-    interp: super::Interp,
-    lattice: super::LatticeKind,
-    isa: super::InstructionSet,
-) -> super::NoiseRow {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(row) = rows::wide_row(dims, interp, lattice, isa) {
-        return row;
-    }
-    lanes::row(dims, interp, lattice, isa)
 }

@@ -27,6 +27,7 @@ pub(super) static GRADIENT: KindInfo = KindInfo {
     twin_row: |lat, dims, start, step, out| octave_row(lat, dims, start, step, out, twin::gradient),
     twin_dual: Some(twin::gradient_d),
     lanes: lanes::row,
+    wide: None,
     lanes_dual: Some(lanes::row_d),
     wgsl: include_str!("gradient.wgsl"),
     wgsl_call: |dims, _, lat, pt| format!("gradient({lat}, {pt}, {dims}u)"),

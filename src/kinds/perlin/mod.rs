@@ -31,7 +31,11 @@ pub(super) static PERLIN: KindInfo = KindInfo {
     twin: twin::perlin,
     twin_row: twin::perlin_row,
     twin_dual: Some(twin::perlin_d),
-    lanes: row,
+    lanes: lanes::row,
+    #[cfg(target_arch = "x86_64")]
+    wide: Some(rows::wide_row),
+    #[cfg(not(target_arch = "x86_64"))]
+    wide: None,
     lanes_dual: Some(lanes::row_d),
     wgsl: include_str!("perlin.wgsl"),
     wgsl_call: |dims, _, lat, pt| format!("perlin{dims}({lat}, {pt})"),
@@ -39,18 +43,3 @@ pub(super) static PERLIN: KindInfo = KindInfo {
         format!("gradient_kinds_d({lat}, {pt}, {dims}u, true)")
     }),
 };
-
-/// The kind's row for a plan's noise step: its wide row where the instruction set and lattice
-/// have one (`lattice::wide`), else its lanes' kernel; the two compute the same numbers.
-fn row(
-    dims: u32,
-    interp: Interp,
-    lattice: super::LatticeKind,
-    isa: super::InstructionSet,
-) -> super::NoiseRow {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(row) = rows::wide_row(dims, interp, lattice, isa) {
-        return row;
-    }
-    lanes::row(dims, interp, lattice, isa)
-}

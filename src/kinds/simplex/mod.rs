@@ -42,7 +42,11 @@ pub(super) static SIMPLEX: KindInfo = KindInfo {
             _ => twin::simplex4_corners(lat, pt),
         })
     }),
-    lanes: row,
+    lanes: lanes::row,
+    #[cfg(target_arch = "x86_64")]
+    wide: Some(rows::wide_row),
+    #[cfg(not(target_arch = "x86_64"))]
+    wide: None,
     lanes_dual: Some(lanes::row_d),
     wgsl: include_str!("simplex.wgsl"),
     wgsl_call: |dims, _, lat, pt| format!("simplex{dims}({lat}, {pt})"),
@@ -50,18 +54,3 @@ pub(super) static SIMPLEX: KindInfo = KindInfo {
         format!("simplex_d(simplex{dims}_corners({lat}, {pt}))")
     }),
 };
-
-/// The kind's row for a plan's noise step: its wide row where the instruction set and lattice
-/// have one (`lattice::wide`), else its lanes' kernel; the two compute the same numbers.
-fn row(
-    dims: u32,
-    interp: super::Interp,
-    lattice: super::LatticeKind,
-    isa: super::InstructionSet,
-) -> super::NoiseRow {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(row) = rows::wide_row(dims, interp, lattice, isa) {
-        return row;
-    }
-    lanes::row(dims, interp, lattice, isa)
-}

@@ -38,7 +38,11 @@ pub(super) static VALUE: KindInfo = KindInfo {
             twin::value_d(lat, pt, dims)
         }
     }),
-    lanes: row,
+    lanes: lanes::row,
+    #[cfg(target_arch = "x86_64")]
+    wide: Some(rows::wide_row),
+    #[cfg(not(target_arch = "x86_64"))]
+    wide: None,
     lanes_dual: Some(lanes::row_d),
     wgsl: include_str!("value.wgsl"),
     wgsl_call: |dims, interp, lat, pt| match interp {
@@ -50,18 +54,3 @@ pub(super) static VALUE: KindInfo = KindInfo {
         _ => format!("value_d({lat}, {pt}, {dims}u)"),
     }),
 };
-
-/// The kind's row for a plan's noise step: its wide row where the instruction set and lattice
-/// have one (`lattice::wide`), else its lanes' kernel; the two compute the same numbers.
-fn row(
-    dims: u32,
-    interp: Interp,
-    lattice: super::LatticeKind,
-    isa: super::InstructionSet,
-) -> super::NoiseRow {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(row) = rows::wide_row(dims, interp, lattice, isa) {
-        return row;
-    }
-    lanes::row(dims, interp, lattice, isa)
-}

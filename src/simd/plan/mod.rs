@@ -105,7 +105,7 @@ impl<'a> PlanLanes<'a> {
             .collect();
         let noises = (plan.instances.iter().enumerate())
             .map(|(i, inst)| NoiseLanes {
-                row: (inst.kind.info().lanes)(plan.dims as u32, inst.interp, lattice, isa),
+                row: (inst.kind.info()).row(plan.dims as u32, inst.interp, lattice, isa),
                 kind: KindState::new(&inst.params),
                 interp: inst.interp,
                 period: job.period(i).map(|p| p as i32),
