@@ -302,8 +302,7 @@ impl Renderer {
             // it is; more are copied into one allocation made once. A fresh 256 MiB Vec costs
             // 65,536 page faults, and copying each band again doubled an 8192^2 read's host time.
             if out.is_empty() {
-                let per_texel = if job.has_gradient() { 4 } else { 1 };
-                let total = window.texels() as usize * per_texel;
+                let total = window.texels() as usize * values_per_texel(job) as usize;
                 if v.len() == total {
                     out = v;
                     return Ok(());
@@ -436,7 +435,7 @@ impl Renderer {
 
     /// Texels per readback band of `job` (a quarter with gradients: four f32 a texel).
     fn band_texels(&self, job: &Job) -> u64 {
-        u64::from(self.chunk_texels()) / if job.has_gradient() { 4 } else { 1 }
+        u64::from(self.chunk_texels()) / values_per_texel(job)
     }
 
     /// Points per submission: what one binding of split points holds (16 bytes per octave).
@@ -469,4 +468,10 @@ impl Renderer {
             None => Ok(()),
         }
     }
+}
+
+/// f32 values a texel of `job` reads back: one, or four with gradients (`[value, d/dx, d/dy,
+/// d/dz]`).
+fn values_per_texel(job: &Job) -> u64 {
+    if job.has_gradient() { 4 } else { 1 }
 }

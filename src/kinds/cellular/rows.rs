@@ -9,7 +9,9 @@ use super::twin::search_offset;
 use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, row_of};
 use crate::kinds::lattice::wide::Wide;
 use crate::kinds::lattice::wide::frame::AxisPoint;
-use crate::kinds::lattice::wide::hash::{hash_eat, hash_finish, prime_finish};
+use crate::kinds::lattice::wide::hash::{
+    cell_hash2, hash_eat, hash_finish, hash_unit, hash_value, prime_finish,
+};
 use crate::kinds::lattice::wide::row::{WideKernel, pick};
 use crate::kinds::{CellReturn, Distance, Interp, KindState, LatticeKind};
 use crate::tables::{LATTICE_PRIMES, PRIME_5};
@@ -23,7 +25,7 @@ fn feature_unit<W: Wide, const PRIME: bool>(s: W, h: W::U, a: u32) -> W::F {
         let start = s.add_u(h, s.splat_u(PRIME_5.wrapping_add(4)));
         hash_finish(s, hash_eat(s, start, s.splat_u(a)))
     };
-    s.mul(s.to_f(s.shr_u::<8>(bits)), s.splat(1.0 / 16_777_216.0))
+    hash_unit(s, bits)
 }
 
 /// The hash of each lane's cell moved by `(ox, oy)`, from the cells at offset 0 as `search`
@@ -41,10 +43,9 @@ fn cell_hash<W: Wide, const PRIME: bool>(
         let y = s.add_u(y0, s.splat_u((oy as u32).wrapping_mul(LATTICE_PRIMES[1])));
         prime_finish(s, s.xor_u(s.xor_u(s.splat_u(seed), x), y))
     } else {
-        let start = s.splat_u(seed.wrapping_add(PRIME_5).wrapping_add(8));
         let x = s.add_u(x0, s.splat_u(ox as u32));
         let y = s.add_u(y0, s.splat_u(oy as u32));
-        hash_finish(s, hash_eat(s, hash_eat(s, start, x), y))
+        cell_hash2::<W, false>(s, seed, x, y)
     }
 }
 
@@ -227,8 +228,7 @@ impl WideKernel for Cellular2 {
     ) -> W::F {
         let near = search::<W, PRIME>(s, seed, kind, p);
         if kind.cell_return == CellReturn::CellValue as u32 {
-            let top = s.to_f(s.shr_u::<8>(near.hash));
-            return s.sub(s.mul(top, s.splat(1.0 / 8_388_608.0)), s.splat(1.0));
+            return hash_value(s, near.hash);
         }
         let distance = |m: W::F| {
             let d = if kind.distance == Distance::Euclidean as u32 {

@@ -7,10 +7,10 @@ use super::lanes::{Simplex2Block, simplex_grad3};
 use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, row_of};
 use crate::kinds::lattice::wide::Wide;
 use crate::kinds::lattice::wide::frame::AxisPoint;
-use crate::kinds::lattice::wide::hash::{hash_eat, hash_finish, prime_finish};
+use crate::kinds::lattice::wide::hash::cell_hash2;
 use crate::kinds::lattice::wide::row::{WideKernel, pick};
 use crate::kinds::{Interp, KindState, LatticeKind};
-use crate::tables::{G2, LATTICE_PRIMES, PRIME_5};
+use crate::tables::G2;
 
 const SIMPLEX_G2: f32 = G2 as f32;
 
@@ -32,18 +32,6 @@ const GRAD: [[f32; 16]; 2] = [grad_table(0), grad_table(1)];
 fn mod12<W: Wide>(s: W, h: W::U) -> W::U {
     let q = s.shr_u::<3>(s.mul_hi_u(h, s.splat_u(0xAAAA_AAAB)));
     s.sub_u(h, s.mul_u(q, s.splat_u(12)))
-}
-
-/// The hash of corner cells `(x, y)`: `prime_hash` or `cell_hash` in two dimensions.
-#[inline(always)]
-fn corner_hash<W: Wide, const PRIME: bool>(s: W, seed: u32, x: W::U, y: W::U) -> W::U {
-    if PRIME {
-        let acc = s.xor_u(s.mul_u(x, s.splat_u(LATTICE_PRIMES[0])), s.splat_u(seed));
-        prime_finish(s, s.xor_u(acc, s.mul_u(y, s.splat_u(LATTICE_PRIMES[1]))))
-    } else {
-        let start = s.splat_u(seed.wrapping_add(PRIME_5).wrapping_add(8));
-        hash_finish(s, hash_eat(s, hash_eat(s, start, x), y))
-    }
 }
 
 /// One corner's contribution, `simplex_corner`: `t^4 (g . d)`, `t = 0.5 - |d|^2`, 0 where
@@ -86,14 +74,14 @@ impl WideKernel for Simplex2 {
         let (cx, cy) = (p[0].cell, p[1].cell);
         let (cx1, cy1) = (s.add_u(cx, s.splat_u(1)), s.add_u(cy, s.splat_u(1)));
         let h = [
-            corner_hash::<W, PRIME>(s, seed, cx, cy),
-            corner_hash::<W, PRIME>(
+            cell_hash2::<W, PRIME>(s, seed, cx, cy),
+            cell_hash2::<W, PRIME>(
                 s,
                 seed,
                 s.select_u(along_x, cx1, cx),
                 s.select_u(along_x, cy, cy1),
             ),
-            corner_hash::<W, PRIME>(s, seed, cx1, cy1),
+            cell_hash2::<W, PRIME>(s, seed, cx1, cy1),
         ];
         let mut sum = s.add(zero, corner(s, h[0], x0, y0));
         let (x1, y1) = (s.add(s.sub(x0, i1), g2), s.add(s.sub(y0, j1), g2));

@@ -4,18 +4,11 @@
 
 use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, row_of};
 use crate::kinds::lattice::wide::frame::AxisPoint;
-use crate::kinds::lattice::wide::hash::{WideLattice, corner_hashes};
+use crate::kinds::lattice::wide::hash::{WideLattice, corner_hashes, hash_value};
 use crate::kinds::lattice::wide::row::{WideKernel, pick};
 use crate::kinds::lattice::wide::{Wide, lerp};
 use crate::kinds::value::lanes::{Value2Block, Value3Block};
 use crate::kinds::{Interp, KindState, LatticeKind};
-
-/// `lattice_value` on a hash lattice: the top 24 bits times 2^-23, minus 1.
-#[inline(always)]
-fn value_of<W: Wide>(s: W, h: W::U) -> W::F {
-    let top = s.to_f(s.shr_u::<8>(h));
-    s.sub(s.mul(top, s.splat(1.0 / 8_388_608.0)), s.splat(1.0))
-}
 
 /// The lattice values of the corners of each lane's cell, blended as `interp_corners`: x,
 /// then y, then z.
@@ -36,7 +29,7 @@ fn value<W: Wide, const D: usize, const PRIME: bool>(
     let h = corner_hashes::<W, D>(s, lat, cells);
     let mut v = [s.splat(0.0); 8];
     for n in 0..(1 << D) {
-        v[n] = value_of(s, h[n]);
+        v[n] = hash_value(s, h[n]);
     }
     let mut n = 1 << D;
     for a in 0..D {

@@ -29,6 +29,31 @@ pub fn prime_finish<W: Wide>(s: W, acc: W::U) -> W::U {
     s.xor_u(h, s.shr_u::<15>(h))
 }
 
+/// `lattice_value` on a hash lattice: the top 24 bits times 2^-23, minus 1 (in [-1, 1)).
+#[inline(always)]
+pub fn hash_value<W: Wide>(s: W, h: W::U) -> W::F {
+    let top = s.to_f(s.shr_u::<8>(h));
+    s.sub(s.mul(top, s.splat(1.0 / 8_388_608.0)), s.splat(1.0))
+}
+
+/// `hash_unit`: the top 24 bits times 2^-24 (in [0, 1)).
+#[inline(always)]
+pub fn hash_unit<W: Wide>(s: W, h: W::U) -> W::F {
+    s.mul(s.to_f(s.shr_u::<8>(h)), s.splat(1.0 / 16_777_216.0))
+}
+
+/// The hash of 2D cells `(x, y)`: `prime_hash` or `cell_hash` of the lanes in two dimensions.
+#[inline(always)]
+pub fn cell_hash2<W: Wide, const PRIME: bool>(s: W, seed: u32, x: W::U, y: W::U) -> W::U {
+    if PRIME {
+        let acc = s.xor_u(s.mul_u(x, s.splat_u(LATTICE_PRIMES[0])), s.splat_u(seed));
+        prime_finish(s, s.xor_u(acc, s.mul_u(y, s.splat_u(LATTICE_PRIMES[1]))))
+    } else {
+        let start = s.splat_u(seed.wrapping_add(PRIME_5).wrapping_add(8));
+        hash_finish(s, hash_eat(s, hash_eat(s, start, x), y))
+    }
+}
+
 /// A hash lattice's seed and kind, as a kernel reads them.
 #[derive(Clone, Copy)]
 pub struct WideLattice {
