@@ -3,13 +3,14 @@
 // with gradients, normal maps, or caller-given points. They include the noise library
 // (shaders/noise/) with NOISE_GROUP = 1 and take their own parameters at group 0 and their
 // target at group 2. What a texel's value is comes from the program file before them:
-// noise_at_texel(t) and noise_at_texel_d(t) of a flat spec (kernels/flat.wgsl) or of a graph's
+// noise_at_texel(t), noise_at_texels(t) and noise_at_texel_d(t) of a flat spec (kernels/flat.wgsl) or of a graph's
 // generated code (kernels/graph.wgsl), so every target serves every job.
 
-// Texel kernels run 8 x 8 x 1 workgroups over the window's x, y and z, so no invocation
-// divides to find its texel; the point, word and reduction kernels run 64 in a row.
+// Texel kernels run 8 x 8 x 1 workgroups over the window's x, y and z (the value kernels
+// PROGRAM_ROWS rows an invocation), so no invocation divides to find its texel; the point, word and reduction kernels run 64 in a row.
 // WORKGROUP_SIZE, TILE_SIZE, COLORMAP_LEN, REDUCE_GROUPS and F32_MAX are generated from Rust
-// (src/wgsl/constants.rs) and put before the kernel files.
+// (src/wgsl/constants.rs) and put before the kernel files, PROGRAM_ROWS before the program
+// (src/wgsl/sources.rs).
 
 // Mirrors src/gpu/params.rs `RenderParams` (layout checked by a test through naga's layouter).
 struct RenderParams {
@@ -80,60 +81,99 @@ fn output_range() -> vec2<f32> {
     return params.range.xy;
 }
 
+// The value kernels below compute PROGRAM_ROWS texels an invocation, rows y and y + 1 where it
+// is 2 (a flat spec: noise_at_texels shares one set of the exact frame's products between them,
+// and lavapipe pays its cost per invocation once for both). The host dispatches them over
+// tiles of TILE_SIZE x PROGRAM_ROWS TILE_SIZE texels (gpu::Entry::tile).
+fn rows_local(gid: vec3<u32>) -> vec3<u32> {
+    return params.base.xyz + vec3<u32>(gid.x, PROGRAM_ROWS * gid.y, gid.z);
+}
+
+const NEXT_ROW: vec3<u32> = vec3<u32>(0u, 1u, 0u);
+
+// Whether the invocation at `local` writes the next row's texel too.
+fn next_row_in_window(local: vec3<u32>) -> bool {
+    return PROGRAM_ROWS == 2u && in_window(local + NEXT_ROW);
+}
+
 @compute @workgroup_size(TILE_SIZE, TILE_SIZE, 1)
 fn render_buffer(@builtin(global_invocation_id) gid: vec3<u32>) {
-    let local = window_local(gid);
+    let local = rows_local(gid);
     if !in_window(local) {
         return;
     }
-    out_values[row_element(local)] = noise_at_texel(params.origin.xyz + local);
+    let v = noise_at_texels(params.origin.xyz + local);
+    out_values[row_element(local)] = v.x;
+    if next_row_in_window(local) {
+        out_values[row_element(local + NEXT_ROW)] = v.y;
+    }
 }
 
 @compute @workgroup_size(TILE_SIZE, TILE_SIZE, 1)
 fn render_r32_2d(@builtin(global_invocation_id) gid: vec3<u32>) {
-    let local = window_local(gid);
+    let local = rows_local(gid);
     if !in_window(local) {
         return;
     }
     let t = params.origin.xyz + local;
-    textureStore(out_r32_2d, t.xy, vec4<f32>(noise_at_texel(t), 0.0, 0.0, 1.0));
+    let v = noise_at_texels(t);
+    textureStore(out_r32_2d, t.xy, vec4<f32>(v.x, 0.0, 0.0, 1.0));
+    if next_row_in_window(local) {
+        textureStore(out_r32_2d, t.xy + NEXT_ROW.xy, vec4<f32>(v.y, 0.0, 0.0, 1.0));
+    }
 }
 
 @compute @workgroup_size(TILE_SIZE, TILE_SIZE, 1)
 fn render_r32_2d_array(@builtin(global_invocation_id) gid: vec3<u32>) {
-    let local = window_local(gid);
+    let local = rows_local(gid);
     if !in_window(local) {
         return;
     }
     let t = params.origin.xyz + local;
-    textureStore(out_r32_2d_array, t.xy, t.z, vec4<f32>(noise_at_texel(t), 0.0, 0.0, 1.0));
+    let v = noise_at_texels(t);
+    textureStore(out_r32_2d_array, t.xy, t.z, vec4<f32>(v.x, 0.0, 0.0, 1.0));
+    if next_row_in_window(local) {
+        textureStore(out_r32_2d_array, t.xy + NEXT_ROW.xy, t.z, vec4<f32>(v.y, 0.0, 0.0, 1.0));
+    }
 }
 
 @compute @workgroup_size(TILE_SIZE, TILE_SIZE, 1)
 fn render_r32_3d(@builtin(global_invocation_id) gid: vec3<u32>) {
-    let local = window_local(gid);
+    let local = rows_local(gid);
     if !in_window(local) {
         return;
     }
     let t = params.origin.xyz + local;
-    textureStore(out_r32_3d, t, vec4<f32>(noise_at_texel(t), 0.0, 0.0, 1.0));
+    let v = noise_at_texels(t);
+    textureStore(out_r32_3d, t, vec4<f32>(v.x, 0.0, 0.0, 1.0));
+    if next_row_in_window(local) {
+        textureStore(out_r32_3d, t + NEXT_ROW, vec4<f32>(v.y, 0.0, 0.0, 1.0));
+    }
 }
 
 @compute @workgroup_size(TILE_SIZE, TILE_SIZE, 1)
 fn render_rgba8(@builtin(global_invocation_id) gid: vec3<u32>) {
-    let local = window_local(gid);
+    let local = rows_local(gid);
     if !in_window(local) {
         return;
     }
     let t = params.origin.xyz + local;
-    let value = noise_at_texel(t);
+    let v = noise_at_texels(t);
+    textureStore(out_rgba8, t.xy, rgba8_color(v.x));
+    if next_row_in_window(local) {
+        textureStore(out_rgba8, t.xy + NEXT_ROW.xy, rgba8_color(v.y));
+    }
+}
+
+// A value's color: through the colormap's stops where range.z is set, else its level of the
+// colormap table over the output range.
+fn rgba8_color(value: f32) -> vec4<f32> {
     if params.range.z > 0.5 {
-        textureStore(out_rgba8, t.xy, colormap_stops(value));
-        return;
+        return colormap_stops(value);
     }
     let range = output_range();
     let level = quantize(unit_level(value, range.x, range.y), COLORMAP_LEN - 1u);
-    textureStore(out_rgba8, t.xy, unpack4x8unorm(colormap[level]));
+    return unpack4x8unorm(colormap[level]);
 }
 
 // Colormap stops (src/colormap.rs `Colormap::rgb`): word 0 the count n, words 1..=n the values

@@ -307,7 +307,7 @@ fn add_steps(q: ptr<function, Coordinate>, n: vec4<u32>, step_cell: vec4<u32>,
 // diagonal step's product per lattice axis, and for simplex the skew's step times t.x + t.y +
 // t.z, the same for every axis, computed once. Texel z counts only in volumes (NOISE_VOLUME): a
 // constant 0 lets the compiler drop its products.
-fn texel_lattice_point(o: u32, texel: vec3<u32>) -> LatticePoint {
+fn texel_coordinate(o: u32, texel: vec3<u32>) -> Coordinate {
     let t = vec3<u32>(texel.xy, select(0u, texel.z, NOISE_VOLUME == 1u));
     let f = noise_state.frame[o];
     var q = Coordinate(f.cell, f.word, f.low);
@@ -317,7 +317,31 @@ fn texel_lattice_point(o: u32, texel: vec3<u32>) -> LatticePoint {
         let s = skew_steps(t.x + t.y + t.z, vec3<u32>(f.step.z, f.step.w, f.step_low.y));
         add_coordinate(&q, Coordinate(vec4<u32>(s.x), vec4<u32>(s.y), vec4<u32>(s.z)));
     }
+    return q;
+}
+
+fn texel_lattice_point(o: u32, texel: vec3<u32>) -> LatticePoint {
+    return coordinate_point(texel_coordinate(o, texel));
+}
+
+// A coordinate's cell and fraction (its top 32 bits, as f32).
+fn coordinate_point(q: Coordinate) -> LatticePoint {
     return LatticePoint(q.cell, point_frac(q.word));
+}
+
+// texel_coordinate(o, t + (0, 1, 0)) minus texel_coordinate(o, t), the same for every t: the
+// diagonal step on axis y, plus for simplex the skew's step on every axis. Coordinates add
+// modulo 2^96, so the coordinate of t plus this is the next row's to the bit (CONVENTIONS §1),
+// and a pair of rows shares one set of products.
+fn row_step(o: u32) -> Coordinate {
+    let f = noise_state.frame[o];
+    var d = Coordinate(vec4<u32>(0u, f.step.x, 0u, 0u), vec4<u32>(0u, f.step.y, 0u, 0u),
+        vec4<u32>(0u, f.step_low.x, 0u, 0u));
+    if NOISE_KIND == KIND_SIMPLEX {
+        add_coordinate(&d, Coordinate(vec4<u32>(f.step.z), vec4<u32>(f.step.w),
+            vec4<u32>(f.step_low.y)));
+    }
+    return d;
 }
 
 // n times one step (cells, top and low fraction words), exact modulo 2^32 cells: the same

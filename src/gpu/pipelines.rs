@@ -119,6 +119,32 @@ impl Entry {
         )
     }
 
+    /// Computes the noise's values alone, `PROGRAM_ROWS` texel rows an invocation (the
+    /// program's rows: src/wgsl/sources.rs); the other kernels one texel, word, point or result.
+    pub fn is_value_kernel(self) -> bool {
+        matches!(
+            self,
+            Entry::Buffer
+                | Entry::R32Texture2d
+                | Entry::R32Texture2dArray
+                | Entry::R32Texture3d
+                | Entry::Rgba8Texture
+        )
+    }
+
+    /// The texels (x, y, z) one workgroup of a texel kernel covers under a program computing
+    /// `program_rows` rows an invocation: the workgroup size, times those rows along y for the
+    /// value kernels.
+    pub fn tile(self, program_rows: u32) -> [u32; 3] {
+        let [x, y, z] = self.workgroup_size();
+        let rows = if self.is_value_kernel() {
+            program_rows
+        } else {
+            1
+        };
+        [x, y * rows, z]
+    }
+
     /// The entry's `@workgroup_size`.
     pub fn workgroup_size(self) -> [u32; 3] {
         use crate::wgsl::sources::{TILE_SIZE, WORKGROUP_SIZE};

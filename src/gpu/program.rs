@@ -27,6 +27,17 @@ pub(crate) enum ProgramKey {
     Graph(Arc<str>, GraphKey),
 }
 
+impl ProgramKey {
+    /// Texel rows an invocation of a value kernel computes with this program.
+    pub(crate) fn rows(&self) -> u32 {
+        use crate::wgsl::sources::{FLAT_PROGRAM_ROWS, GRAPH_PROGRAM_ROWS};
+        match self {
+            ProgramKey::Flat(_) => FLAT_PROGRAM_ROWS,
+            ProgramKey::Graph(..) => GRAPH_PROGRAM_ROWS,
+        }
+    }
+}
+
 /// A job bound for recording: its program and its group-1 bind group.
 pub(crate) struct Program {
     pub key: ProgramKey,

@@ -16,7 +16,7 @@ use super::stats::RenderStats;
 use super::targets::{Range, Target, TextureKind, TextureOutput, check_buffer, check_texture};
 use crate::error::{Error, Result};
 use crate::job::Job;
-use crate::wgsl::sources::{TILE_SIZE, WORKGROUP_SIZE};
+use crate::wgsl::sources::WORKGROUP_SIZE;
 use crate::window::Window;
 
 /// Bytes per row of a texture copy must be a multiple of this (wgpu's
@@ -529,8 +529,8 @@ impl Recorder<'_> {
         ([x as u32, y as u32, 1], x as u32 * WORKGROUP_SIZE)
     }
 
-    /// Dispatches a texel kernel over the window of `params` in TILE_SIZE x TILE_SIZE x 1
-    /// workgroups: one dispatch, or several (each with its `base`) where the window reaches
+    /// Dispatches a texel kernel over the window of `params` in workgroups of `entry.tile`
+    /// texels: one dispatch, or several (each with its `base`) where the window reaches
     /// past the device's workgroups per dimension.
     pub(crate) fn dispatch_tiles(
         &mut self,
@@ -540,7 +540,7 @@ impl Recorder<'_> {
         target: &wgpu::BindGroup,
     ) -> Result<()> {
         let max = (self.device.limits().max_compute_workgroups_per_dimension).max(1);
-        let tile = [TILE_SIZE, TILE_SIZE, 1];
+        let tile = entry.tile(self.program.key.rows());
         let reach: [u32; 3] = std::array::from_fn(|a| max.saturating_mul(tile[a]));
         let [w, h, d, _] = params.extent;
         for z in (0..d).step_by(reach[2] as usize) {

@@ -120,7 +120,7 @@ fn graph_library(group: u32, generated: &str) -> String {
 /// kernel of [`KERNEL_FILES`] with the graph's program.
 pub fn graph_source(generated: &str) -> String {
     let library = graph_library(KERNEL_NOISE_GROUP, generated) + GRAPH_MODULE;
-    namespaced(&library, &kernels_tail(GRAPH_PROGRAM))
+    namespaced(&library, &kernels_tail(GRAPH_PROGRAM, GRAPH_PROGRAM_ROWS))
 }
 
 /// A graph as a module for a caller's shader, bindings at `group`, every name prefixed
@@ -134,7 +134,7 @@ pub fn graph_module(group: u32, generated: &str) -> String {
 pub fn kernel_source() -> String {
     namespaced(
         &library_source(KERNEL_NOISE_GROUP, true),
-        &kernels_tail(FLAT_PROGRAM),
+        &kernels_tail(FLAT_PROGRAM, FLAT_PROGRAM_ROWS),
     )
 }
 
@@ -143,9 +143,20 @@ pub const FLAT_PROGRAM: &str = include_str!("../../shaders/kernels/flat.wgsl");
 /// What a texel's value is in the kernels: a graph's generated code.
 pub const GRAPH_PROGRAM: &str = include_str!("../../shaders/kernels/graph.wgsl");
 
+/// Texel rows one invocation of a value kernel computes (`PROGRAM_ROWS` in the WGSL) with a
+/// flat spec's program: a pair, whose second texel takes the first's exact coordinate plus
+/// one row step (`fractal_noise_texel_pair`). On lavapipe, 2048^2, one octave on the prime
+/// lattice, pairs took simplex 2D from 0.87x webgl-noise to 1.32x, simplex 3D 0.83x to 1.18x,
+/// Perlin 3D 0.94x to 1.63x; four rows were slower for 3D kinds (README, Benchmarks).
+pub const FLAT_PROGRAM_ROWS: u32 = 2;
+/// The same with a graph's program: one, since its noises' points can be warped and share no
+/// step; two texels in a loop made the terrain example 12% slower on lavapipe.
+pub const GRAPH_PROGRAM_ROWS: u32 = 1;
+
 /// The kernels' generated constants, `program` and the kernel files.
-fn kernels_tail(program: &str) -> String {
+fn kernels_tail(program: &str, rows: u32) -> String {
     let mut tail = constants::kernel_constants();
+    tail.push_str(&format!("const PROGRAM_ROWS: u32 = {rows}u;\n"));
     tail.push_str(program);
     tail.push('\n');
     for (_, text) in KERNEL_FILES {

@@ -412,6 +412,59 @@ fn chunked_rendering_gives_the_same_bytes_as_one_dispatch() {
     assert_eq!(whole, pieces);
 }
 
+/// Specs whose row step carries in every word: a frequency with no short binary expansion, an
+/// offset far out, several octaves, simplex's skew (2D and 3D), a volume and the hash lattice.
+fn row_step_cases() -> Vec<(&'static str, NoiseSpec)> {
+    let mut cases = Vec::new();
+    for (name, kind, dims, lattice) in [
+        ("simplex-2d", Kind::Simplex, 2, LatticeKind::Table),
+        ("simplex-3d-prime", Kind::Simplex, 3, LatticeKind::Prime),
+        ("perlin-3d-hash", Kind::Perlin, 3, LatticeKind::Hash),
+        ("value-2d", Kind::Value, 2, LatticeKind::Table),
+        ("cellular-2d-prime", Kind::Cellular, 2, LatticeKind::Prime),
+    ] {
+        let mut s = spec(kind, dims, 19, 13);
+        s.lattice = lattice;
+        s.frequency = 0.013_7;
+        s.octaves = 3;
+        s.fractal = Fractal::Fbm;
+        s.offset = [-7.3e10 + 0.1, 4.1e11 + 0.7, 9.9e10 + 0.3, 0.0];
+        if dims == 3 {
+            s.size = Size::new(19, 13, 3);
+        }
+        cases.push((name, s));
+    }
+    cases
+}
+
+/// The value kernels compute two rows an invocation, the second from the first's exact
+/// coordinate plus one row step (shaders/noise/fractal.wgsl `fractal_noise_texel_pair`). The
+/// window one row down swaps which texel of each pair every row is, so a row step off by one
+/// carry anywhere shows as a texel whose two renders differ; odd heights leave a last row alone.
+#[test]
+#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
+fn a_pairs_second_row_is_bit_for_bit_the_texel_it_is_alone() {
+    let mut r = renderer();
+    for (name, s) in row_step_cases() {
+        let prep = s.validate().unwrap();
+        let [w, h, d] = [s.size.width, s.size.height, s.size.depth];
+        let whole = r.read(&prep, Window::full(prep.size())).unwrap();
+        let down = Window::new([0, 1, 0], Size::new(w, h - 1, d));
+        let shifted = r.read(&prep, down).unwrap();
+        for k in 0..d as usize {
+            for j in 1..h as usize {
+                for i in 0..w as usize {
+                    let a = whole[(k * h as usize + j) * w as usize + i];
+                    let b = shifted[(k * (h as usize - 1) + j - 1) * w as usize + i];
+                    assert_eq!(a.to_bits(), b.to_bits(), "{name}: texel ({i}, {j}, {k})");
+                }
+            }
+        }
+        // Both renders are the noise: within the bound of the twin (every texel of `whole`).
+        check(&mut Backend::Gpu(&mut r), &s, name);
+    }
+}
+
 #[test]
 #[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
 fn sampled_points_match_the_reference_and_ken_perlins_value() {
