@@ -75,8 +75,8 @@ pub mod colormap {
 /// view of a source.
 pub mod wgsl {
     pub use crate::wgsl::sources::{
-        GRAPH_FILES, GRAPH_MODULE, KERNEL_FILES, KERNEL_NOISE_GROUP, LIBRARY_FILES, REDUCE_GROUPS,
-        TILE_SIZE, WORKGROUP_SIZE, graph_source, kernel_source, parse_module, validate_kernels,
+        GRAPH_FILES, KERNEL_FILES, KERNEL_NOISE_GROUP, LIBRARY_FILES, REDUCE_GROUPS, TILE_SIZE,
+        WORKGROUP_SIZE, graph_source, kernel_source, parse_module, validate_kernels,
     };
 }
 

@@ -4,7 +4,8 @@
 // expanded steps but for long runs of one kind, which loop (`graph_count`);
 // expanded steps (t an image texel; z is 0 but in volumes); every number it uses is read from
 // `graph_state`, so a new frequency, threshold or seed rewrites the state, not the pipeline.
-// `graph_state` is bound by kernel.wgsl (the crate's kernels) or module.wgsl (a caller's shader).
+// `graph_state` is declared after GraphState, at group NOISE_GROUP, binding 4: uniform where the
+// state fits any device's uniform binding, else read-only storage (src/wgsl/codegen.rs StateSpace).
 
 // One noise or coordinate evaluation (mirrors src/wgsl/host.rs `GraphInstance`): texel t lands
 // at origin + sum_b t[b] step[b] on each lattice axis, each in three words (common.wgsl's

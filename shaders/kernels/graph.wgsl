@@ -1,5 +1,5 @@
 // A graph's program (CONVENTIONS §13): its generated graph_value(t) and graph_value_d(t), whose
-// state sits beside the tables at group 1, binding 4 (graph/module.wgsl).
+// state sits beside the tables at group 1, binding 4 (src/wgsl/codegen.rs StateSpace).
 
 fn noise_at_texel(t: vec3<u32>) -> f32 {
     return graph_value(t);

@@ -7,6 +7,7 @@ use wgpu::util::DeviceExt;
 use crate::error::{Error, Result};
 use crate::job::Job;
 use crate::tables::OctaveTables;
+use crate::wgsl::codegen::StateSpace;
 
 /// The tables as the library reads them, slot after slot: permutation windows (u32), gradients
 /// (vec4<f32>), values (f32); one zero entry each for a plan without noise (bindings cannot be
@@ -54,23 +55,54 @@ pub struct GraphBindings {
     seeds: (u32, Vec<u64>),
 }
 
+/// The graph state's layout entry (binding 4) in `space`.
+pub(crate) fn state_entry(space: StateSpace) -> wgpu::BindGroupLayoutEntry {
+    match space {
+        StateSpace::Storage => storage_entry(4, true),
+        StateSpace::Uniform => wgpu::BindGroupLayoutEntry {
+            binding: 4,
+            visibility: wgpu::ShaderStages::COMPUTE,
+            ty: wgpu::BindingType::Buffer {
+                ty: wgpu::BufferBindingType::Uniform,
+                has_dynamic_offset: false,
+                min_binding_size: None,
+            },
+            count: None,
+        },
+    }
+}
+
+/// The entries of a graph's group in `space`: the tables at 1-3, read-only storage, and the
+/// state at 4.
+pub(crate) fn graph_layout_entries(space: StateSpace) -> [wgpu::BindGroupLayoutEntry; 4] {
+    let [perm, gradients, values] = [1, 2, 3].map(|b| storage_entry(b, true));
+    [perm, gradients, values, state_entry(space)]
+}
+
+/// The state buffer's usages: either binding (a renderer keeps one buffer for every graph).
+pub(crate) const STATE_USAGE: wgpu::BufferUsages = wgpu::BufferUsages::STORAGE
+    .union(wgpu::BufferUsages::UNIFORM)
+    .union(wgpu::BufferUsages::COPY_DST);
+
 impl GraphBindings {
-    /// The layout's entries: the library's tables at 1-3 (binding 0, the single-kind state, is
-    /// unused by graphs) and the graph's state at 4, all read-only storage, compute stage.
-    pub fn layout_entries() -> [wgpu::BindGroupLayoutEntry; 4] {
-        [1, 2, 3, 4].map(|b| storage_entry(b, true))
+    /// The layout's entries for `job`'s module: the library's tables at 1-3 (binding 0, the
+    /// single-kind state, is unused by graphs), read-only storage, and the graph's state at 4,
+    /// a uniform buffer where it takes at most 16 KiB, else read-only storage (CONVENTIONS §13);
+    /// compute stage.
+    pub fn layout_entries(job: &Job) -> [wgpu::BindGroupLayoutEntry; 4] {
+        graph_layout_entries(job.kernel().state_space)
     }
 
     /// Buffers and a bind group holding `job`'s tables and state.
     pub fn new(device: &wgpu::Device, job: &Job) -> Self {
         let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("gpu-noise graph module"),
-            entries: &Self::layout_entries(),
+            entries: &Self::layout_entries(job),
         });
         let state = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
             label: Some("gpu-noise graph module state"),
             contents: &job.kernel_state(),
-            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+            usage: STATE_USAGE,
         });
         let group = Self::group(device, &layout, job, &state);
         Self {

@@ -11,20 +11,38 @@ use std::sync::Arc;
 use wgpu::util::{DeviceExt, StagingBelt};
 
 use super::bindings::NoiseBindings;
-use super::graph_bindings::{storage_entry, table_bytes};
+use super::graph_bindings::{STATE_USAGE, graph_layout_entries, table_bytes};
 use super::params::RenderParams;
 use super::pipelines::{ENTRIES, Entry, GraphKey, NoiseKey};
 use super::stats::RenderStats;
 use crate::error::{Error, Result};
 use crate::job::Job;
+use crate::wgsl::codegen::StateSpace;
 
 /// Which program a pipeline runs.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum ProgramKey {
     /// The library's fractal sum, specialized by its override constants.
     Flat(NoiseKey),
-    /// A plan's generated code (its source) and its overrides.
-    Graph(Arc<str>, GraphKey),
+    /// A plan's generated code (its source), its overrides and where its state is bound.
+    Graph(Arc<str>, GraphKey, StateSpace),
+}
+
+/// What group 1 of a pipeline binds: the library's single-kind state and tables, or a graph's
+/// tables and state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Group1 {
+    Library,
+    Graph(StateSpace),
+}
+
+impl ProgramKey {
+    fn group1(&self) -> Group1 {
+        match self {
+            ProgramKey::Flat(_) => Group1::Library,
+            ProgramKey::Graph(_, _, space) => Group1::Graph(*space),
+        }
+    }
 }
 
 impl ProgramKey {
@@ -49,13 +67,15 @@ type TableBuffers = ((u32, Vec<u64>), [wgpu::Buffer; 3]);
 
 /// A graph's tables and state on the device, reused while they fit and hold the same seeds.
 struct GraphData {
-    layout: wgpu::BindGroupLayout,
+    /// The group's layout with the state in each space.
+    layouts: HashMap<StateSpace, wgpu::BindGroupLayout>,
     /// The (dims, seeds) the tables hold, and their buffers.
     tables: Option<TableBuffers>,
     /// The state buffer and the bytes last written to it.
     state: Option<(wgpu::Buffer, Vec<u8>)>,
-    /// The bind group of the current tables and state buffer.
-    group: Option<wgpu::BindGroup>,
+    /// The bind group of the current tables and state buffer: its state's space and bound
+    /// bytes, and the group.
+    group: Option<(StateSpace, u64, wgpu::BindGroup)>,
 }
 
 /// The modules, layouts and pipelines of every program so far, and the flat library's and the
@@ -68,7 +88,7 @@ pub(crate) struct Programs {
     params_layout: wgpu::BindGroupLayout,
     target_layouts: HashMap<Entry, wgpu::BindGroupLayout>,
     /// Per entry, for flat programs (false) and graphs (true).
-    layouts: HashMap<(Entry, bool), wgpu::PipelineLayout>,
+    layouts: HashMap<(Entry, Group1), wgpu::PipelineLayout>,
     pipelines: HashMap<(Entry, ProgramKey), wgpu::ComputePipeline>,
     limits: wgpu::Limits,
 }
@@ -99,10 +119,18 @@ impl Programs {
                 count: None,
             }],
         });
-        let graph_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: Some("gpu-noise graph"),
-            entries: &[1, 2, 3, 4].map(|b| storage_entry(b, true)),
-        });
+        let graph_layouts: HashMap<StateSpace, wgpu::BindGroupLayout> =
+            [StateSpace::Uniform, StateSpace::Storage]
+                .into_iter()
+                .map(|space| {
+                    let layout =
+                        device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                            label: Some("gpu-noise graph"),
+                            entries: &graph_layout_entries(space),
+                        });
+                    (space, layout)
+                })
+                .collect();
         let mut target_layouts = HashMap::new();
         let mut layouts = HashMap::new();
         let limits = device.limits();
@@ -113,17 +141,21 @@ impl Programs {
                 label: Some(entry.name()),
                 entries: &entry.target_layout_entries(),
             });
-            for (graph, group1) in [(false, library.layout()), (true, &graph_layout)] {
-                // A graph binds its state beside the three tables: one storage buffer more.
-                if graph && entry.fits_beside(&limits, 1).is_err() {
+            let groups = [(Group1::Library, library.layout())].into_iter().chain(
+                (graph_layouts.iter()).map(|(space, layout)| (Group1::Graph(*space), layout)),
+            );
+            for (group1, layout1) in groups {
+                // A graph binds its state beside the three tables: one buffer more (counted as
+                // storage, the stricter limit).
+                if group1 != Group1::Library && entry.fits_beside(&limits, 1).is_err() {
                     continue;
                 }
                 let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
                     label: Some(entry.name()),
-                    bind_group_layouts: &[Some(&params_layout), Some(group1), Some(&target)],
+                    bind_group_layouts: &[Some(&params_layout), Some(layout1), Some(&target)],
                     immediate_size: 0,
                 });
-                layouts.insert((entry, graph), layout);
+                layouts.insert((entry, group1), layout);
             }
             target_layouts.insert(entry, target);
         }
@@ -137,7 +169,7 @@ impl Programs {
             library,
             flat_module,
             graph: GraphData {
-                layout: graph_layout,
+                layouts: graph_layouts,
                 tables: None,
                 state: None,
                 group: None,
@@ -195,7 +227,7 @@ impl Programs {
         let group = self.bind_graph(device, belt, encoder, job, stats);
         let source: Arc<str> = Arc::from(job.kernel().source.as_str());
         Ok(Program {
-            key: ProgramKey::Graph(source, GraphKey::of(job)),
+            key: ProgramKey::Graph(source, GraphKey::of(job), job.kernel().state_space),
             group,
         })
     }
@@ -229,13 +261,14 @@ impl Programs {
             }
         };
         let bytes = job.kernel_state();
+        let bound = bytes.len() as u64;
         let state = match &data.state {
             Some((buffer, _)) if buffer.size() >= bytes.len() as u64 => buffer.clone(),
             _ => {
                 let buffer = device.create_buffer(&wgpu::BufferDescriptor {
                     label: Some("gpu-noise graph state"),
                     size: (bytes.len() as u64).next_multiple_of(256),
-                    usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+                    usage: STATE_USAGE,
                     mapped_at_creation: false,
                 });
                 stats.buffers_created += 1;
@@ -253,20 +286,33 @@ impl Programs {
             stats.uniform_writes += 1;
             *written = bytes;
         }
-        if let Some(group) = &data.group {
+        // The state is bound at its own length: a uniform binding may not pass 16 KiB, and the
+        // buffer may have grown for a larger graph before.
+        let space = job.kernel().state_space;
+        if let Some((s, b, group)) = &data.group
+            && (*s, *b) == (space, bound)
+        {
             return group.clone();
         }
-        let buffers = [&tables[0], &tables[1], &tables[2], &state];
+        let [perm, gradients, values] = [1, 2, 3].map(|b| wgpu::BindGroupEntry {
+            binding: b,
+            resource: tables[b as usize - 1].as_entire_binding(),
+        });
+        let state_entry = wgpu::BindGroupEntry {
+            binding: 4,
+            resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                buffer: &state,
+                offset: 0,
+                size: NonZeroU64::new(bound),
+            }),
+        };
         let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("gpu-noise graph"),
-            layout: &data.layout,
-            entries: &[1, 2, 3, 4].map(|b| wgpu::BindGroupEntry {
-                binding: b,
-                resource: buffers[b as usize - 1].as_entire_binding(),
-            }),
+            layout: &data.layouts[&space],
+            entries: &[perm, gradients, values, state_entry],
         });
         stats.bind_groups_created += 1;
-        data.group = Some(group.clone());
+        data.group = Some((space, bound, group.clone()));
         group
     }
 
@@ -283,8 +329,8 @@ impl Programs {
             return Ok(p.clone());
         }
         entry.fits(&device.limits())?;
-        let graph = matches!(key, ProgramKey::Graph(..));
-        if graph && entry == Entry::Sample {
+        let group1 = key.group1();
+        if group1 != Group1::Library && entry == Entry::Sample {
             return Err(Error::Unsupported(
                 "caller-given points in noise space are a flat spec's; sample a graph on the \
                  CPU (root points in texel units)"
@@ -293,8 +339,8 @@ impl Programs {
         }
         let scope = super::validation_scope(device);
         let (module, constants) = self.module(device, key);
-        let Some(layout) = self.layouts.get(&(entry, graph)) else {
-            entry.fits_beside(&device.limits(), u32::from(graph))?;
+        let Some(layout) = self.layouts.get(&(entry, group1)) else {
+            entry.fits_beside(&device.limits(), u32::from(group1 != Group1::Library))?;
             return Err(Error::Unsupported(format!(
                 "no layout for {}",
                 entry.name()
@@ -331,7 +377,7 @@ impl Programs {
     ) -> (wgpu::ShaderModule, Vec<(&'static str, f64)>) {
         match key {
             ProgramKey::Flat(noise) => (self.flat_module.clone(), noise.constants().to_vec()),
-            ProgramKey::Graph(source, graph_key) => {
+            ProgramKey::Graph(source, graph_key, _) => {
                 if self.graph_modules.len() >= GRAPH_MODULES {
                     self.graph_modules.clear();
                 }

@@ -47,8 +47,9 @@ pub(super) fn record(
     })?;
     let steps = &rec.job.kernel().node_by_node;
     let key = GraphKey::of(rec.job);
+    let space = rec.job.kernel().state_space;
     for source in &steps.sources {
-        rec.program.key = ProgramKey::Graph(Arc::from(source.as_str()), key);
+        rec.program.key = ProgramKey::Graph(Arc::from(source.as_str()), key, space);
         let params = RenderParams::new(Window::full(rec.job.size()));
         rec.dispatch_tiles(encoder, Entry::Buffer, params, &target)?;
     }

@@ -101,9 +101,6 @@ pub const GRAPH_FILES: [(&str, &str); 3] = [
     ),
 ];
 
-/// A graph's state binding beside the library's, in a caller's shader and in the crate's kernels.
-pub const GRAPH_MODULE: &str = include_str!("../../shaders/graph/module.wgsl");
-
 /// The noise library (without its single-kind accessors) at `group`, the graph files, and
 /// `generated` (from `graph::codegen`), unprefixed.
 fn graph_library(group: u32, generated: &str) -> String {
@@ -119,14 +116,14 @@ fn graph_library(group: u32, generated: &str) -> String {
 /// The crate's kernels for a graph: the library at group 1, the graph and its state, and every
 /// kernel of [`KERNEL_FILES`] with the graph's program.
 pub fn graph_source(generated: &str) -> String {
-    let library = graph_library(KERNEL_NOISE_GROUP, generated) + GRAPH_MODULE;
+    let library = graph_library(KERNEL_NOISE_GROUP, generated);
     namespaced(&library, &kernels_tail(GRAPH_PROGRAM, GRAPH_PROGRAM_ROWS))
 }
 
 /// A graph as a module for a caller's shader, bindings at `group`, every name prefixed
 /// (`gn_graph_value(t)`, CONVENTIONS §13).
 pub fn graph_module(group: u32, generated: &str) -> String {
-    namespaced(&(graph_library(group, generated) + GRAPH_MODULE), "")
+    namespaced(&graph_library(group, generated), "")
 }
 
 /// The composed source of the crate's kernels for flat specs: the prefixed library, then the

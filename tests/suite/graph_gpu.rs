@@ -488,7 +488,7 @@ impl CallerShader {
         });
         let graph_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: None,
-            entries: &gpu_noise::gpu::GraphBindings::layout_entries(),
+            entries: &gpu_noise::gpu::GraphBindings::layout_entries(prepared),
         });
         let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: None,

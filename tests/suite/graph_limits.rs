@@ -366,3 +366,25 @@ fn a_run_of_one_kind_renders_values_and_gradients_within_their_bounds_on_the_gpu
     let job = job.with_gradient().unwrap();
     gpu_within(&job, job.gradient_error_bound(), "gradient");
 }
+
+/// A graph's state is a uniform buffer where it takes at most 16 KiB (every device binds that
+/// much; lavapipe reads it far faster than storage), else read-only storage: 20 noises take
+/// 20 x 304 bytes of instances and fit, 64 do not. One renderer takes them in turn, so its
+/// state buffer and bind group follow the space and the length (a uniform binding bound at a
+/// larger graph's length would be a validation error), and each stays within its bound.
+#[test]
+#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
+fn graph_states_bind_as_uniform_up_to_16_kib_and_as_storage_past_it() {
+    let (small, large) = (summed(20), summed(64));
+    assert!(small.wgsl().contains("var<uniform> gn_graph_state"));
+    assert!(large.wgsl().contains("var<storage, read> gn_graph_state"));
+    let mut r = super::support::renderer();
+    for (job, what) in [(&small, "20"), (&large, "64"), (&small, "20 again")] {
+        let gpu = r.read(job, gpu_noise::Window::full(job.size())).unwrap();
+        let twin = gpu_noise::cpu::render_f64(job).unwrap();
+        let bound = job.gpu_error_bound().value;
+        for (g, t) in gpu.iter().zip(&twin) {
+            assert!((f64::from(*g) - t).abs() <= bound, "{what}: {g} vs {t}");
+        }
+    }
+}
