@@ -41,6 +41,23 @@ fn graph_point(i: u32, t: vec3<u32>) -> LatticePoint {
     return LatticePoint(q.cell, point_frac(q.word));
 }
 
+// graph_point for an instance whose map keeps to the axes (no rotate above it, no skew:
+// src/graph/plan.rs `axis_aligned`): texel axis b moves lattice axis b alone, so step b's other
+// components are 0 and one wide product per axis gives the same integers, as a flat frame's.
+fn graph_point_axes(i: u32, t: vec3<u32>) -> LatticePoint {
+    let g = graph_state.instances[i];
+    var q = Coordinate(g.cell, g.word, g.low);
+    let n = vec4<u32>(t.xy, select(0u, t.z, NOISE_VOLUME == 1u), 0u);
+    add_steps(&q, n, step_diagonal(g.step_cell), step_diagonal(g.step_word),
+        step_diagonal(g.step_low));
+    return LatticePoint(q.cell, point_frac(q.word));
+}
+
+// Component b of step b, per texel axis b (w: 0, no texel axis moves it).
+fn step_diagonal(step: array<vec4<u32>, 3>) -> vec4<u32> {
+    return vec4<u32>(step[0].x, step[1].y, step[2].z, 0u);
+}
+
 // n, in a form no compiler can prove constant (t.x never reaches 2^32 - 1 texels): the bound of
 // a batched loop of noise evaluations, so that a driver keeps one copy of its body instead of
 // unrolling it (see src/wgsl/codegen.rs `batched`).
@@ -56,9 +73,9 @@ fn graph_displaced(pt: LatticePoint, d: vec4<f32>) -> LatticePoint {
         min(f - whole, vec4<f32>(0.99999994)));
 }
 
-// Instance i's point, displaced by its delta map times d.
-fn graph_point_moved(i: u32, t: vec3<u32>, d: vec4<f32>) -> LatticePoint {
-    return graph_displaced(graph_point(i, t), graph_state.instances[i].delta_map * d);
+// Instance i's point pt, displaced by its delta map times d.
+fn graph_point_moved(i: u32, pt: LatticePoint, d: vec4<f32>) -> LatticePoint {
+    return graph_displaced(pt, graph_state.instances[i].delta_map * d);
 }
 
 // Instance i's lattice; mode and interpolation are literals at the call.

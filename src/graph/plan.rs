@@ -25,6 +25,9 @@ struct Context {
     c: [Fixed; 4],
     seed: u64,
     delta: Option<usize>,
+    /// A `rotate` node lies above: `m` may mix axes. Without one it is diagonal, whatever the
+    /// numbers, so the kernel's code can rely on it (`Instance::axis_aligned`).
+    turned: bool,
 }
 
 /// One noise evaluation: a source node in one context.
@@ -45,6 +48,9 @@ pub(crate) struct Instance {
     pub delta_map: Mat,
     /// The node's frequency: unskewed lattice cells per unit of displacement (gradients).
     pub frequency: f64,
+    /// Lattice axis a moves along image axis a alone (no `rotate` above, no skew): the GPU
+    /// takes one wide product per axis (graph.wgsl `graph_point_axes`), the same integers.
+    pub axis_aligned: bool,
 }
 
 /// A coordinate node in one context: its map (no skew) and frequency.
@@ -102,6 +108,7 @@ pub(crate) fn expand(graph: &Graph) -> Result<Plan> {
         c: [Fixed::ZERO; 4],
         seed: graph.seed,
         delta: None,
+        turned: false,
     };
     x.plan.output = x.node(graph.output, &root)?;
     Ok(x.plan)
@@ -135,6 +142,7 @@ impl Expander<'_> {
             node as u64,
             ctx.seed,
             ctx.delta.map_or(u64::MAX, |d| d as u64),
+            u64::from(ctx.turned),
         ];
         key.extend(ctx.m.iter().flatten().map(|v| v.to_bits()));
         for c in ctx.c {
@@ -228,7 +236,9 @@ impl Expander<'_> {
                 axis,
             } => {
                 let turn = rotation(self.dims(), *degrees, *axis);
-                (source, self.transformed(name, ctx, &turn)?)
+                let mut turned = self.transformed(name, ctx, &turn)?;
+                turned.turned = true;
+                (source, turned)
             }
             _ => unreachable!("only affine domain nodes come here"),
         };
@@ -395,6 +405,7 @@ impl Expander<'_> {
             tables: slot,
             delta_map,
             frequency: source.frequency,
+            axis_aligned: !ctx.turned && skew.is_none(),
         });
         let instance = self.plan.instances.len() - 1;
         self.push(Step::Noise {

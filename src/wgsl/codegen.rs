@@ -156,7 +156,10 @@ pub(super) fn noise_runs(plan: &Plan) -> Vec<(usize, usize, usize)> {
     };
     let same = |a: usize, b: usize| {
         let (x, y) = (&plan.instances[a], &plan.instances[b]);
-        x.kind == y.kind && x.interp == y.interp && x.lattice == y.lattice
+        x.kind == y.kind
+            && x.interp == y.interp
+            && x.lattice == y.lattice
+            && x.axis_aligned == y.axis_aligned
     };
     let mut runs = Vec::new();
     let mut i = 0;
@@ -218,7 +221,7 @@ pub(super) fn run_operands(plan: &Plan, first: usize) -> (String, String) {
         "graph_lattice({k}, {}u, {}u)",
         inst.lattice as u32, inst.interp as u32
     );
-    (lat, format!("graph_point({k}, t)"))
+    (lat, format!("{}({k}, t)", point_function(plan, first)))
 }
 
 /// The noise instances' lattice words (with their kind-state indices), every instance's
@@ -391,7 +394,7 @@ impl Generator<'_> {
                 delta,
             } => {
                 let index = self.plan.instances.len() + instance;
-                let point = point_of(index, *delta);
+                let point = point_of(self.plan, index, *delta);
                 self.line(format!(
                     "let r{i} = graph_coordinate({index}u, {point}, {axis}u);"
                 ));
@@ -407,7 +410,7 @@ impl Generator<'_> {
 
     fn noise(&mut self, i: usize, instance: usize, delta: Option<usize>) {
         let inst = &self.plan.instances[instance];
-        let point = point_of(instance, delta);
+        let point = point_of(self.plan, instance, delta);
         let lat = format!(
             "graph_lattice({instance}u, {}u, {}u)",
             inst.lattice as u32, inst.interp as u32
@@ -597,9 +600,21 @@ impl Generator<'_> {
     }
 }
 
-pub(super) fn point_of(instance: usize, delta: Option<usize>) -> String {
+/// The point of instance `instance` (noise instances first, then coordinates), displaced by
+/// register `d{delta}` where there is one.
+pub(super) fn point_of(plan: &Plan, instance: usize, delta: Option<usize>) -> String {
+    let point = format!("{}({instance}u, t)", point_function(plan, instance));
     match delta {
-        None => format!("graph_point({instance}u, t)"),
-        Some(d) => format!("graph_point_moved({instance}u, t, d{d})"),
+        None => point,
+        Some(d) => format!("graph_point_moved({instance}u, {point}, d{d})"),
+    }
+}
+
+/// The function that places instance `instance`: `graph_point_axes` where its map keeps to the
+/// axes (one wide product per axis), else `graph_point`.
+fn point_function(plan: &Plan, instance: usize) -> &'static str {
+    match plan.instances.get(instance) {
+        Some(inst) if inst.axis_aligned => "graph_point_axes",
+        _ => "graph_point",
     }
 }

@@ -76,7 +76,7 @@ impl Generator<'_> {
         match step {
             Step::Noise { instance, delta } => {
                 let inst = &self.plan.instances[*instance];
-                let point = point_of(*instance, *delta);
+                let point = point_of(self.plan, *instance, *delta);
                 let lat = format!(
                     "graph_lattice({instance}u, {}u, {}u)",
                     inst.lattice as u32, inst.interp as u32
@@ -99,7 +99,7 @@ impl Generator<'_> {
                 let c = &self.plan.coordinates[*instance];
                 let (map, frequency) = (c.points.map, c.frequency);
                 let index = self.plan.instances.len() + instance;
-                let point = point_of(index, *delta);
+                let point = point_of(self.plan, index, *delta);
                 let m = self.chained_map(&map, frequency, *delta);
                 self.line(format!(
                     "let r{i} = vec4<f32>(graph_coordinate({index}u, {point}, {axis}u), transpose({m})[{axis}].xyz);"

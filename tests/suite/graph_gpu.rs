@@ -191,6 +191,48 @@ fn domain_nodes_match_the_twin() {
     both(&g, Size::new(24, 24, 3), "rotate 3D");
 }
 
+/// A noise whose map keeps to the axes takes one wide product per axis on the GPU
+/// (`graph_point_axes`); under a `rotate` it takes the general sum over texel axes
+/// (`graph_point`). Turned by 0 degrees, the map is the same numbers, so the two must give the
+/// same bits, far out and at a frequency whose steps carry (a volume: texel z too).
+#[test]
+#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
+fn an_axis_aligned_noise_gives_the_bits_of_the_general_point_sum() {
+    for (dims, size) in [(2, Size::new(21, 17, 1)), (3, Size::new(9, 7, 5))] {
+        let graph = |turned: bool| {
+            let mut g = GraphBuilder::new(dims);
+            g.node("p", "perlin").set("frequency", 0.0137);
+            g.node("f", "fbm").input("source", "p").set("octaves", 3u32);
+            if turned {
+                g.node("t", "rotate")
+                    .input("source", "f")
+                    .set("degrees", 0.0);
+                g.output("t");
+            } else {
+                g.output("f");
+            }
+            g.build()
+                .unwrap()
+                .prepare(size, [3.3e11 + 0.25, -7.7e10, 1.5e9, 0.0])
+                .unwrap()
+        };
+        let (aligned, turned) = (graph(false), graph(true));
+        // The calls (the library defines both functions in every module).
+        assert!(
+            aligned.wgsl().contains("gn_graph_point_axes(0u, t)"),
+            "{dims}D"
+        );
+        assert!(turned.wgsl().contains("gn_graph_point(0u, t)"), "{dims}D");
+        // The shared renderer's guard ends with the statement: `check` takes it again.
+        let [a, b] =
+            [&aligned, &turned].map(|job| renderer().read(job, Window::full(size)).unwrap());
+        for (n, (x, y)) in a.iter().zip(&b).enumerate() {
+            assert_eq!(x.to_bits(), y.to_bits(), "{dims}D texel {n}: {x} vs {y}");
+        }
+        check(&aligned, &format!("axis-aligned {dims}D"));
+    }
+}
+
 #[test]
 #[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
 fn modifiers_match_the_twin() {
