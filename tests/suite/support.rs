@@ -5,6 +5,7 @@
 //! `GPU_NOISE_SKIP_GPU_TESTS=1` at build time they are compiled as `#[ignore]`d and show as
 //! ignored (build.rs), never as passed.
 
+use std::cell::Cell;
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
 use gpu_noise::{Kind, NoiseSpec, Renderer, Size, gpu::AdapterChoice, gpu::RendererOptions};
@@ -19,8 +20,9 @@ fn no_adapter(e: impl std::fmt::Display) -> ! {
 }
 
 /// The shared renderer on a device the crate opened. Without an adapter this panics with
-/// instructions, so the test fails rather than skips.
-pub fn renderer() -> MutexGuard<'static, Renderer> {
+/// instructions, so the test fails rather than skips. Asking for it again on a thread that
+/// still holds it panics too, naming the mistake, where the lock would hang the suite.
+pub fn renderer() -> SharedRenderer {
     static RENDERER: OnceLock<Mutex<Renderer>> = OnceLock::new();
     let cell = RENDERER.get_or_init(|| {
         let choice = AdapterChoice::from_env().unwrap_or_else(|e| no_adapter(e));
@@ -29,7 +31,42 @@ pub fn renderer() -> MutexGuard<'static, Renderer> {
             Err(e) => no_adapter(e),
         }
     });
-    cell.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    if HOLDS_RENDERER.get() {
+        panic!(
+            "renderer() called while this thread still holds the shared renderer: drop the \
+             first guard (end its statement or scope) before calling a helper that takes it"
+        );
+    }
+    let guard = cell.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    HOLDS_RENDERER.set(true);
+    SharedRenderer(guard)
+}
+
+thread_local! {
+    /// Whether this thread holds the shared renderer's guard.
+    static HOLDS_RENDERER: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The shared renderer's guard; dropping it lets this thread ask again.
+pub struct SharedRenderer(MutexGuard<'static, Renderer>);
+
+impl Drop for SharedRenderer {
+    fn drop(&mut self) {
+        HOLDS_RENDERER.set(false);
+    }
+}
+
+impl std::ops::Deref for SharedRenderer {
+    type Target = Renderer;
+    fn deref(&self) -> &Renderer {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for SharedRenderer {
+    fn deref_mut(&mut self) -> &mut Renderer {
+        &mut self.0
+    }
 }
 
 /// A device and queue the test creates itself, as a game or tool would, with the adapter's
