@@ -97,6 +97,112 @@ pub(crate) struct Programs {
 /// structure every frame must not grow it without bound).
 const GRAPH_MODULES: usize = 64;
 
+impl GraphData {
+    /// The tables of `job`'s (dims, seeds), uploaded where the last ones differ.
+    fn tables(
+        &mut self,
+        device: &wgpu::Device,
+        job: &Job,
+        stats: &mut RenderStats,
+    ) -> [wgpu::Buffer; 3] {
+        let plan = job.plan();
+        let key = (plan.dims as u32, plan.table_seeds.clone());
+        if let Some((k, buffers)) = &self.tables
+            && *k == key
+        {
+            return buffers.clone();
+        }
+        let buffers = table_bytes(&plan.tables).map(|b| {
+            device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("gpu-noise graph tables"),
+                contents: &b,
+                usage: wgpu::BufferUsages::STORAGE,
+            })
+        });
+        stats.buffers_created += 3;
+        stats.table_uploads += plan.tables.len() as u64;
+        self.tables = Some((key, buffers.clone()));
+        self.group = None;
+        buffers
+    }
+
+    /// The state buffer holding `bytes`: the last one where it is large enough (written only
+    /// where the bytes changed), else a new one.
+    fn state(
+        &mut self,
+        device: &wgpu::Device,
+        belt: &mut StagingBelt,
+        encoder: &mut wgpu::CommandEncoder,
+        bytes: Vec<u8>,
+        stats: &mut RenderStats,
+    ) -> wgpu::Buffer {
+        let len = bytes.len() as u64;
+        let buffer = match &self.state {
+            Some((buffer, _)) if buffer.size() >= len => buffer.clone(),
+            _ => {
+                let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+                    label: Some("gpu-noise graph state"),
+                    size: len.next_multiple_of(256),
+                    usage: STATE_USAGE,
+                    mapped_at_creation: false,
+                });
+                stats.buffers_created += 1;
+                self.state = Some((buffer.clone(), Vec::new()));
+                self.group = None;
+                buffer
+            }
+        };
+        if let Some((_, written)) = &mut self.state
+            && *written != bytes
+            && let Some(size) = NonZeroU64::new(len)
+        {
+            belt.write_buffer(encoder, &buffer, 0, size)
+                .copy_from_slice(&bytes);
+            stats.uniform_writes += 1;
+            *written = bytes;
+        }
+        buffer
+    }
+
+    /// The bind group of `tables` and `state`, the state bound in `space` at its own length
+    /// (a uniform binding may not pass 16 KiB, and the buffer may have grown for a larger graph
+    /// before); the last one where those match.
+    fn group(
+        &mut self,
+        device: &wgpu::Device,
+        tables: &[wgpu::Buffer; 3],
+        state: &wgpu::Buffer,
+        (space, bound): (StateSpace, u64),
+        stats: &mut RenderStats,
+    ) -> wgpu::BindGroup {
+        if let Some((s, b, group)) = &self.group
+            && (*s, *b) == (space, bound)
+        {
+            return group.clone();
+        }
+        let [perm, gradients, values] = [1, 2, 3].map(|b| wgpu::BindGroupEntry {
+            binding: b,
+            resource: tables[b as usize - 1].as_entire_binding(),
+        });
+        let state_entry = wgpu::BindGroupEntry {
+            binding: 4,
+            resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                buffer: state,
+                offset: 0,
+                size: NonZeroU64::new(bound),
+            }),
+        };
+        let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("gpu-noise graph"),
+            layout: &self.layouts[&space],
+            entries: &[perm, gradients, values, state_entry],
+        });
+        stats.bind_groups_created += 1;
+        self.group = Some((space, bound, group.clone()));
+        group
+    }
+}
+
 impl Programs {
     /// The flat module, the library's bindings and every layout this device can use.
     pub(crate) fn new(device: &wgpu::Device) -> Result<Self> {
@@ -106,59 +212,15 @@ impl Programs {
             label: Some("gpu-noise kernels"),
             source: wgpu::ShaderSource::Wgsl(crate::wgsl::sources::kernel_source().into()),
         });
-        let params_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: Some("gpu-noise params"),
-            entries: &[wgpu::BindGroupLayoutEntry {
-                binding: 0,
-                visibility: wgpu::ShaderStages::COMPUTE,
-                ty: wgpu::BindingType::Buffer {
-                    ty: wgpu::BufferBindingType::Uniform,
-                    has_dynamic_offset: false,
-                    min_binding_size: NonZeroU64::new(std::mem::size_of::<RenderParams>() as u64),
-                },
-                count: None,
-            }],
-        });
-        let graph_layouts: HashMap<StateSpace, wgpu::BindGroupLayout> =
-            [StateSpace::Uniform, StateSpace::Storage]
-                .into_iter()
-                .map(|space| {
-                    let layout =
-                        device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-                            label: Some("gpu-noise graph"),
-                            entries: &graph_layout_entries(space),
-                        });
-                    (space, layout)
-                })
-                .collect();
-        let mut target_layouts = HashMap::new();
-        let mut layouts = HashMap::new();
+        let params_layout = params_layout(device);
+        let graph_layouts = graph_layouts(device);
         let limits = device.limits();
-        // A kernel whose bindings pass the device's limits gets no layout (creating it would
-        // be a validation error); asking for it is `Error::Unsupported` (`fits`).
-        for entry in ENTRIES.into_iter().filter(|e| e.fits(&limits).is_ok()) {
-            let target = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-                label: Some(entry.name()),
-                entries: &entry.target_layout_entries(),
-            });
-            let groups = [(Group1::Library, library.layout())].into_iter().chain(
-                (graph_layouts.iter()).map(|(space, layout)| (Group1::Graph(*space), layout)),
-            );
-            for (group1, layout1) in groups {
-                // A graph binds its state beside the three tables: one buffer more (counted as
-                // storage, the stricter limit).
-                if group1 != Group1::Library && entry.fits_beside(&limits, 1).is_err() {
-                    continue;
-                }
-                let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-                    label: Some(entry.name()),
-                    bind_group_layouts: &[Some(&params_layout), Some(layout1), Some(&target)],
-                    immediate_size: 0,
-                });
-                layouts.insert((entry, group1), layout);
-            }
-            target_layouts.insert(entry, target);
-        }
+        let (target_layouts, layouts) = pipeline_layouts(
+            device,
+            &limits,
+            [&params_layout, library.layout()],
+            &graph_layouts,
+        );
         if let Some(source) = super::scope_error(scope) {
             return Err(Error::Gpu {
                 context: "compiling the kernel module".into(),
@@ -240,80 +302,18 @@ impl Programs {
         job: &Job,
         stats: &mut RenderStats,
     ) -> wgpu::BindGroup {
-        let plan = job.plan();
-        let key = (plan.dims as u32, plan.table_seeds.clone());
         let data = &mut self.graph;
-        let tables = match &data.tables {
-            Some((k, buffers)) if *k == key => buffers.clone(),
-            _ => {
-                let buffers = table_bytes(&plan.tables).map(|b| {
-                    device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                        label: Some("gpu-noise graph tables"),
-                        contents: &b,
-                        usage: wgpu::BufferUsages::STORAGE,
-                    })
-                });
-                stats.buffers_created += 3;
-                stats.table_uploads += plan.tables.len() as u64;
-                data.tables = Some((key, buffers.clone()));
-                data.group = None;
-                buffers
-            }
-        };
+        let tables = data.tables(device, job, stats);
         let bytes = job.kernel_state();
         let bound = bytes.len() as u64;
-        let state = match &data.state {
-            Some((buffer, _)) if buffer.size() >= bytes.len() as u64 => buffer.clone(),
-            _ => {
-                let buffer = device.create_buffer(&wgpu::BufferDescriptor {
-                    label: Some("gpu-noise graph state"),
-                    size: (bytes.len() as u64).next_multiple_of(256),
-                    usage: STATE_USAGE,
-                    mapped_at_creation: false,
-                });
-                stats.buffers_created += 1;
-                data.state = Some((buffer.clone(), Vec::new()));
-                data.group = None;
-                buffer
-            }
-        };
-        if let Some((_, written)) = &mut data.state
-            && *written != bytes
-            && let Some(size) = NonZeroU64::new(bytes.len() as u64)
-        {
-            belt.write_buffer(encoder, &state, 0, size)
-                .copy_from_slice(&bytes);
-            stats.uniform_writes += 1;
-            *written = bytes;
-        }
-        // The state is bound at its own length: a uniform binding may not pass 16 KiB, and the
-        // buffer may have grown for a larger graph before.
-        let space = job.kernel().state_space;
-        if let Some((s, b, group)) = &data.group
-            && (*s, *b) == (space, bound)
-        {
-            return group.clone();
-        }
-        let [perm, gradients, values] = [1, 2, 3].map(|b| wgpu::BindGroupEntry {
-            binding: b,
-            resource: tables[b as usize - 1].as_entire_binding(),
-        });
-        let state_entry = wgpu::BindGroupEntry {
-            binding: 4,
-            resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                buffer: &state,
-                offset: 0,
-                size: NonZeroU64::new(bound),
-            }),
-        };
-        let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("gpu-noise graph"),
-            layout: &data.layouts[&space],
-            entries: &[perm, gradients, values, state_entry],
-        });
-        stats.bind_groups_created += 1;
-        data.group = Some((space, bound, group.clone()));
-        group
+        let state = data.state(device, belt, encoder, bytes, stats);
+        data.group(
+            device,
+            &tables,
+            &state,
+            (job.kernel().state_space, bound),
+            stats,
+        )
     }
 
     /// The pipeline of `entry` for `key`, compiled (inside a validation error scope) the first
@@ -396,4 +396,75 @@ impl Programs {
             }
         }
     }
+}
+
+/// Group 0's layout: the kernels' parameters, one uniform block.
+fn params_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
+    device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("gpu-noise params"),
+        entries: &[wgpu::BindGroupLayoutEntry {
+            binding: 0,
+            visibility: wgpu::ShaderStages::COMPUTE,
+            ty: wgpu::BindingType::Buffer {
+                ty: wgpu::BufferBindingType::Uniform,
+                has_dynamic_offset: false,
+                min_binding_size: NonZeroU64::new(std::mem::size_of::<RenderParams>() as u64),
+            },
+            count: None,
+        }],
+    })
+}
+
+/// A graph's group-1 layout with its state in each space.
+fn graph_layouts(device: &wgpu::Device) -> HashMap<StateSpace, wgpu::BindGroupLayout> {
+    [StateSpace::Uniform, StateSpace::Storage]
+        .into_iter()
+        .map(|space| {
+            let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                label: Some("gpu-noise graph"),
+                entries: &graph_layout_entries(space),
+            });
+            (space, layout)
+        })
+        .collect()
+}
+
+type TargetLayouts = HashMap<Entry, wgpu::BindGroupLayout>;
+type PipelineLayouts = HashMap<(Entry, Group1), wgpu::PipelineLayout>;
+
+/// Each entry's target layout (group 2) and its pipeline layouts beside the library's group 1
+/// and each graph group 1. A kernel whose bindings pass the device's limits gets none
+/// (creating it would be a validation error); asking for it is `Error::Unsupported` (`fits`).
+fn pipeline_layouts(
+    device: &wgpu::Device,
+    limits: &wgpu::Limits,
+    [params, library]: [&wgpu::BindGroupLayout; 2],
+    graph_layouts: &HashMap<StateSpace, wgpu::BindGroupLayout>,
+) -> (TargetLayouts, PipelineLayouts) {
+    let mut target_layouts = HashMap::new();
+    let mut layouts = HashMap::new();
+    for entry in ENTRIES.into_iter().filter(|e| e.fits(limits).is_ok()) {
+        let target = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some(entry.name()),
+            entries: &entry.target_layout_entries(),
+        });
+        let groups = [(Group1::Library, library)]
+            .into_iter()
+            .chain((graph_layouts.iter()).map(|(space, layout)| (Group1::Graph(*space), layout)));
+        for (group1, layout1) in groups {
+            // A graph binds its state beside the three tables: one buffer more (counted as
+            // storage, the stricter limit).
+            if group1 != Group1::Library && entry.fits_beside(limits, 1).is_err() {
+                continue;
+            }
+            let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+                label: Some(entry.name()),
+                bind_group_layouts: &[Some(params), Some(layout1), Some(&target)],
+                immediate_size: 0,
+            });
+            layouts.insert((entry, group1), layout);
+        }
+        target_layouts.insert(entry, target);
+    }
+    (target_layouts, layouts)
 }
