@@ -7,6 +7,7 @@
 pub(crate) mod adapter;
 pub(crate) mod bindings;
 mod graph_bindings;
+mod layouts;
 mod limits;
 pub(crate) mod params;
 pub(crate) mod pipelines;
