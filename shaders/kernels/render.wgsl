@@ -3,11 +3,13 @@
 // with gradients, normal maps, or caller-given points. They include the noise library
 // (shaders/noise/) with NOISE_GROUP = 1 and take their own parameters at group 0 and their
 // target at group 2. What a texel's value is comes from the program file before them:
-// noise_at_texel(t), noise_at_texels(t) and noise_at_texel_d(t) of a flat spec (kernels/flat.wgsl) or of a graph's
-// generated code (kernels/graph.wgsl), so every target serves every job.
+// noise_at_texel(t), noise_at_texels(t) and noise_at_texel_d(t) of a flat spec
+// (kernels/flat.wgsl) or of a graph's generated code (kernels/graph.wgsl), so every target
+// serves every job.
 
 // Texel kernels run 8 x 8 x 1 workgroups over the window's x, y and z (the value kernels
-// PROGRAM_ROWS rows an invocation), so no invocation divides to find its texel; the point, word and reduction kernels run 64 in a row.
+// PROGRAM_ROWS rows an invocation), so no invocation divides to find its texel; the point,
+// word and reduction kernels run 64 in a row.
 // WORKGROUP_SIZE, TILE_SIZE, COLORMAP_LEN, REDUCE_GROUPS and F32_MAX are generated from Rust
 // (src/wgsl/constants.rs) and put before the kernel files, PROGRAM_ROWS before the program
 // (src/wgsl/sources.rs).
