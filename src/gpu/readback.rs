@@ -76,33 +76,63 @@ impl PendingReadback {
 
     /// Blocks until the GPU is done and returns the values.
     pub fn wait(mut self) -> Result<Vec<f32>> {
+        let mapped = self.wait_mapped()?;
+        self.read(mapped)
+    }
+
+    /// Blocks until the GPU is done and copies the values into `out`, which must hold exactly
+    /// as many (a caller reusing one buffer spares a fresh allocation's page faults).
+    pub fn wait_into(mut self, out: &mut [f32]) -> Result<()> {
+        let mapped = self.wait_mapped()?;
+        self.read_with(mapped, |values| {
+            if values.len() != out.len() {
+                return Err(Error::InvalidTarget {
+                    target: "out",
+                    reason: format!("holds {} values, the readback {}", out.len(), values.len()),
+                });
+            }
+            out.copy_from_slice(values);
+            Ok(())
+        })
+    }
+
+    fn wait_mapped(&self) -> Result<std::result::Result<(), wgpu::BufferAsyncError>> {
         self.device
             .poll(wgpu::PollType::wait_indefinitely())
             .map_err(|e| Error::DeviceLost(e.to_string()))?;
-        match self.mapped() {
-            Some(mapped) => self.read(mapped),
-            None => Err(Error::DeviceLost(
+        self.mapped().ok_or_else(|| {
+            Error::DeviceLost(
                 "the readback was never mapped: was the encoder that recorded it submitted?".into(),
-            )),
-        }
+            )
+        })
     }
 
     fn read(
         &mut self,
         mapped: std::result::Result<(), wgpu::BufferAsyncError>,
     ) -> Result<Vec<f32>> {
+        self.read_with(mapped, |values| Ok(values.to_vec()))
+    }
+
+    /// Hands the mapped values to `take`, then unmaps the staging buffer and returns it to the
+    /// pool.
+    fn read_with<T>(
+        &mut self,
+        mapped: std::result::Result<(), wgpu::BufferAsyncError>,
+        take: impl FnOnce(&[f32]) -> Result<T>,
+    ) -> Result<T> {
         self.taken = true;
         mapped?;
-        let values = {
+        let taken = {
             let slice = self.buffer.slice(..self.bytes);
             let view = slice
                 .get_mapped_range()
                 .map_err(|e| Error::DeviceLost(e.to_string()))?;
-            bytemuck::cast_slice::<u8, f32>(&view).to_vec()
+            take(bytemuck::cast_slice::<u8, f32>(&view))
         };
         self.buffer.unmap();
         self.recycle();
-        Ok(values)
+        taken
     }
 
     /// Gives the (unmapped) staging buffer back to the renderer's pool.

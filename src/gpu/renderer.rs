@@ -315,6 +315,39 @@ impl Renderer {
         Ok(out)
     }
 
+    /// As [`read`](Self::read), into `out`, which must hold the window's values exactly
+    /// (`window.texels()`, four a texel with gradients): each band is copied from its staging
+    /// buffer straight to its place. A caller reading frame after frame into one buffer spares
+    /// the fresh allocation `read` makes, whose page faults were most of an 8192^2 read's host
+    /// time on an H100. A wrong length is an error naming `out`, before anything renders.
+    pub fn read_into(&mut self, job: &Job, window: Window, out: &mut [f32]) -> Result<()> {
+        window.check_inside(job.size())?;
+        let per_texel = values_per_texel(job);
+        let total = window.texels() * per_texel;
+        if out.len() as u64 != total {
+            return Err(Error::InvalidTarget {
+                target: "out",
+                reason: format!(
+                    "holds {} values; the window needs {total} ({} texels x {per_texel})",
+                    out.len(),
+                    window.texels()
+                ),
+            });
+        }
+        let mut start = 0usize;
+        self.each_band(
+            job,
+            window,
+            u64::from(self.chunk_texels()),
+            &mut |band, pending| {
+                let end = start + (band.texels() * per_texel) as usize;
+                pending.wait_into(&mut out[start..end])?;
+                start = end;
+                Ok(())
+            },
+        )
+    }
+
     /// As [`read`](Self::read), without blocking the thread: each band is awaited (the
     /// future polls the device; on the web, the browser maps it).
     pub async fn read_async(&mut self, job: &Job, window: Window) -> Result<Vec<f32>> {
@@ -340,6 +373,20 @@ impl Renderer {
         band_texels: u64,
         consume: &mut dyn FnMut(Window, Vec<f32>) -> Result<()>,
     ) -> Result<()> {
+        self.each_band(job, window, band_texels, &mut |band, pending| {
+            consume(band, pending.wait()?)
+        })
+    }
+
+    /// Renders `window` in bands of at most `band_texels` texels, in memory order, and hands
+    /// each band's pending readback to `consume` while the next band renders.
+    fn each_band(
+        &mut self,
+        job: &Job,
+        window: Window,
+        band_texels: u64,
+        consume: &mut dyn FnMut(Window, PendingReadback) -> Result<()>,
+    ) -> Result<()> {
         window.check_inside(job.size())?;
         let limit = band_texels.clamp(1, self.band_texels(job));
         let mut in_flight: VecDeque<(Window, PendingReadback)> = VecDeque::new();
@@ -351,12 +398,12 @@ impl Renderer {
             if in_flight.len() == IN_FLIGHT
                 && let Some((done, pending)) = in_flight.pop_front()
             {
-                consume(done, pending.wait()?)?;
+                consume(done, pending)?;
                 self.check_health()?;
             }
         }
         while let Some((done, pending)) = in_flight.pop_front() {
-            consume(done, pending.wait()?)?;
+            consume(done, pending)?;
         }
         self.check_health()
     }

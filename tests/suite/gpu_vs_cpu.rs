@@ -412,6 +412,40 @@ fn chunked_rendering_gives_the_same_bytes_as_one_dispatch() {
     assert_eq!(whole, pieces);
 }
 
+/// `read_into` fills the caller's slice with what `read` returns, bit for bit, band after band
+/// (a renderer of 400-value chunks reads this window in 4 bands, and its gradients in 14),
+/// gradients too; a slice of the wrong length is an error naming `out`, and nothing is written.
+#[test]
+#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
+fn read_into_fills_the_callers_slice_with_what_read_returns() {
+    let options = RendererOptions {
+        max_chunk_texels: Some(400),
+        ..Default::default()
+    };
+    let choice = AdapterChoice::from_env().expect("adapter choice");
+    let mut small = pollster::block_on(Renderer::open(&choice, options)).expect("renderer");
+    let mut s = spec(Kind::Simplex, 3, 37, 23);
+    s.size = Size::new(37, 23, 3);
+    s.octaves = 2;
+    s.fractal = Fractal::Fbm;
+    let values = s.validate().unwrap();
+    let gradients = values.with_gradient().unwrap();
+    for (job, per_texel) in [(&values, 1), (&gradients, 4)] {
+        let window = Window::new([3, 2, 1], Size::new(30, 19, 2));
+        let read = small.read(job, window).unwrap();
+        let mut out = vec![f32::NAN; (window.texels() * per_texel) as usize];
+        small.read_into(job, window, &mut out).unwrap();
+        assert_eq!(read.len(), out.len());
+        for (n, (a, b)) in read.iter().zip(&out).enumerate() {
+            assert_eq!(a.to_bits(), b.to_bits(), "value {n} of {per_texel} a texel");
+        }
+        let mut short = vec![7.0f32; out.len() - 1];
+        let err = small.read_into(job, window, &mut short).unwrap_err();
+        assert!(err.to_string().contains("out"), "{err}");
+        assert!(short.iter().all(|&v| v == 7.0));
+    }
+}
+
 /// Specs whose row step carries in every word: a frequency with no short binary expansion, an
 /// offset far out, several octaves, simplex's skew (2D and 3D), a volume and the hash lattice.
 fn row_step_cases() -> Vec<(&'static str, NoiseSpec)> {
