@@ -30,8 +30,11 @@ host_struct! {
         pub auto_range: u32,
         /// Normal maps: heights are the noise value times this many texels.
         pub normal_strength: f32,
+        /// Always 0: the value kernels or it into each value's bits before they store it
+        /// (`texel_values` in render.wgsl says why).
+        pub zero_bits: u32,
         /// Padding to a multiple of 16 bytes.
-        pub _pad: [u32; 3],
+        pub _pad: [u32; 2],
     }
 }
 

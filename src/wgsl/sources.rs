@@ -146,10 +146,11 @@ pub const GRAPH_PROGRAM: &str = include_str!("../../shaders/kernels/graph.wgsl")
 /// lattice, pairs took simplex 2D from 0.87x webgl-noise to 1.32x, simplex 3D 0.83x to 1.18x,
 /// Perlin 3D 0.94x to 1.63x; four rows were slower for 3D kinds (README, Benchmarks).
 pub const FLAT_PROGRAM_ROWS: u32 = 2;
-/// The same with a graph's program: one, since its noises' points can be warped and share no
-/// step; two texels in a loop made the terrain example 12% slower on lavapipe (28% once its
-/// state was a uniform buffer).
-pub const GRAPH_PROGRAM_ROWS: u32 = 1;
+/// The same with a graph's program: a pair too, each texel the graph's code on its own (a warp
+/// moves each texel's points), written out twice: a loop made graphs slower on lavapipe, which
+/// keeps a loop's values in memory. Written out, with the stores' guard (`texel_values` in
+/// render.wgsl), a graph's noise samples ran 1.2-1.9x as fast on lavapipe (README, fusing).
+pub const GRAPH_PROGRAM_ROWS: u32 = 2;
 
 /// The kernels' generated constants, `program` and the kernel files.
 fn kernels_tail(program: &str, rows: u32) -> String {

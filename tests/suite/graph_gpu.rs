@@ -233,6 +233,52 @@ fn an_axis_aligned_noise_gives_the_bits_of_the_general_point_sum() {
     }
 }
 
+/// A graph's value kernels compute texel rows in pairs (`GRAPH_PROGRAM_ROWS`): each row must be
+/// the same bits whether it is the first texel of its invocation (a window one row down) or the
+/// second, through a warp and far out; an odd height leaves the last row alone, and a volume
+/// pairs rows within each slice.
+#[test]
+#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
+fn a_graphs_second_row_is_bit_for_bit_the_texel_it_is_alone() {
+    for (dims, size) in [(2, Size::new(19, 13, 1)), (3, Size::new(7, 9, 3))] {
+        let mut g = GraphBuilder::new(dims);
+        g.node("p", "perlin").set("frequency", 0.0137);
+        g.node("r", "ridged")
+            .input("source", "p")
+            .set("octaves", 3u32);
+        g.node("wx", "simplex").set("frequency", 0.021);
+        g.node("wy", "value").set("frequency", 0.033);
+        g.node("wz", "perlin").set("frequency", 0.05);
+        g.node("w", "warp")
+            .input("source", "r")
+            .inputs("by", &["wx", "wy", "wz"][..dims as usize])
+            .set("amplitude", 7.5);
+        g.output("w");
+        let job = (g.build().unwrap())
+            .prepare(size, [3.3e11 + 0.25, -7.7e10, 1.5e9, 0.0])
+            .unwrap();
+        let [w, h, d] = [size.width, size.height, size.depth].map(|n| n as usize);
+        let mut r = renderer();
+        let whole = r.read(&job, Window::full(size)).unwrap();
+        let down = Window::new(
+            [0, 1, 0],
+            Size::new(size.width, size.height - 1, size.depth),
+        );
+        let shifted = r.read(&job, down).unwrap();
+        for k in 0..d {
+            for j in 1..h {
+                for i in 0..w {
+                    let a = whole[(k * h + j) * w + i];
+                    let b = shifted[(k * (h - 1) + j - 1) * w + i];
+                    assert_eq!(a.to_bits(), b.to_bits(), "{dims}D texel ({i}, {j}, {k})");
+                }
+            }
+        }
+        drop(r);
+        check(&job, &format!("pairs {dims}D"));
+    }
+}
+
 #[test]
 #[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
 fn modifiers_match_the_twin() {
