@@ -75,9 +75,19 @@ pub mod colormap {
 /// view of a source.
 pub mod wgsl {
     pub use crate::wgsl::sources::{
-        GRAPH_FILES, KERNEL_FILES, KERNEL_NOISE_GROUP, LIBRARY_FILES, REDUCE_GROUPS, TILE_SIZE,
-        WORKGROUP_SIZE, graph_source, kernel_source, parse_module, validate_kernels,
+        GRAPH_FILES, KERNEL_FILES, KERNEL_NOISE_GROUP, LIBRARY_FILES, REDUCE_GROUPS,
+        STORAGE_TABLES, TILE_SIZE, Tables, WORKGROUP_SIZE, graph_source, graph_source_with,
+        kernel_source, kernel_source_with, parse_module, validate_kernels,
     };
+
+    /// The crate's kernels that run `job` with its tables bound as `tables` says: the flat
+    /// kernels for a flat spec, else the graph's (`Job::wgsl` is the same in storage).
+    pub fn job_kernels_with(job: &crate::Job, tables: Tables) -> String {
+        match job.flat() {
+            Some(_) => kernel_source_with(tables),
+            None => graph_source_with(&job.kernel().source, tables),
+        }
+    }
 }
 
 /// The node table's rows for the kinds' own parameters, and the graph's f64 operations.

@@ -98,10 +98,9 @@ struct NoiseState {
 }
 
 @group(NOISE_GROUP) @binding(0) var<uniform> noise_state: NoiseState;
-// Table slots: slot s holds a permutation at s * PERM_LEN, gradients and values at s * TABLE_SIZE.
-@group(NOISE_GROUP) @binding(1) var<storage, read> noise_perm: array<u32>;
-@group(NOISE_GROUP) @binding(2) var<storage, read> noise_gradients: array<vec4<f32>>;
-@group(NOISE_GROUP) @binding(3) var<storage, read> noise_values: array<f32>;
+// Table slots: slot s holds a permutation at s * PERM_LEN, gradients and values at s * TABLE_SIZE,
+// bound at 1-3 and read through perm_word, table_gradient and table_value, which are generated
+// with the bindings (src/wgsl/tables.rs: storage, or uniform where a renderer's adapter is a CPU).
 
 // One octave's view of the lattice: its table slot, tiling period, impulse salt and hash seed;
 // its lattice mode (LATTICE_*), interpolation (INTERP_*) and kind-state index, which the
@@ -378,12 +377,12 @@ fn lattice_point_of(q: vec4<f32>) -> LatticePoint {
 // P[i], P[i + 1], P[i + 2], P[i + 3] in its bytes, low byte first, so one load can fetch
 // neighbours.
 fn perm_at(lat: Lattice, i: u32) -> u32 {
-    return noise_perm[lat.slot * PERM_LEN + i] & 255u;
+    return perm_word(lat, i) & 255u;
 }
 
 // (P[i], P[i + 1]) in one load.
 fn perm_pair(lat: Lattice, i: u32) -> vec2<u32> {
-    let w = noise_perm[lat.slot * PERM_LEN + i];
+    let w = perm_word(lat, i);
     return vec2<u32>(w & 255u, (w >> 8u) & 255u);
 }
 
@@ -501,7 +500,7 @@ fn corner_hashes3(lat: Lattice, lo: vec3<u32>, hi: vec3<u32>) -> CornerHashes3 {
 
 // The classic gradient of a hash: G[h & 255] (both lattices).
 fn lattice_gradient(lat: Lattice, h: u32) -> vec4<f32> {
-    return noise_gradients[lat.slot * TABLE_SIZE + (h & 255u)];
+    return table_gradient(lat, h & 255u);
 }
 
 // The value noise value of a hash: V[h], or from the hash's bits.
@@ -509,7 +508,7 @@ fn lattice_value(lat: Lattice, h: u32) -> f32 {
     if lattice_hashed(lat) {
         return hash_value(h);
     }
-    return noise_values[lat.slot * TABLE_SIZE + (h & 255u)];
+    return table_value(lat, h & 255u);
 }
 
 // One axis of a point's lattice cell: corner cells (wrapped, & 255), fraction, weight.

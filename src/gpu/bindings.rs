@@ -12,15 +12,19 @@ use super::stats::RenderStats;
 use crate::error::{Error, Result};
 use crate::job::Job;
 use crate::tables::OctaveTables;
-use crate::tables::{PERM_LEN, TABLE_SIZE};
 use crate::wgsl::host::NoiseState;
+use crate::wgsl::tables::{SLOT_BYTES, TableSpace};
 
 /// Table slots in the pool: a fractal of 16 octaves uses 16; the rest keep recent seeds.
 pub const TABLE_SLOTS: usize = 64;
 
-const PERM_BYTES: u64 = PERM_LEN as u64 * 4;
-const GRADIENT_BYTES: u64 = TABLE_SIZE as u64 * 16;
-const VALUE_BYTES: u64 = TABLE_SIZE as u64 * 4;
+/// Table slots in uniform space (a renderer's on a CPU adapter, `wgsl::tables`): a fractal's
+/// most octaves, 64 KiB of gradients, which is what such adapters bind.
+pub const UNIFORM_TABLE_SLOTS: usize = crate::kinds::MAX_OCTAVES as usize;
+
+const PERM_BYTES: u64 = SLOT_BYTES[0];
+const GRADIENT_BYTES: u64 = SLOT_BYTES[1];
+const VALUE_BYTES: u64 = SLOT_BYTES[2];
 const BELT_CHUNK: u64 = 16 * 1024;
 
 /// Which tables a slot holds: a seed's, generated for some dims (gradients depend on dims).
@@ -46,7 +50,7 @@ pub struct NoiseBindings {
     perm: wgpu::Buffer,
     gradients: wgpu::Buffer,
     values: wgpu::Buffer,
-    slots: [Slot; TABLE_SLOTS],
+    slots: Vec<Slot>,
     clock: u64,
     written: Option<NoiseState>,
     belt: StagingBelt,
@@ -86,14 +90,27 @@ impl NoiseBindings {
     /// The layout of the library's group: binding 0 the state uniform, 1-3 the permutation,
     /// gradient and value tables (read-only storage), visible to compute, vertex and fragment.
     pub fn layout_descriptor_entries() -> [wgpu::BindGroupLayoutEntry; 4] {
+        Self::layout_entries_in(TableSpace::Storage)
+    }
+
+    /// The same with the tables in `space` (uniform: all of [`UNIFORM_TABLE_SLOTS`]).
+    pub(crate) fn layout_entries_in(space: TableSpace) -> [wgpu::BindGroupLayoutEntry; 4] {
         use wgpu::BufferBindingType::{Storage, Uniform};
-        let read = Storage { read_only: true };
-        [
-            entry(0, Uniform, std::mem::size_of::<NoiseState>() as u64),
-            entry(1, read, PERM_BYTES),
-            entry(2, read, GRADIENT_BYTES),
-            entry(3, read, VALUE_BYTES),
-        ]
+        let state = entry(0, Uniform, std::mem::size_of::<NoiseState>() as u64);
+        let [perm, gradients, values] = match space {
+            TableSpace::Storage => {
+                let read = Storage { read_only: true };
+                [1, 2, 3].map(|b| entry(b, read, SLOT_BYTES[b as usize - 1]))
+            }
+            TableSpace::Uniform => [1, 2, 3].map(|b| {
+                entry(
+                    b,
+                    Uniform,
+                    UNIFORM_TABLE_SLOTS as u64 * SLOT_BYTES[b as usize - 1],
+                )
+            }),
+        };
+        [state, perm, gradients, values]
     }
 
     /// Creates the buffers (about 450 KiB for all slots), the layout and the bind group, after
@@ -102,7 +119,18 @@ impl NoiseBindings {
     /// `Limits::downlevel_defaults()` has them, `downlevel_webgl2_defaults()` does not) gets
     /// [`Error::Unsupported`](crate::Error::Unsupported) naming the limit, and nothing is created.
     pub fn new(device: &wgpu::Device) -> Result<Self> {
+        Self::in_space(device, TableSpace::Storage)
+    }
+
+    /// The same with the tables in `space`: [`TABLE_SLOTS`] slots in storage,
+    /// [`UNIFORM_TABLE_SLOTS`] in uniform buffers (whose limits the caller has checked,
+    /// `TableSpace::for_device`).
+    pub(crate) fn in_space(device: &wgpu::Device, space: TableSpace) -> Result<Self> {
         use wgpu::BufferUsages as U;
+        let (slots, usage) = match space {
+            TableSpace::Storage => (TABLE_SLOTS, U::STORAGE),
+            TableSpace::Uniform => (UNIFORM_TABLE_SLOTS, U::UNIFORM),
+        };
         super::limits::check_library(
             &device.limits(),
             TABLE_SLOTS as u64 * GRADIENT_BYTES.max(PERM_BYTES),
@@ -110,19 +138,16 @@ impl NoiseBindings {
         )?;
         let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("gpu-noise library"),
-            entries: &Self::layout_descriptor_entries(),
+            entries: &Self::layout_entries_in(space),
         });
-        let slots = TABLE_SLOTS as u64;
         let state_bytes = std::mem::size_of::<NoiseState>() as u64;
         let state = buffer(device, "noise_state", state_bytes, U::UNIFORM);
-        let perm = buffer(device, "noise_perm", slots * PERM_BYTES, U::STORAGE);
-        let gradients = buffer(
-            device,
-            "noise_gradients",
-            slots * GRADIENT_BYTES,
-            U::STORAGE,
-        );
-        let values = buffer(device, "noise_values", slots * VALUE_BYTES, U::STORAGE);
+        let [perm, gradients, values] = [
+            ("noise_perm", PERM_BYTES),
+            ("noise_gradients", GRADIENT_BYTES),
+            ("noise_values", VALUE_BYTES),
+        ]
+        .map(|(label, bytes)| buffer(device, label, slots as u64 * bytes, usage));
         let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("gpu-noise library"),
             layout: &layout,
@@ -142,7 +167,7 @@ impl NoiseBindings {
             perm,
             gradients,
             values,
-            slots: [Slot::default(); TABLE_SLOTS],
+            slots: vec![Slot::default(); slots],
             clock: 0,
             written: None,
             belt: StagingBelt::new(device.clone(), BELT_CHUNK),
@@ -216,7 +241,7 @@ impl NoiseBindings {
 
     /// The least recently used slot whose tables `keep` does not need.
     fn least_recent_slot(&self, keep: &[SlotKey]) -> usize {
-        (0..TABLE_SLOTS)
+        (0..self.slots.len())
             .filter(|&i| self.slots[i].key.is_none_or(|k| !keep.contains(&k)))
             .min_by_key(|&i| self.slots[i].last_used)
             .unwrap_or(0)

@@ -8,11 +8,24 @@ use crate::error::{Error, Result};
 use crate::job::Job;
 use crate::tables::OctaveTables;
 use crate::wgsl::codegen::StateSpace;
+use crate::wgsl::sources::Tables;
+use crate::wgsl::tables::{SLOT_BYTES, TableSpace};
 
 /// The tables as the library reads them, slot after slot: permutation windows (u32), gradients
 /// (vec4<f32>), values (f32); one zero entry each for a plan without noise (bindings cannot be
-/// empty).
-pub(crate) fn table_bytes(tables: &[OctaveTables]) -> [Vec<u8>; 3] {
+/// empty). In uniform space each is zero-padded to `slots` slots, the arrays' declared length.
+pub(crate) fn table_bytes(tables: &[OctaveTables], (space, slots): Tables) -> [Vec<u8>; 3] {
+    let mut bytes = storage_table_bytes(tables);
+    if space == TableSpace::Uniform {
+        for (table, slot_bytes) in bytes.iter_mut().zip(SLOT_BYTES) {
+            let len = (u64::from(slots.max(1)) * slot_bytes) as usize;
+            table.resize(len.max(table.len()), 0);
+        }
+    }
+    bytes
+}
+
+fn storage_table_bytes(tables: &[OctaveTables]) -> [Vec<u8>; 3] {
     let (mut perm, mut gradients, mut values) = (Vec::new(), Vec::new(), Vec::new());
     for t in tables {
         perm.extend(crate::tables::perm_windows(&t.perm));
@@ -59,23 +72,33 @@ pub struct GraphBindings {
 pub(crate) fn state_entry(space: StateSpace) -> wgpu::BindGroupLayoutEntry {
     match space {
         StateSpace::Storage => storage_entry(4, true),
-        StateSpace::Uniform => wgpu::BindGroupLayoutEntry {
-            binding: 4,
-            visibility: wgpu::ShaderStages::COMPUTE,
-            ty: wgpu::BindingType::Buffer {
-                ty: wgpu::BufferBindingType::Uniform,
-                has_dynamic_offset: false,
-                min_binding_size: None,
-            },
-            count: None,
-        },
+        StateSpace::Uniform => uniform_entry(4),
     }
 }
 
-/// The entries of a graph's group in `space`: the tables at 1-3, read-only storage, and the
-/// state at 4.
-pub(crate) fn graph_layout_entries(space: StateSpace) -> [wgpu::BindGroupLayoutEntry; 4] {
-    let [perm, gradients, values] = [1, 2, 3].map(|b| storage_entry(b, true));
+/// A uniform buffer at `binding`, compute stage, of any size.
+fn uniform_entry(binding: u32) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility: wgpu::ShaderStages::COMPUTE,
+        ty: wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Uniform,
+            has_dynamic_offset: false,
+            min_binding_size: None,
+        },
+        count: None,
+    }
+}
+
+/// The entries of a graph's group: the tables at 1-3 in `tables`, the state at 4 in `space`.
+pub(crate) fn graph_layout_entries(
+    space: StateSpace,
+    tables: TableSpace,
+) -> [wgpu::BindGroupLayoutEntry; 4] {
+    let [perm, gradients, values] = [1, 2, 3].map(|b| match tables {
+        TableSpace::Storage => storage_entry(b, true),
+        TableSpace::Uniform => uniform_entry(b),
+    });
     [perm, gradients, values, state_entry(space)]
 }
 
@@ -90,7 +113,7 @@ impl GraphBindings {
     /// a uniform buffer where it takes at most 16 KiB, else read-only storage (CONVENTIONS §13);
     /// compute stage.
     pub fn layout_entries(job: &Job) -> [wgpu::BindGroupLayoutEntry; 4] {
-        graph_layout_entries(job.kernel().state_space)
+        graph_layout_entries(job.kernel().state_space, TableSpace::Storage)
     }
 
     /// Buffers and a bind group holding `job`'s tables and state.
@@ -120,7 +143,7 @@ impl GraphBindings {
         job: &Job,
         state: &wgpu::Buffer,
     ) -> wgpu::BindGroup {
-        let tables = table_bytes(&job.plan().tables).map(|bytes| {
+        let tables = storage_table_bytes(&job.plan().tables).map(|bytes| {
             device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
                 label: Some("gpu-noise graph module tables"),
                 contents: &bytes,

@@ -9,14 +9,18 @@ use super::graph_bindings::graph_layout_entries;
 use super::params::RenderParams;
 use super::pipelines::{ENTRIES, Entry};
 use crate::wgsl::codegen::StateSpace;
+use crate::wgsl::tables::TableSpace;
 
 /// What group 1 of a pipeline binds: the library's single-kind state and tables, or a graph's
-/// tables and state.
+/// tables (in their space) and state (in its).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Group1 {
     Library,
-    Graph(StateSpace),
+    Graph(StateSpace, TableSpace),
 }
+
+/// A graph group's layouts by (state space, table space).
+pub(super) type GraphLayouts = HashMap<(StateSpace, TableSpace), wgpu::BindGroupLayout>;
 
 /// Group 0's layout: the kernels' parameters, one uniform block.
 pub(super) fn params_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
@@ -35,18 +39,21 @@ pub(super) fn params_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
     })
 }
 
-/// A graph's group-1 layout with its state in each space.
-pub(super) fn graph_layouts(device: &wgpu::Device) -> HashMap<StateSpace, wgpu::BindGroupLayout> {
-    [StateSpace::Uniform, StateSpace::Storage]
-        .into_iter()
-        .map(|space| {
+/// A graph's group-1 layout with its state in each space and its tables in storage and, where
+/// the renderer prefers it, in uniform buffers.
+pub(super) fn graph_layouts(device: &wgpu::Device, tables: TableSpace) -> GraphLayouts {
+    let table_spaces = [TableSpace::Storage, tables];
+    let mut layouts = HashMap::new();
+    for state in [StateSpace::Uniform, StateSpace::Storage] {
+        for table in table_spaces {
             let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
                 label: Some("gpu-noise graph"),
-                entries: &graph_layout_entries(space),
+                entries: &graph_layout_entries(state, table),
             });
-            (space, layout)
-        })
-        .collect()
+            layouts.insert((state, table), layout);
+        }
+    }
+    layouts
 }
 
 pub(super) type TargetLayouts = HashMap<Entry, wgpu::BindGroupLayout>;
@@ -59,7 +66,7 @@ pub(super) fn pipeline_layouts(
     device: &wgpu::Device,
     limits: &wgpu::Limits,
     [params, library]: [&wgpu::BindGroupLayout; 2],
-    graph_layouts: &HashMap<StateSpace, wgpu::BindGroupLayout>,
+    graph_layouts: &GraphLayouts,
 ) -> (TargetLayouts, PipelineLayouts) {
     let mut target_layouts = HashMap::new();
     let mut layouts = HashMap::new();
@@ -68,9 +75,10 @@ pub(super) fn pipeline_layouts(
             label: Some(entry.name()),
             entries: &entry.target_layout_entries(),
         });
-        let groups = [(Group1::Library, library)]
-            .into_iter()
-            .chain((graph_layouts.iter()).map(|(space, layout)| (Group1::Graph(*space), layout)));
+        let groups = [(Group1::Library, library)].into_iter().chain(
+            (graph_layouts.iter())
+                .map(|(&(state, tables), layout)| (Group1::Graph(state, tables), layout)),
+        );
         for (group1, layout1) in groups {
             // A graph binds its state beside the three tables: one buffer more (counted as
             // storage, the stricter limit).

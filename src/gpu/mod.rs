@@ -21,6 +21,7 @@ pub(crate) mod stats;
 pub(crate) mod targets;
 mod unfused;
 
+pub use crate::wgsl::tables::TableSpace;
 pub use adapter::AdapterChoice;
 pub use bindings::NoiseBindings;
 pub use graph_bindings::GraphBindings;

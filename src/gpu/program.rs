@@ -12,27 +12,30 @@ use wgpu::util::{DeviceExt, StagingBelt};
 
 use super::bindings::NoiseBindings;
 use super::graph_bindings::{STATE_USAGE, table_bytes};
-use super::layouts::{Group1, graph_layouts, params_layout, pipeline_layouts};
+use super::layouts::{GraphLayouts, Group1, graph_layouts, params_layout, pipeline_layouts};
 use super::pipelines::{Entry, GraphKey, NoiseKey};
 use super::stats::RenderStats;
 use crate::error::{Error, Result};
 use crate::job::Job;
 use crate::wgsl::codegen::StateSpace;
+use crate::wgsl::sources::Tables;
+use crate::wgsl::tables::TableSpace;
 
 /// Which program a pipeline runs.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum ProgramKey {
     /// The library's fractal sum, specialized by its override constants.
     Flat(NoiseKey),
-    /// A plan's generated code (its source), its overrides and where its state is bound.
-    Graph(Arc<str>, GraphKey, StateSpace),
+    /// A plan's generated code (its source), its overrides, where its state is bound and how
+    /// its tables are.
+    Graph(Arc<str>, GraphKey, StateSpace, Tables),
 }
 
 impl ProgramKey {
     fn group1(&self) -> Group1 {
         match self {
             ProgramKey::Flat(_) => Group1::Library,
-            ProgramKey::Graph(_, _, space) => Group1::Graph(*space),
+            ProgramKey::Graph(_, _, state, (tables, _)) => Group1::Graph(*state, *tables),
         }
     }
 }
@@ -54,19 +57,20 @@ pub(crate) struct Program {
     pub group: wgpu::BindGroup,
 }
 
-/// The tables of a (dims, seeds) on the device: permutation windows, gradients, values.
-type TableBuffers = ((u32, Vec<u64>), [wgpu::Buffer; 3]);
+/// The tables of a (dims, seeds) bound as `Tables` on the device: permutation windows,
+/// gradients, values.
+type TableBuffers = ((u32, Vec<u64>, Tables), [wgpu::Buffer; 3]);
 
 /// A graph's tables and state on the device, reused while they fit and hold the same seeds.
 struct GraphData {
-    /// The group's layout with the state in each space.
-    layouts: HashMap<StateSpace, wgpu::BindGroupLayout>,
+    /// The group's layout with the state and the tables in each space.
+    layouts: GraphLayouts,
     /// The (dims, seeds) the tables hold, and their buffers.
     tables: Option<TableBuffers>,
     /// The state buffer and the bytes last written to it.
     state: Option<(wgpu::Buffer, Vec<u8>)>,
     /// The bind group of the current tables and state buffer: its state's space and bound
-    /// bytes, and the group.
+    /// bytes, and the group (the tables' space is the current tables').
     group: Option<(StateSpace, u64, wgpu::BindGroup)>,
 }
 
@@ -75,8 +79,12 @@ struct GraphData {
 pub(crate) struct Programs {
     library: NoiseBindings,
     flat_module: wgpu::ShaderModule,
+    /// Where this renderer binds tables where they fit (`TableSpace::preferred`).
+    tables: TableSpace,
+    /// Where the flat library's are.
+    flat_tables: TableSpace,
     graph: GraphData,
-    graph_modules: HashMap<Arc<str>, wgpu::ShaderModule>,
+    graph_modules: HashMap<(Arc<str>, Tables), wgpu::ShaderModule>,
     params_layout: wgpu::BindGroupLayout,
     target_layouts: HashMap<Entry, wgpu::BindGroupLayout>,
     /// Per entry, for flat programs (false) and graphs (true).
@@ -90,25 +98,31 @@ pub(crate) struct Programs {
 const GRAPH_MODULES: usize = 64;
 
 impl GraphData {
-    /// The tables of `job`'s (dims, seeds), uploaded where the last ones differ.
+    /// The tables of `job`'s (dims, seeds) bound as `tables`, uploaded where the last ones
+    /// differ.
     fn tables(
         &mut self,
         device: &wgpu::Device,
         job: &Job,
+        tables: Tables,
         stats: &mut RenderStats,
     ) -> [wgpu::Buffer; 3] {
         let plan = job.plan();
-        let key = (plan.dims as u32, plan.table_seeds.clone());
+        let key = (plan.dims as u32, plan.table_seeds.clone(), tables);
         if let Some((k, buffers)) = &self.tables
             && *k == key
         {
             return buffers.clone();
         }
-        let buffers = table_bytes(&plan.tables).map(|b| {
+        let usage = match tables.0 {
+            TableSpace::Storage => wgpu::BufferUsages::STORAGE,
+            TableSpace::Uniform => wgpu::BufferUsages::UNIFORM,
+        };
+        let buffers = table_bytes(&plan.tables, tables).map(|b| {
             device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
                 label: Some("gpu-noise graph tables"),
                 contents: &b,
-                usage: wgpu::BufferUsages::STORAGE,
+                usage,
             })
         });
         stats.buffers_created += 3;
@@ -156,13 +170,13 @@ impl GraphData {
         buffer
     }
 
-    /// The bind group of `tables` and `state`, the state bound in `space` at its own length
-    /// (a uniform binding may not pass 16 KiB, and the buffer may have grown for a larger graph
-    /// before); the last one where those match.
+    /// The bind group of `tables` (in `table_space`) and `state`, the state bound in `space` at
+    /// its own length (a uniform binding may not pass 16 KiB, and the buffer may have grown for
+    /// a larger graph before); the last one where those match (new tables reset it).
     fn group(
         &mut self,
         device: &wgpu::Device,
-        tables: &[wgpu::Buffer; 3],
+        (tables, table_space): (&[wgpu::Buffer; 3], TableSpace),
         state: &wgpu::Buffer,
         (space, bound): (StateSpace, u64),
         stats: &mut RenderStats,
@@ -186,7 +200,7 @@ impl GraphData {
         };
         let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("gpu-noise graph"),
-            layout: &self.layouts[&space],
+            layout: &self.layouts[&(space, table_space)],
             entries: &[perm, gradients, values, state_entry],
         });
         stats.bind_groups_created += 1;
@@ -196,17 +210,22 @@ impl GraphData {
 }
 
 impl Programs {
-    /// The flat module, the library's bindings and every layout this device can use.
-    pub(crate) fn new(device: &wgpu::Device) -> Result<Self> {
-        let library = NoiseBindings::new(device)?;
+    /// The flat module, the library's bindings and every layout this device can use, the
+    /// tables in `tables` where they fit.
+    pub(crate) fn new(device: &wgpu::Device, tables: TableSpace) -> Result<Self> {
+        use super::bindings::UNIFORM_TABLE_SLOTS;
+        let limits = device.limits();
+        let flat_tables = tables.or_storage(&limits, UNIFORM_TABLE_SLOTS as u32);
+        let library = NoiseBindings::in_space(device, flat_tables)?;
         let scope = super::validation_scope(device);
+        let source =
+            crate::wgsl::sources::kernel_source_with((flat_tables, UNIFORM_TABLE_SLOTS as u32));
         let flat_module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("gpu-noise kernels"),
-            source: wgpu::ShaderSource::Wgsl(crate::wgsl::sources::kernel_source().into()),
+            source: wgpu::ShaderSource::Wgsl(source.into()),
         });
         let params_layout = params_layout(device);
-        let graph_layouts = graph_layouts(device);
-        let limits = device.limits();
+        let graph_layouts = graph_layouts(device, tables);
         let (target_layouts, layouts) = pipeline_layouts(
             device,
             &limits,
@@ -222,6 +241,8 @@ impl Programs {
         Ok(Self {
             library,
             flat_module,
+            tables,
+            flat_tables,
             graph: GraphData {
                 layouts: graph_layouts,
                 tables: None,
@@ -256,6 +277,11 @@ impl Programs {
         }
     }
 
+    /// How the flat library binds its tables.
+    pub(crate) fn table_space(&self) -> TableSpace {
+        self.flat_tables
+    }
+
     /// The flat programs' library bindings.
     pub(crate) fn library(&self) -> &NoiseBindings {
         &self.library
@@ -278,12 +304,20 @@ impl Programs {
                 group: self.library.bind_group().clone(),
             });
         }
-        let group = self.bind_graph(device, belt, encoder, job, stats);
+        let tables = self.graph_tables(job);
+        let group = self.bind_graph(device, belt, encoder, job, tables, stats);
         let source: Arc<str> = Arc::from(job.kernel().source.as_str());
+        let state = job.kernel().state_space;
         Ok(Program {
-            key: ProgramKey::Graph(source, GraphKey::of(job), job.kernel().state_space),
+            key: ProgramKey::Graph(source, GraphKey::of(job), state, tables),
             group,
         })
+    }
+
+    /// How `job`'s graph binds its tables: in this renderer's space where its slots fit.
+    fn graph_tables(&self, job: &Job) -> Tables {
+        let slots = job.plan().tables.len().max(1) as u32;
+        (self.tables.or_storage(&self.limits, slots), slots)
     }
 
     fn bind_graph(
@@ -292,16 +326,17 @@ impl Programs {
         belt: &mut StagingBelt,
         encoder: &mut wgpu::CommandEncoder,
         job: &Job,
+        tables: Tables,
         stats: &mut RenderStats,
     ) -> wgpu::BindGroup {
         let data = &mut self.graph;
-        let tables = data.tables(device, job, stats);
+        let buffers = data.tables(device, job, tables, stats);
         let bytes = job.kernel_state();
         let bound = bytes.len() as u64;
         let state = data.state(device, belt, encoder, bytes, stats);
         data.group(
             device,
-            &tables,
+            (&buffers, tables.0),
             &state,
             (job.kernel().state_space, bound),
             stats,
@@ -369,18 +404,18 @@ impl Programs {
     ) -> (wgpu::ShaderModule, Vec<(&'static str, f64)>) {
         match key {
             ProgramKey::Flat(noise) => (self.flat_module.clone(), noise.constants().to_vec()),
-            ProgramKey::Graph(source, graph_key, _) => {
+            ProgramKey::Graph(source, graph_key, _, tables) => {
                 if self.graph_modules.len() >= GRAPH_MODULES {
                     self.graph_modules.clear();
                 }
                 let module = self
                     .graph_modules
-                    .entry(Arc::clone(source))
+                    .entry((Arc::clone(source), *tables))
                     .or_insert_with(|| {
                         device.create_shader_module(wgpu::ShaderModuleDescriptor {
                             label: Some("gpu-noise graph kernels"),
                             source: wgpu::ShaderSource::Wgsl(
-                                crate::wgsl::sources::graph_source(source).into(),
+                                crate::wgsl::sources::graph_source_with(source, *tables).into(),
                             ),
                         })
                     });

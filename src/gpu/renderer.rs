@@ -20,6 +20,7 @@ use super::targets::Target;
 use crate::error::{Error, Result};
 use crate::job::Job;
 use crate::wgsl::sources::WORKGROUP_SIZE;
+use crate::wgsl::tables::TableSpace;
 use crate::window::Window;
 
 /// Knobs for tests and tuning; the defaults follow the device's limits.
@@ -31,6 +32,10 @@ pub struct RendererOptions {
     /// example timestamp queries for a profiler); used by [`Renderer::open`] and
     /// [`Renderer::from_adapter`].
     pub features: wgpu::Features,
+    /// How the kernels bind the noise tables (`wgsl::tables`): `None` picks uniform buffers on
+    /// a CPU adapter (llvmpipe, lavapipe) and storage elsewhere; uniform falls back to storage
+    /// where the tables pass the device's uniform limits. The values are the same either way.
+    pub tables: Option<TableSpace>,
 }
 
 /// Errors the crate's own device reported outside any error scope, and whether it was lost.
@@ -173,7 +178,9 @@ impl Renderer {
         options: RendererOptions,
     ) -> Result<Self> {
         super::limits::check_renderer(&device.limits(), WORKGROUP_SIZE)?;
-        let programs = Programs::new(&device)?;
+        let tables = (options.tables)
+            .unwrap_or_else(|| TableSpace::preferred(device.adapter_info().device_type));
+        let programs = Programs::new(&device, tables)?;
         let (targets, stats) = Targets::new(&device, &programs);
         Ok(Self {
             belt: StagingBelt::new(device.clone(), BELT_CHUNK),
@@ -186,6 +193,12 @@ impl Renderer {
             options,
             stats,
         })
+    }
+
+    /// How this renderer binds a flat job's tables (`RendererOptions::tables`); a graph's
+    /// take the same space where its slots fit it.
+    pub fn table_space(&self) -> TableSpace {
+        self.programs.table_space()
     }
 
     /// The adapter, when the renderer opened its own device.

@@ -48,8 +48,13 @@ pub(super) fn record(
     let steps = &rec.job.kernel().node_by_node;
     let key = GraphKey::of(rec.job);
     let space = rec.job.kernel().state_space;
+    // The tables as the job's fused program binds them (its group is the one bound).
+    let tables = match &rec.program.key {
+        ProgramKey::Graph(.., tables) => *tables,
+        ProgramKey::Flat(_) => crate::wgsl::sources::STORAGE_TABLES,
+    };
     for source in &steps.sources {
-        rec.program.key = ProgramKey::Graph(Arc::from(source.as_str()), key, space);
+        rec.program.key = ProgramKey::Graph(Arc::from(source.as_str()), key, space, tables);
         let params = RenderParams::new(Window::full(rec.job.size()));
         rec.dispatch_tiles(encoder, Entry::Buffer, params, &target)?;
     }

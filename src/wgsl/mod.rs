@@ -37,6 +37,7 @@ mod finite;
 pub(crate) mod host;
 mod namespace;
 pub(crate) mod sources;
+pub mod tables;
 
 pub use namespace::{PREFIX, prefixed};
 
@@ -45,7 +46,10 @@ pub use namespace::{PREFIX, prefixed};
 /// the prepared spec's image: exact at any offset, CONVENTIONS §1) or `gn_fractal_noise(p)` (p
 /// a `vec4<f32>` in lattice units: split in f32, so precise near the origin only).
 pub fn noise_module(group: u32) -> String {
-    sources::namespaced(&sources::library_source(group, true), "")
+    sources::namespaced(
+        &sources::library_source(group, true, sources::STORAGE_TABLES),
+        "",
+    )
 }
 
 /// Checks WGSL with naga, as wgpu will (your shader with [`noise_module`] prepended, say):

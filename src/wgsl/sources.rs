@@ -1,6 +1,7 @@
 //! The crate's WGSL sources and how they are composed: the library's files, the kernels, the
 //! graph files, and the namespacing step (the front, `wgsl::noise_module`, is built here too).
 
+use super::tables::TableSpace;
 use super::{constants, namespace};
 
 /// The noise library's shared files (`shaders/noise/`); the kinds' own files come from their
@@ -60,12 +61,19 @@ pub const KERNEL_FILES: [(&str, &str); 3] = [
 pub const KERNEL_NOISE_GROUP: u32 = 1;
 pub use super::constants::{REDUCE_GROUPS, TILE_SIZE, WORKGROUP_SIZE};
 
-/// `const NOISE_GROUP`, the generated constants, the library's files (without the
-/// single-kind accessors of `noise/access.wgsl` for graphs) and the kinds' dispatch generated
-/// from their table, unprefixed.
-pub(crate) fn library_source(group: u32, with_access: bool) -> String {
+/// How a module binds the tables: their space and, in uniform space, its slots.
+pub type Tables = (TableSpace, u32);
+
+/// Read-only storage: what a caller's own shader binds.
+pub const STORAGE_TABLES: Tables = (TableSpace::Storage, 0);
+
+/// `const NOISE_GROUP`, the generated constants, the tables' bindings and accessors, the
+/// library's files (without the single-kind accessors of `noise/access.wgsl` for graphs) and
+/// the kinds' dispatch generated from their table, unprefixed.
+pub(crate) fn library_source(group: u32, with_access: bool, (space, slots): Tables) -> String {
     let mut source = format!("const NOISE_GROUP: u32 = {group}u;\n");
     source.push_str(&constants::library_constants());
+    source.push_str(&space.declarations(slots));
     for (name, text) in noise_files() {
         if with_access || name != "noise/access.wgsl" {
             source.push_str(text);
@@ -101,10 +109,10 @@ pub const GRAPH_FILES: [(&str, &str); 3] = [
     ),
 ];
 
-/// The noise library (without its single-kind accessors) at `group`, the graph files, and
-/// `generated` (from `graph::codegen`), unprefixed.
-fn graph_library(group: u32, generated: &str) -> String {
-    let mut source = library_source(group, false);
+/// The noise library (without its single-kind accessors) at `group` with `tables`, the graph
+/// files, and `generated` (from `graph::codegen`), unprefixed.
+fn graph_library(group: u32, generated: &str, tables: Tables) -> String {
+    let mut source = library_source(group, false, tables);
     for (_, text) in GRAPH_FILES {
         source.push_str(text);
         source.push('\n');
@@ -113,24 +121,34 @@ fn graph_library(group: u32, generated: &str) -> String {
     source
 }
 
-/// The crate's kernels for a graph: the library at group 1, the graph and its state, and every
-/// kernel of [`KERNEL_FILES`] with the graph's program.
+/// The crate's kernels for a graph, tables in storage: the library at group 1, the graph and
+/// its state, and every kernel of [`KERNEL_FILES`] with the graph's program.
 pub fn graph_source(generated: &str) -> String {
-    let library = graph_library(KERNEL_NOISE_GROUP, generated);
+    graph_source_with(generated, STORAGE_TABLES)
+}
+
+/// [`graph_source`] with the tables bound as `tables` says.
+pub fn graph_source_with(generated: &str, tables: Tables) -> String {
+    let library = graph_library(KERNEL_NOISE_GROUP, generated, tables);
     namespaced(&library, &kernels_tail(GRAPH_PROGRAM, GRAPH_PROGRAM_ROWS))
 }
 
 /// A graph as a module for a caller's shader, bindings at `group`, every name prefixed
 /// (`gn_graph_value(t)`, CONVENTIONS §13).
 pub fn graph_module(group: u32, generated: &str) -> String {
-    namespaced(&graph_library(group, generated), "")
+    namespaced(&graph_library(group, generated, STORAGE_TABLES), "")
 }
 
-/// The composed source of the crate's kernels for flat specs: the prefixed library, then the
-/// kernels' generated constants, the flat program and the kernel files.
+/// The composed source of the crate's kernels for flat specs, tables in storage: the prefixed
+/// library, then the kernels' generated constants, the flat program and the kernel files.
 pub fn kernel_source() -> String {
+    kernel_source_with(STORAGE_TABLES)
+}
+
+/// [`kernel_source`] with the tables bound as `tables` says.
+pub fn kernel_source_with(tables: Tables) -> String {
     namespaced(
-        &library_source(KERNEL_NOISE_GROUP, true),
+        &library_source(KERNEL_NOISE_GROUP, true, tables),
         &kernels_tail(FLAT_PROGRAM, FLAT_PROGRAM_ROWS),
     )
 }

@@ -499,6 +499,89 @@ fn a_pairs_second_row_is_bit_for_bit_the_texel_it_is_alone() {
     }
 }
 
+/// Tables bound as uniform buffers (the default on a CPU adapter, `wgsl::tables`) give the
+/// bits of tables in storage: every kind that reads a table (permutation windows, gradients,
+/// values), 16 octaves (every uniform slot, each its own seed), a graph of several seeds, and a
+/// graph of more seeds than uniform slots, which binds storage instead. Both renderers must
+/// bind what they were asked to, or the comparison would say nothing.
+#[test]
+#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
+fn tables_in_uniform_buffers_give_the_bits_of_tables_in_storage() {
+    use gpu_noise::gpu::TableSpace;
+    let open = |tables| {
+        let options = RendererOptions {
+            tables: Some(tables),
+            ..Default::default()
+        };
+        let choice = AdapterChoice::from_env().expect("adapter choice");
+        pollster::block_on(Renderer::open(&choice, options)).expect("renderer")
+    };
+    let [mut storage, mut uniform] = [TableSpace::Storage, TableSpace::Uniform].map(open);
+    assert_eq!(storage.table_space(), TableSpace::Storage);
+    assert_eq!(
+        uniform.table_space(),
+        TableSpace::Uniform,
+        "this adapter's uniform limits"
+    );
+    let mut jobs = Vec::new();
+    for (kind, dims, octaves) in [
+        (Kind::Perlin, 2, 16),
+        (Kind::Gradient, 3, 2),
+        (Kind::Value, 2, 3),
+        (Kind::Simplex, 3, 2),
+        (Kind::Cellular, 2, 1),
+    ] {
+        let mut s = spec(kind, dims, 33, 17);
+        s.seed = 91;
+        s.frequency = 0.0731;
+        s.offset = [2.5e4 + 0.25, -1.75e3, 12.5, 0.0];
+        if octaves > 1 {
+            s.fractal = Fractal::Fbm;
+            s.octaves = octaves;
+        }
+        jobs.push((format!("{kind:?} {dims}D"), s.validate().unwrap()));
+    }
+    for (name, path) in [("terrain", "terrain.json"), ("marble", "marble.json")] {
+        let text = std::fs::read_to_string(format!("examples/graphs/{path}")).unwrap();
+        let graph = gpu_noise::Graph::from_json(&text).unwrap();
+        jobs.push((
+            name.into(),
+            graph.prepare(Size::new(29, 19, 1), [0.0; 4]).unwrap(),
+        ));
+    }
+    let mut g = gpu_noise::graph::GraphBuilder::new(2);
+    g.node("a", "perlin").set("frequency", 0.05);
+    g.node("b", "perlin")
+        .set("frequency", 0.09)
+        .set("seed", 40u64);
+    g.node("fa", "fbm")
+        .input("source", "a")
+        .set("octaves", 10u32);
+    g.node("fb", "fbm")
+        .input("source", "b")
+        .set("octaves", 10u32);
+    g.node("sum", "add").inputs("inputs", &["fa", "fb"]);
+    g.output("sum");
+    let many = g
+        .build()
+        .unwrap()
+        .prepare(Size::new(21, 11, 1), [0.0; 4])
+        .unwrap();
+    jobs.push(("20 seeds".into(), many));
+    for (name, job) in &jobs {
+        let window = Window::full(job.size());
+        let a = storage.read(job, window).unwrap();
+        let b = uniform.read(job, window).unwrap();
+        for (n, (x, y)) in a.iter().zip(&b).enumerate() {
+            assert_eq!(x.to_bits(), y.to_bits(), "{name}: texel {n}: {x} vs {y}");
+        }
+        assert!(
+            a.iter().any(|v| *v != a[0]),
+            "{name}: a constant image says nothing"
+        );
+    }
+}
+
 #[test]
 #[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
 fn sampled_points_match_the_reference_and_ken_perlins_value() {

@@ -41,6 +41,77 @@ fn the_kernels_and_the_includable_library_validate_with_naga() {
     }
 }
 
+/// The kernels with their tables in uniform buffers (a renderer's on a CPU adapter) validate
+/// too, a flat spec's and a graph's, and declare the three tables at group 1 as uniform arrays
+/// of exactly the slots asked for; in storage they stay runtime-sized storage arrays.
+#[test]
+fn the_kernels_validate_with_their_tables_in_uniform_buffers() {
+    use gpu_noise::gpu::TableSpace;
+    use gpu_noise::low_level::wgsl::{job_kernels_with, kernel_source_with};
+    let mut g = gpu_noise::graph::GraphBuilder::new(2);
+    g.node("p", "perlin").set("frequency", 0.02);
+    g.node("f", "fbm").input("source", "p").set("octaves", 3u32);
+    g.output("f");
+    let job = (g.build().unwrap())
+        .prepare(gpu_noise::Size::new(8, 8, 1), [0.0; 4])
+        .unwrap();
+    for (space, slots) in [
+        (TableSpace::Uniform, 16),
+        (TableSpace::Uniform, 3),
+        (TableSpace::Storage, 0),
+    ] {
+        let sources = [
+            ("flat", kernel_source_with((space, slots))),
+            ("graph", job_kernels_with(&job, (space, slots))),
+        ];
+        for (what, source) in sources {
+            let m = parse_module(&source).unwrap_or_else(|e| panic!("{what} {space:?}: {e}"));
+            let tables: Vec<(naga::AddressSpace, Option<u32>)> = (m.global_variables.iter())
+                .filter(|(_, g)| {
+                    g.binding
+                        .as_ref()
+                        .is_some_and(|b| b.group == 1 && (1..=3).contains(&b.binding))
+                })
+                .map(|(_, g)| {
+                    let size = match &m.types[g.ty].inner {
+                        naga::TypeInner::Array {
+                            size: naga::ArraySize::Constant(n),
+                            ..
+                        } => Some(n.get()),
+                        _ => None,
+                    };
+                    (g.space, size)
+                })
+                .collect();
+            let expected = match space {
+                TableSpace::Uniform => vec![
+                    (
+                        naga::AddressSpace::Uniform,
+                        Some(slots * PERM_LEN as u32 / 4),
+                    ),
+                    (naga::AddressSpace::Uniform, Some(slots * TABLE_SIZE as u32)),
+                    (
+                        naga::AddressSpace::Uniform,
+                        Some(slots * TABLE_SIZE as u32 / 4),
+                    ),
+                ],
+                TableSpace::Storage => {
+                    vec![
+                        (
+                            naga::AddressSpace::Storage {
+                                access: naga::StorageAccess::LOAD
+                            },
+                            None
+                        );
+                        3
+                    ]
+                }
+            };
+            assert_eq!(tables, expected, "{what} {space:?} {slots}");
+        }
+    }
+}
+
 #[test]
 fn workgroup_size_matches_host_constant() {
     let m = module();

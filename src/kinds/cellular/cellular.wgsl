@@ -37,7 +37,7 @@ fn feature_point(lat: Lattice, h: u32, a: u32) -> f32 {
     } else if lattice_hashed(lat) {
         u = hash_unit(hash_bits(h, a));
     } else {
-        u = (noise_values[lat.slot * TABLE_SIZE + perm_at(lat, h + a)] + 1.0) * 0.5;
+        u = (table_value(lat, perm_at(lat, h + a)) + 1.0) * 0.5;
     }
     return 0.5 + kind_jitter(lat) * (u - 0.5);
 }

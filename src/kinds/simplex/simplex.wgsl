@@ -80,7 +80,7 @@ fn simplex_hashes2(lat: Lattice, cells: vec4<u32>, s1: vec2<u32>) -> vec3<u32> {
             simplex_hash(lat, cells, vec4<u32>(1u, 1u, 0u, 0u), 2u));
     }
     let c = cells.xy & vec2<u32>(255u);
-    let hy = window_bytes(noise_perm[lat.slot * PERM_LEN + c.y], vec4<u32>(0u, s1.y, 1u, 0u));
+    let hy = window_bytes(perm_word(lat, c.y), vec4<u32>(0u, s1.y, 1u, 0u));
     return vec3<u32>(perm_at(lat, c.x + hy.x), perm_at(lat, c.x + s1.x + hy.y),
         perm_at(lat, c.x + 1u + hy.z));
 }
@@ -95,7 +95,7 @@ fn simplex_hashes3(lat: Lattice, cells: vec4<u32>, s1: vec3<u32>, s2: vec3<u32>)
             simplex_hash(lat, cells, vec4<u32>(1u, 1u, 1u, 0u), 3u));
     }
     let c = cells.xyz & vec3<u32>(255u);
-    let hz = window_bytes(noise_perm[lat.slot * PERM_LEN + c.z], vec4<u32>(0u, s1.z, s2.z, 1u));
+    let hz = window_bytes(perm_word(lat, c.z), vec4<u32>(0u, s1.z, s2.z, 1u));
     let hy = vec4<u32>(perm_at(lat, c.y + hz.x), perm_at(lat, c.y + s1.y + hz.y),
         perm_at(lat, c.y + s2.y + hz.z), perm_at(lat, c.y + 1u + hz.w));
     return vec4<u32>(perm_at(lat, c.x + hy.x), perm_at(lat, c.x + s1.x + hy.y),
