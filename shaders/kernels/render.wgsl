@@ -104,6 +104,11 @@ fn texel_values(t: vec3<u32>) -> vec2<f32> {
     return bitcast<vec2<f32>>(bitcast<vec2<u32>>(noise_at_texels(t)) | vec2<u32>(params.zero_bits));
 }
 
+// noise_at_texel_d(t), guarded as texel_values.
+fn texel_gradient(t: vec3<u32>) -> vec4<f32> {
+    return bitcast<vec4<f32>>(bitcast<vec4<u32>>(noise_at_texel_d(t)) | vec4<u32>(params.zero_bits));
+}
+
 // Whether the invocation at `local` writes the next row's texel too.
 fn next_row_in_window(local: vec3<u32>) -> bool {
     return PROGRAM_ROWS == 2u && in_window(local + NEXT_ROW);
@@ -256,7 +261,7 @@ fn render_gradient(@builtin(global_invocation_id) gid: vec3<u32>) {
     if !in_window(local) {
         return;
     }
-    let d = noise_at_texel_d(params.origin.xyz + local);
+    let d = texel_gradient(params.origin.xyz + local);
     let at = 4u * row_element(local);
     out_values[at] = d.x;
     out_values[at + 1u] = d.y;
@@ -273,7 +278,7 @@ fn render_normal(@builtin(global_invocation_id) gid: vec3<u32>) {
         return;
     }
     let t = params.origin.xyz + local;
-    let d = noise_at_texel_d(t);
+    let d = texel_gradient(t);
     let s = params.normal_strength;
     // As levels::tangent_normal: slopes held within f32's range, the vector divided by its
     // largest component above 1 before normalize, so strong heights never overflow.

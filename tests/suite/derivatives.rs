@@ -165,11 +165,13 @@ fn kinds_without_derivatives_are_errors_naming_the_field() {
 fn gpu_derivatives_match_the_twin() {
     let mut r = crate::support::renderer();
     let mut worst = 0.0f64;
-    // One case per code path, since each pipeline compiles cold in CI: the corner path in 1D
-    // and 4D, the seed's gradients, both value paths, every simplex, and all five fractals.
+    // One case per code path, since each pipeline compiles cold in CI: the corner loop in 1D
+    // and 4D, the constant-index cells in 2D and 3D (Perlin's and the seed's gradients, value),
+    // both value paths, every simplex, and all five fractals.
     let wanted = |s: &NoiseSpec| match (s.kind, s.dims) {
         (Kind::Perlin, 3) => s.fractal == Fractal::Billow,
-        (Kind::Perlin, 1 | 4) | (Kind::Gradient, 3) | (Kind::Value, 2) | (Kind::Simplex, _) => true,
+        (Kind::Perlin, 1 | 2 | 4) | (Kind::Gradient, 3) | (Kind::Value, 2 | 3) => true,
+        (Kind::Simplex, _) => true,
         _ => false,
     };
     for s in derivative_cases().into_iter().filter(wanted) {

@@ -72,7 +72,27 @@ fn value_catmull_rom(lat: Lattice, pt: LatticePoint, dims: u32) -> f32 {
     return v[0];
 }
 
+// Value noise with its gradient: the corners' values (gradient 0) interpolated as
+// interp_corners_d, with constant indices in 2D and 3D (interp_square_d says why).
 fn value_d(lat: Lattice, pt: LatticePoint, dims: u32) -> Dual {
+    if dims == 2u {
+        let x = axis_frame(lat, pt, 0u);
+        let y = axis_frame(lat, pt, 1u);
+        let h = corner_hashes2(lat, vec2<u32>(x.c0, y.c0), vec2<u32>(x.c1, y.c1));
+        let corners = array<Dual, 4>(value_corner_d(lat, h.x), value_corner_d(lat, h.y),
+            value_corner_d(lat, h.z), value_corner_d(lat, h.w));
+        return interp_square_d(corners, x, y, lattice_interp(lat));
+    }
+    if dims == 3u {
+        let x = axis_frame(lat, pt, 0u);
+        let y = axis_frame(lat, pt, 1u);
+        let z = axis_frame(lat, pt, 2u);
+        let h = corner_hashes3(lat, vec3<u32>(x.c0, y.c0, z.c0), vec3<u32>(x.c1, y.c1, z.c1));
+        let corners = array<Dual, 8>(value_corner_d(lat, h.z0.x), value_corner_d(lat, h.z0.y),
+            value_corner_d(lat, h.z0.z), value_corner_d(lat, h.z0.w), value_corner_d(lat, h.z1.x),
+            value_corner_d(lat, h.z1.y), value_corner_d(lat, h.z1.z), value_corner_d(lat, h.z1.w));
+        return interp_cube_d(corners, x, y, z, lattice_interp(lat));
+    }
     let frame = cell_frame(lat, pt, dims);
     var v: array<f32, 16>;
     var g: array<vec4<f32>, 16>;
@@ -80,6 +100,11 @@ fn value_d(lat: Lattice, pt: LatticePoint, dims: u32) -> Dual {
         v[n] = lattice_value(lat, lattice_hash(lat, corner_cells(frame, n), dims));
     }
     return interp_corners_d(&v, &g, frame, dims, lattice_interp(lat));
+}
+
+// A value-noise corner of hash h: its value, gradient 0.
+fn value_corner_d(lat: Lattice, h: u32) -> Dual {
+    return Dual(lattice_value(lat, h), vec4<f32>(0.0));
 }
 
 fn catmull_rom_derivative(t: f32, vm1: f32, v0: f32, v1: f32, v2: f32) -> f32 {
