@@ -73,13 +73,19 @@ fn interp_cube_d(c: array<Dual, 8>, x: AxisFrame, y: AxisFrame, z: AxisFrame, in
     return lerp_d(z0, z1, z.w, interp_weight_derivative(z.f, interp), 2u);
 }
 
-// A gradient kind's corner of hash h at offset f - b from it: g . (f - b) over the first dims
-// (2 or 3) axes in axis order, and g (Perlin's from the hash's bits, else the table's).
-fn gradient_corner_d(lat: Lattice, h: u32, offset: vec4<f32>, dims: u32, perlin: bool) -> Dual {
-    var grad = lattice_gradient(lat, h);
+// The gradient of corner hash h: Perlin's from the hash's bits, the classic kind's from the
+// table.
+fn corner_gradient(lat: Lattice, h: u32, dims: u32, perlin: bool) -> vec4<f32> {
     if perlin {
-        grad = perlin_gradient_vector(h, dims);
+        return perlin_gradient_vector(h, dims);
     }
+    return lattice_gradient(lat, h);
+}
+
+// A gradient kind's corner of hash h at offset f - b from it: g . (f - b) over the first dims
+// (2 or 3) axes in axis order, and g.
+fn gradient_corner_d(lat: Lattice, h: u32, offset: vec4<f32>, dims: u32, perlin: bool) -> Dual {
+    let grad = corner_gradient(lat, h, dims, perlin);
     var dot = grad.x * offset.x + grad.y * offset.y;
     if dims > 2u {
         dot += grad.z * offset.z;
@@ -145,10 +151,7 @@ fn gradient_kinds_d(lat: Lattice, pt: LatticePoint, dims: u32, perlin: bool) -> 
     var g: array<vec4<f32>, 16>;
     for (var n = 0u; n < (1u << dims); n++) {
         let h = lattice_hash(lat, corner_cells(frame, n), dims);
-        var grad = lattice_gradient(lat, h);
-        if perlin {
-            grad = perlin_gradient_vector(h, dims);
-        }
+        let grad = corner_gradient(lat, h, dims, perlin);
         var dot = 0.0;
         for (var a = 0u; a < dims; a++) {
             dot += grad[a] * (frame.frac[a] - f32((n >> a) & 1u));

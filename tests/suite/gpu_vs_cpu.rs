@@ -9,7 +9,7 @@ use gpu_noise::{
     gpu::RendererOptions, spec::Interp, spec::LatticeKind,
 };
 
-use crate::support::{dump_failure, renderer, spec};
+use crate::support::{assert_rows_agree_one_row_down, dump_failure, renderer, spec};
 
 const FRACTALS: [Fractal; 5] = [
     Fractal::None,
@@ -481,20 +481,8 @@ fn a_pairs_second_row_is_bit_for_bit_the_texel_it_is_alone() {
     let mut r = renderer();
     for (name, s) in row_step_cases() {
         let prep = s.validate().unwrap();
-        let [w, h, d] = [s.size.width, s.size.height, s.size.depth];
-        let whole = r.read(&prep, Window::full(prep.size())).unwrap();
-        let down = Window::new([0, 1, 0], Size::new(w, h - 1, d));
-        let shifted = r.read(&prep, down).unwrap();
-        for k in 0..d as usize {
-            for j in 1..h as usize {
-                for i in 0..w as usize {
-                    let a = whole[(k * h as usize + j) * w as usize + i];
-                    let b = shifted[(k * (h as usize - 1) + j - 1) * w as usize + i];
-                    assert_eq!(a.to_bits(), b.to_bits(), "{name}: texel ({i}, {j}, {k})");
-                }
-            }
-        }
-        // Both renders are the noise: within the bound of the twin (every texel of `whole`).
+        assert_rows_agree_one_row_down(&mut r, &prep, name);
+        // And the rows are the noise: within the bound of the twin.
         check(&mut Backend::Gpu(&mut r), &s, name);
     }
 }

@@ -8,7 +8,7 @@ use gpu_noise::graph::GraphBuilder;
 use gpu_noise::simd::{self, InstructionSet};
 use gpu_noise::{Graph, Size, gpu::Target, wgsl};
 
-use crate::support::renderer;
+use crate::support::{assert_rows_agree_one_row_down, renderer};
 use gpu_noise::Window;
 
 /// The f32 engines' images of a job: the GPU's, then the SIMD lanes' on each instruction set.
@@ -257,24 +257,7 @@ fn a_graphs_second_row_is_bit_for_bit_the_texel_it_is_alone() {
         let job = (g.build().unwrap())
             .prepare(size, [3.3e11 + 0.25, -7.7e10, 1.5e9, 0.0])
             .unwrap();
-        let [w, h, d] = [size.width, size.height, size.depth].map(|n| n as usize);
-        let mut r = renderer();
-        let whole = r.read(&job, Window::full(size)).unwrap();
-        let down = Window::new(
-            [0, 1, 0],
-            Size::new(size.width, size.height - 1, size.depth),
-        );
-        let shifted = r.read(&job, down).unwrap();
-        for k in 0..d {
-            for j in 1..h {
-                for i in 0..w {
-                    let a = whole[(k * h + j) * w + i];
-                    let b = shifted[(k * (h - 1) + j - 1) * w + i];
-                    assert_eq!(a.to_bits(), b.to_bits(), "{dims}D texel ({i}, {j}, {k})");
-                }
-            }
-        }
-        drop(r);
+        assert_rows_agree_one_row_down(&mut renderer(), &job, &format!("{dims}D"));
         check(&job, &format!("pairs {dims}D"));
     }
 }

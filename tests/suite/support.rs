@@ -8,7 +8,9 @@
 use std::cell::Cell;
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
-use gpu_noise::{Kind, NoiseSpec, Renderer, Size, gpu::AdapterChoice, gpu::RendererOptions};
+use gpu_noise::{
+    Job, Kind, NoiseSpec, Renderer, Size, Window, gpu::AdapterChoice, gpu::RendererOptions,
+};
 
 pub const OPT_OUT: &str = "GPU_NOISE_SKIP_GPU_TESTS";
 
@@ -156,4 +158,27 @@ pub fn dump_failure(name: &str, spec: &NoiseSpec, gpu: &[f32], cpu: &[f64]) -> S
         let _ = write_image(&path, &finite, size, Format::Png, &options);
     }
     dir.display().to_string()
+}
+
+/// Renders `job` whole and one row down and holds every row but the first equal bit for bit in
+/// both: the value kernels compute texel rows in pairs, so each row is the first texel of its
+/// invocation in one render and the second in the other (a last row of an odd height is alone).
+pub fn assert_rows_agree_one_row_down(r: &mut Renderer, job: &Job, what: &str) {
+    let size = job.size();
+    let [w, h, d] = [size.width, size.height, size.depth].map(|n| n as usize);
+    let whole = r.read(job, Window::full(size)).unwrap();
+    let down = Window::new(
+        [0, 1, 0],
+        Size::new(size.width, size.height - 1, size.depth),
+    );
+    let shifted = r.read(job, down).unwrap();
+    for k in 0..d {
+        for j in 1..h {
+            for i in 0..w {
+                let a = whole[(k * h + j) * w + i];
+                let b = shifted[(k * (h - 1) + j - 1) * w + i];
+                assert_eq!(a.to_bits(), b.to_bits(), "{what}: texel ({i}, {j}, {k})");
+            }
+        }
+    }
 }
