@@ -65,14 +65,10 @@ fn simplex_hash(lat: Lattice, cells: vec4<u32>, step: vec4<u32>, dims: u32) -> u
     return perm_at(lat, c.x + h);
 }
 
-// A byte of each lane's window word: P[i + k] from the word of P[i], k in 0..4.
-fn window_bytes(word: u32, k: vec4<u32>) -> vec4<u32> {
-    return (vec4<u32>(word) >> (k * vec4<u32>(8u))) & vec4<u32>(255u);
-}
-
-// The hashes of the 2D simplex's corners cells + (0, 0), s1, (1, 1) (mirrors
-// cpu::simplex::simplex_hashes2). On the table the innermost links P[y + s.y] of all three
-// come from one window word, s.y being 0 or 1.
+// The hashes of the 2D simplex's corners cells + (0, 0), s1, (1, 1): the chains of
+// cpu::simplex::simplex_hashes2 in 3 table loads. A window word at i holds P[i] and P[i + 1],
+// so the word for x + P[y] serves (0, 0) and (1, 0), the word for x + P[y + 1] serves (0, 1)
+// and (1, 1), and s1 is one of (1, 0) and (0, 1) (an emulated gather each on llvmpipe).
 fn simplex_hashes2(lat: Lattice, cells: vec4<u32>, s1: vec2<u32>) -> vec3<u32> {
     if lattice_hashed(lat) {
         return vec3<u32>(simplex_hash(lat, cells, vec4<u32>(0u), 2u),
@@ -80,13 +76,19 @@ fn simplex_hashes2(lat: Lattice, cells: vec4<u32>, s1: vec2<u32>) -> vec3<u32> {
             simplex_hash(lat, cells, vec4<u32>(1u, 1u, 0u, 0u), 2u));
     }
     let c = cells.xy & vec2<u32>(255u);
-    let hy = window_bytes(perm_word(lat, c.y), vec4<u32>(0u, s1.y, 1u, 0u));
-    return vec3<u32>(perm_at(lat, c.x + hy.x), perm_at(lat, c.x + s1.x + hy.y),
-        perm_at(lat, c.x + 1u + hy.z));
+    let hy = perm_pair(lat, c.y);
+    let low = perm_pair(lat, c.x + hy.x);
+    let high = perm_pair(lat, c.x + hy.y);
+    return vec3<u32>(low.x, select(high.x, low.y, s1.x == 1u), high.y);
 }
 
-// The hashes of the 3D simplex's corners cells + (0, 0, 0), s1, s2, (1, 1, 1) (mirrors
-// cpu::simplex::simplex_hashes3): 9 table loads where one per chain link took 12.
+// The hashes of the 3D simplex's corners cells + (0, 0, 0), s1, s2, (1, 1, 1): the chains of
+// cpu::simplex::simplex_hashes3 in 6 table loads, not 9 (an emulated gather each on
+// llvmpipe). Window words hold P[i] and P[i + 1]: one at z gives both z links; one at
+// y + P[z + b] gives the y links of (a, b) for a = 0 and 1; and one at x + (the y link of
+// the corner's (y, z)) gives x = 0 and 1. The simplex's four corners project onto three
+// (y, z): (0, 0), (1, 1) and m, the one of s1 and s2 that has one of y and z (s2 when s1
+// is x), so three x words serve them.
 fn simplex_hashes3(lat: Lattice, cells: vec4<u32>, s1: vec3<u32>, s2: vec3<u32>) -> vec4<u32> {
     if lattice_hashed(lat) {
         return vec4<u32>(simplex_hash(lat, cells, vec4<u32>(0u), 3u),
@@ -95,11 +97,15 @@ fn simplex_hashes3(lat: Lattice, cells: vec4<u32>, s1: vec3<u32>, s2: vec3<u32>)
             simplex_hash(lat, cells, vec4<u32>(1u, 1u, 1u, 0u), 3u));
     }
     let c = cells.xyz & vec3<u32>(255u);
-    let hz = window_bytes(perm_word(lat, c.z), vec4<u32>(0u, s1.z, s2.z, 1u));
-    let hy = vec4<u32>(perm_at(lat, c.y + hz.x), perm_at(lat, c.y + s1.y + hz.y),
-        perm_at(lat, c.y + s2.y + hz.z), perm_at(lat, c.y + 1u + hz.w));
-    return vec4<u32>(perm_at(lat, c.x + hy.x), perm_at(lat, c.x + s1.x + hy.y),
-        perm_at(lat, c.x + s2.x + hy.z), perm_at(lat, c.x + 1u + hy.w));
+    let hz = perm_pair(lat, c.z);
+    let z0 = perm_pair(lat, c.y + hz.x);
+    let z1 = perm_pair(lat, c.y + hz.y);
+    let m_has_y = select(s1.y, s2.y, s1.x == 1u) == 1u;
+    let origin = perm_pair(lat, c.x + z0.x);
+    let middle = perm_pair(lat, c.x + select(z1.x, z0.y, m_has_y));
+    let far = perm_pair(lat, c.x + z1.y);
+    return vec4<u32>(origin.x, select(middle.x, origin.y, s1.x == 1u),
+        select(far.x, middle.y, s2.x == 1u), far.y);
 }
 
 // The corners of the simplex holding a point (mirrors cpu::simplex::SimplexCorners): offset d
