@@ -171,8 +171,9 @@ impl FromStr for Colormap {
             return Err(Error::output(
                 "colormap",
                 format!(
-                    "{text:?} is neither gray|terrain|viridis|magma nor a list of \
-                     value:#rrggbb stops such as -1:#0000ff,0:#ffffff,1:#ff0000"
+                    "{} is neither gray|terrain|viridis|magma nor a list of \
+                     value:#rrggbb stops such as -1:#0000ff,0:#ffffff,1:#ff0000",
+                    crate::text::quoted(text)
                 ),
             ));
         }
@@ -201,7 +202,12 @@ impl FromStr for Colormap {
 }
 
 fn parse_stop(stop: &str) -> Result<(f64, [u8; 3])> {
-    let bad = |why: &str| Error::output("colormap", format!("stop {stop:?}: {why}"));
+    let bad = |why: &str| {
+        Error::output(
+            "colormap",
+            format!("stop {}: {why}", crate::text::quoted(stop)),
+        )
+    };
     let (value, color) = stop
         .trim()
         .split_once(':')

@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
+use crate::text::{label, quoted};
+
 /// Everything that can go wrong in `gpu_noise`, from a bad spec to a lost device.
 #[derive(Debug, Error)]
 #[non_exhaustive]
@@ -114,7 +116,7 @@ pub enum Error {
     #[error("reading results back from the GPU failed")]
     Readback(#[from] wgpu::BufferAsyncError),
     /// Reading or writing a file failed.
-    #[error("{}", path.display())]
+    #[error("{}", crate::text::shown_path(path))]
     Io {
         /// The file.
         path: PathBuf,
@@ -138,12 +140,14 @@ pub const HOW_TO_GET_AN_ADAPTER: &str = "To get one without a GPU: Mesa's llvmpi
 mesa-vulkan-drivers`). Check WGPU_BACKEND and WGPU_ADAPTER_NAME; the CPU twin (gpu_noise::cpu) \
 renders without a GPU.";
 
+/// The node quoted and the field labelled as every message shows a user's string
+/// ([`crate::text`]): a graph file's keys and names can hold escape sequences, or a megabyte.
 fn graph_message(node: &str, field: &str, reason: &str) -> String {
     match (node.is_empty(), field.is_empty()) {
         (true, true) => format!("graph: {reason}"),
-        (true, false) => format!("graph: {field}: {reason}"),
-        (false, true) => format!("graph node {node:?}: {reason}"),
-        (false, false) => format!("graph node {node:?}, {field}: {reason}"),
+        (true, false) => format!("graph: {}: {reason}", label(field)),
+        (false, true) => format!("graph node {}: {reason}", quoted(node)),
+        (false, false) => format!("graph node {}, {}: {reason}", quoted(node), label(field)),
     }
 }
 

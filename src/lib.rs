@@ -100,6 +100,7 @@ pub mod spec;
 #[cfg(feature = "serde")]
 mod spec_file;
 mod tables;
+mod text;
 mod tolerance;
 pub mod wgsl;
 mod window;

@@ -18,6 +18,18 @@ pub mod gpu {
     pub use crate::kinds::KindState;
     pub use crate::layout::HostLayout;
     pub use crate::wgsl::host::{FrameState, GraphInstance, NoiseState, OctaveState, words};
+
+    /// Compiles `renderer`'s kernels `entries` for `job` (those its device can run) that are
+    /// not compiled yet, as [`Renderer::prepare`](crate::Renderer::prepare) does for all of
+    /// them; how many it compiled. A tool that writes one kind of output compiles one kernel:
+    /// a large graph takes seconds a kernel on a software adapter.
+    pub fn prepare_entries(
+        renderer: &mut crate::Renderer,
+        job: &crate::Job,
+        entries: &[Entry],
+    ) -> crate::Result<u32> {
+        renderer.prepare_entries(job, entries)
+    }
 }
 
 /// The seeded tables and fixed gradient sets (CONVENTIONS §2).
@@ -116,4 +128,10 @@ pub mod export {
     pub use crate::export::raw::npy_header;
     pub use crate::export::slices::{is_slice_pattern, slice_path};
     pub use crate::export::whole::is_whole;
+}
+
+/// User strings in messages: escaped, quoted and cut short (the tool, the Python package and
+/// the previewer show them the same way).
+pub mod text {
+    pub use crate::text::*;
 }

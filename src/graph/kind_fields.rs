@@ -82,7 +82,8 @@ pub fn set_kind_fields(spec: &mut NoiseSpec, given: &[(String, Value)]) -> Resul
             Error::invalid(
                 "kind",
                 format!(
-                    "{name:?} is no kind's parameter; kinds take {}",
+                    "{} is no kind's parameter; kinds take {}",
+                    crate::text::quoted(name),
                     all_names()
                 ),
             )

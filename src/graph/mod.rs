@@ -94,8 +94,13 @@ impl Graph {
             ));
         }
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let value: Value = serde_json::from_str(text)
-            .map_err(|e| graph_error("", "", format!("not valid JSON: {e}")))?;
+        let value: Value = serde_json::from_str(text).map_err(|e| {
+            graph_error(
+                "",
+                "",
+                format!("not valid JSON: {}", crate::text::tamed(&e.to_string())),
+            )
+        })?;
         Graph::from_value(&value)
     }
 
@@ -109,7 +114,13 @@ impl Graph {
         let output = nodes
             .iter()
             .position(|n| n.name == top.output)
-            .ok_or_else(|| graph_error("", "output", format!("names no node: {:?}", top.output)))?;
+            .ok_or_else(|| {
+                graph_error(
+                    "",
+                    "output",
+                    format!("names no node: {}", crate::text::quoted(&top.output)),
+                )
+            })?;
         let graph = Graph {
             dims: top.dims,
             seed: top.seed,

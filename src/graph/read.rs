@@ -10,6 +10,7 @@ use super::node::Node;
 use super::value::Value;
 use crate::error::{Error, Result};
 use crate::kinds::param::ParamType;
+use crate::text::quoted;
 
 /// An error about `node`'s `field`.
 pub(crate) fn graph_error(node: &str, field: &str, reason: impl Into<String>) -> Error {
@@ -97,7 +98,7 @@ fn type_of(name: &str, fields: &[(String, Value)]) -> Result<&'static NodeType> 
             graph_error(
                 name,
                 "type",
-                format!("{t:?} is no node type; use one of {}", all()),
+                format!("{} is no node type; use one of {}", quoted(t), all()),
             )
         }),
         Some(other) => Err(graph_error(
@@ -228,7 +229,7 @@ impl<'a> NodeReader<'a> {
     pub(super) fn choice<T: FromStr>(&self, name: &str) -> Result<T> {
         let text = self.text_choice(name)?;
         text.parse()
-            .map_err(|_| self.err(name, format!("{text:?} is not understood here")))
+            .map_err(|_| self.err(name, format!("{} is not understood here", quoted(&text))))
     }
 
     /// The name given for choice `name` (or its default), one of the row's options.
@@ -412,11 +413,9 @@ impl<'a> NodeReader<'a> {
 
     fn node_ref(&self, name: &str, v: &Value) -> Result<usize> {
         match v {
-            Value::Text(t) => self
-                .index
-                .get(t.as_str())
-                .copied()
-                .ok_or_else(|| self.err(name, format!("names no node of the graph: {t:?}"))),
+            Value::Text(t) => self.index.get(t.as_str()).copied().ok_or_else(|| {
+                self.err(name, format!("names no node of the graph: {}", quoted(t)))
+            }),
             other => Err(self.err(name, format!("must be a node name, got {}", show(other)))),
         }
     }
@@ -446,7 +445,7 @@ fn show(v: &Value) -> String {
         Value::Whole(n) => n.to_string(),
         // As written: 4.5, 40.0 (not 40).
         Value::Number(x) => format!("{x:?}"),
-        Value::Text(t) if t.len() <= 40 => format!("{t:?}"),
+        Value::Text(t) => quoted(t),
         other => other.describe().to_string(),
     }
 }

@@ -106,6 +106,7 @@ impl<T: Into<Value> + Copy, const N: usize> From<[T; N]> for Value {
 
 #[cfg(feature = "serde")]
 mod de {
+    use std::collections::HashSet;
     use std::fmt;
 
     use serde::de::{Deserialize, Deserializer, Error, MapAccess, SeqAccess, Visitor};
@@ -159,9 +160,12 @@ mod de {
 
         fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
             let mut entries: Vec<(String, Value)> = Vec::new();
+            // A set beside the list: a 1 MiB object of 120k keys checked pairwise took 96 s.
+            let mut seen = HashSet::new();
             while let Some(key) = map.next_key::<String>()? {
-                if entries.iter().any(|(k, _)| *k == key) {
-                    return Err(A::Error::custom(format!("the key {key:?} appears twice")));
+                if !seen.insert(key.clone()) {
+                    let shown = crate::text::quoted(&key);
+                    return Err(A::Error::custom(format!("the key {shown} appears twice")));
                 }
                 let value = map.next_value()?;
                 entries.push((key, value));

@@ -123,7 +123,7 @@ impl Fractal {
 
 /// A name that is none of an enum's values.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{got:?} is not one of {}", expected.join(", "))]
+#[error("{} is not one of {}", crate::text::quoted(got), expected.join(", "))]
 pub struct ParseNameError {
     /// The text given.
     pub got: String,

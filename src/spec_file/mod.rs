@@ -207,15 +207,22 @@ impl SpecFile {
     /// Parses a spec; unknown fields, `null` values and bad JSON are errors naming `--spec`.
     pub fn from_json(text: &str) -> Result<Self> {
         // A byte-order mark is no part of the JSON; editors on some systems write one.
+        if text.len() as u64 > MAX_SPEC_BYTES {
+            return Err(spec_error(format!(
+                "is larger than {} KiB; a spec is a small JSON object",
+                MAX_SPEC_BYTES / 1024
+            )));
+        }
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         // The strict reader first: it refuses duplicate keys, at any depth.
-        let value: Value = serde_json::from_str(text).map_err(|e| spec_error(e.to_string()))?;
+        let value: Value = serde_json::from_str(text).map_err(|e| spec_error(tamed(&e)))?;
         let Value::Object(entries) = value else {
             return Err(spec_error("the spec must be a JSON object {...}".into()));
         };
         if let Some((field, _)) = entries.iter().find(|(_, v)| *v == Value::Null) {
             return Err(spec_error(format!(
-                "field `{field}` is null; give a value or leave the field out"
+                "field {} is null; give a value or leave the field out",
+                ticked(field)
             )));
         }
         if let Some((field, _)) = entries
@@ -224,7 +231,8 @@ impl SpecFile {
         {
             let kinds: Vec<&str> = KIND_FIELDS.iter().map(|f| f.name).collect();
             return Err(spec_error(format!(
-                "unknown field `{field}`; a spec takes {} and the kinds' own {}",
+                "unknown field {}; a spec takes {} and the kinds' own {}",
+                ticked(field),
                 FIELDS.join(", "),
                 kinds.join(", ")
             )));
@@ -232,8 +240,8 @@ impl SpecFile {
         // From the text, not the value: a graph keeps its own text for its reader.
         let mut spec: SpecFile =
             serde_json::from_str(text).map_err(|e| match at_fault(&entries) {
-                Some(field) => spec_error(format!("field `{field}`: {e}")),
-                None => spec_error(e.to_string()),
+                Some(field) => spec_error(format!("field {}: {}", ticked(field), tamed(&e))),
+                None => spec_error(tamed(&e)),
             })?;
         let given = entries
             .into_iter()
@@ -448,6 +456,21 @@ fn size_of(numbers: Option<&[u32]>, dims: u32) -> Result<Size> {
             });
         }
     })
+}
+
+/// A field name in backticks, or quoted and escaped when it is no plain name ([`crate::text`]).
+fn ticked(field: &str) -> String {
+    let shown = crate::text::label(field);
+    if shown.starts_with('"') {
+        shown
+    } else {
+        format!("`{shown}`")
+    }
+}
+
+/// serde_json's message, which can echo what it read, made safe to print.
+fn tamed(e: &serde_json::Error) -> String {
+    crate::text::tamed(&e.to_string())
 }
 
 #[cfg(test)]

@@ -54,6 +54,7 @@ use gpu_noise::Error;
 
 use args::{Cli, Command, NoiseArgs};
 use gpu_noise::low_level::spec_file::SpecFile;
+use gpu_noise::low_level::text::shown_path;
 
 /// `--quiet`: errors only (no progress bar, no engine notice, no summary line).
 pub static QUIET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
@@ -140,8 +141,8 @@ fn describe(e: &Error, paths: &[(std::path::PathBuf, &str)]) -> String {
         }
         // A file the command was given, or one inside a folder it was given (a tile set).
         Error::Io { path, .. } => match paths.iter().find(|(p, _)| path.starts_with(p)) {
-            Some((_, flag)) => format!("{flag} {}", path.display()),
-            None => path.display().to_string(),
+            Some((_, flag)) => format!("{flag} {}", shown_path(path)),
+            None => shown_path(path),
         },
         Error::NoAdapter { .. } => format!(
             "{e} `gpu-noise info` lists what is found; `--backend cpu` renders without a GPU."
