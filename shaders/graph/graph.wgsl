@@ -1,8 +1,8 @@
-// Noise graphs (CONVENTIONS §13): what every graph's code calls; mirrored by src/graph/eval.rs
-// and src/graph/ops.rs. The generated part (src/graph/codegen.rs) declares `struct GraphState`
+// Noise graphs (CONVENTIONS §13): what every graph's code calls; mirrored by src/cpu/plan.rs
+// and src/graph/ops.rs. The generated part (src/wgsl/codegen.rs) declares `struct GraphState`
 // with arrays sized for its graph and `fn graph_value(t)`, straight-line code over the graph's
-// expanded steps but for long runs of one kind, which loop (`graph_count`);
-// expanded steps (t an image texel; z is 0 but in volumes); every number it uses is read from
+// expanded steps (t an image texel; z is 0 but in volumes) but for batches of one kind, which
+// loop (`graph_count`, src/wgsl/batches.rs); every number it uses is read from
 // `graph_state`, so a new frequency, threshold or seed rewrites the state, not the pipeline.
 // `graph_state` is declared after GraphState, at group NOISE_GROUP, binding 4: uniform where the
 // state fits any device's uniform binding, else read-only storage (src/wgsl/codegen.rs StateSpace).
@@ -60,7 +60,7 @@ fn step_diagonal(step: array<vec4<u32>, 3>) -> vec4<u32> {
 
 // n, in a form no compiler can prove constant (t.x never reaches 2^32 - 1 texels): the bound of
 // a batched loop of noise evaluations, so that a driver keeps one copy of its body instead of
-// unrolling it (see src/wgsl/codegen.rs `batched`).
+// unrolling it (see src/wgsl/batches.rs).
 fn graph_count(n: u32, t: vec3<u32>) -> u32 {
     return select(n, 0u, t.x == 0xFFFFFFFFu);
 }

@@ -304,6 +304,7 @@ impl Programs {
                 group: self.library.bind_group().clone(),
             });
         }
+        job.check_gpu_kernel()?;
         let tables = self.graph_tables(job);
         let group = self.bind_graph(device, belt, encoder, job, tables, stats);
         let source: Arc<str> = Arc::from(job.kernel().source.as_str());

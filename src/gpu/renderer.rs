@@ -247,13 +247,22 @@ impl Renderer {
     /// Returns how many pipelines it compiled (0 when all were ready). The derivative and point
     /// kernels compile on first use.
     pub fn prepare(&mut self, job: &Job) -> Result<u32> {
+        let warmed = ENTRIES
+            .into_iter()
+            .filter(|e| !matches!(e, Entry::Gradient | Entry::Normal | Entry::Sample));
+        self.prepare_entries(job, &warmed.collect::<Vec<_>>())
+    }
+
+    /// [`Renderer::prepare`] for these kernels only (those this device can run): a graph's
+    /// program is compiled once a kernel, which a tool writing one format need not pay for
+    /// every kernel (`low_level::gpu::prepare_entries`).
+    pub(crate) fn prepare_entries(&mut self, job: &Job, entries: &[Entry]) -> Result<u32> {
         let before = self.stats.pipelines_compiled;
         let limits = self.device.limits();
         let mut encoder = self.device.create_command_encoder(&Default::default());
         let program = self.bind(&mut encoder, job)?;
-        for entry in ENTRIES {
-            let warmed = !matches!(entry, Entry::Gradient | Entry::Normal | Entry::Sample);
-            if warmed && entry.fits(&limits).is_ok() {
+        for &entry in entries {
+            if entry.fits(&limits).is_ok() {
                 (self.programs).pipeline(&self.device, entry, &program.key, &mut self.stats)?;
             }
         }

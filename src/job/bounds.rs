@@ -70,6 +70,24 @@ impl Job {
         }
     }
 
+    /// Refuses a graph whose fused GPU kernel a driver would take minutes to compile: more
+    /// than 256 noise evaluations a texel, or more than 32 outside the kernel's loops (warped
+    /// noise under fractals), naming the node (CONVENTIONS §13). Flat specs and other graphs
+    /// pass; the SIMD backend and the twin render every graph.
+    pub fn check_gpu_kernel(&self) -> Result<()> {
+        if self.spec().is_some() {
+            return Ok(());
+        }
+        let kernel = self.kernel();
+        match crate::wgsl::batches::past_gpu_limits(self.plan(), &kernel.batches) {
+            None => Ok(()),
+            Some((node, reason)) => {
+                let name = self.graph().map_or("", |g| g.nodes()[node].name.as_str());
+                Err(graph_error(name, "", reason))
+            }
+        }
+    }
+
     /// Refuses graphs whose values can leave f32's range or whose warps move points too far,
     /// naming the node.
     pub(crate) fn check_ranges(&self) -> Result<()> {

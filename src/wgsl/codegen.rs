@@ -5,6 +5,7 @@
 
 use std::fmt::Write;
 
+use super::batches::{Batch, noise_batches, with_batches};
 use super::host::GraphInstance;
 use crate::graph::node::{Combiner, Modifier};
 use crate::graph::plan::{Plan, Step};
@@ -58,6 +59,8 @@ impl StateSpace {
 pub(crate) struct GraphKernel {
     /// The generated WGSL (appended to the library and shaders/graph/).
     pub source: String,
+    /// The noise evaluations computed in loops (the rest are inlined).
+    pub batches: Vec<Batch>,
     /// Where the state is bound (declared in `source`).
     pub state_space: StateSpace,
     /// The same graph as one kernel per step.
@@ -90,15 +93,15 @@ pub(crate) fn generate(plan: &Plan) -> GraphKernel {
         g.step(i, step);
         step_code.push(g.code[start..].to_string());
     }
-    let runs = noise_runs(plan);
-    g.code = with_runs(&step_code, &runs, "f32", |_, first| {
+    let batches = noise_batches(plan);
+    g.code = with_batches(&step_code, &batches, "f32", |_, first| {
         let inst = &plan.instances[first];
-        let (lat, point) = run_operands(plan, first);
+        let (lat, point) = batch_operands(plan, first);
         (inst.kind.info().wgsl_call)(dims as u32, inst.interp, &lat, &point)
     });
     let _ = writeln!(g.code, "    return r{};", plan.output);
     let value_code = std::mem::take(&mut g.code);
-    let gradient = g.gradient_function();
+    let gradient = g.gradient_function(&batches);
     let counts = [delta_maps.len(), g.params.len(), kinds.len()].map(|n| n.max(1));
     let state_space = StateSpace::of(state_len(counts));
     let state = format!(
@@ -118,6 +121,7 @@ pub(crate) fn generate(plan: &Plan) -> GraphKernel {
     }
     GraphKernel {
         source,
+        batches,
         state_space,
         node_by_node,
         lattice,
@@ -138,90 +142,16 @@ fn state_len([instances, params, kinds]: [usize; 3]) -> usize {
         + kinds * std::mem::size_of::<KindState>()
 }
 
-/// Runs of at least this many consecutive noise steps of one kind (undisplaced, consecutive
-/// instances) become one loop in the fused kernels.
-const BATCH_RUN: usize = 16;
-
-/// Runs of [`BATCH_RUN`] or more undisplaced noise steps of one kind, interpolation and lattice
-/// over consecutive instances: (first step, steps, first instance). Drivers inline every call,
-/// so 64 summed Perlin nodes were 64 copies of Perlin's code (37 s and 0.8 GB to build on
-/// lavapipe); the fused kernels evaluate such a run in one loop, one copy of the body.
-pub(super) fn noise_runs(plan: &Plan) -> Vec<(usize, usize, usize)> {
-    let undisplaced = |i: usize| match plan.steps[i] {
-        Step::Noise {
-            instance,
-            delta: None,
-        } => Some(instance),
-        _ => None,
-    };
-    let same = |a: usize, b: usize| {
-        let (x, y) = (&plan.instances[a], &plan.instances[b]);
-        x.kind == y.kind
-            && x.interp == y.interp
-            && x.lattice == y.lattice
-            && x.axis_aligned == y.axis_aligned
-    };
-    let mut runs = Vec::new();
-    let mut i = 0;
-    while i < plan.steps.len() {
-        let Some(first) = undisplaced(i) else {
-            i += 1;
-            continue;
-        };
-        let mut end = i + 1;
-        while end < plan.steps.len()
-            && undisplaced(end).is_some_and(|k| k == first + (end - i) && same(first, k))
-        {
-            end += 1;
-        }
-        if end - i >= BATCH_RUN {
-            runs.push((i, end - i, first));
-        }
-        i = end;
-    }
-    runs
-}
-
-/// A kernel body from each step's code, with every run of `runs` replaced by one loop whose
-/// element is `element(run index, its first instance)` (an expression of the loop index `k`)
-/// into `array<ty, n>`. The loop's bound is opaque to the compiler (`graph_count`), so it is
-/// not unrolled back.
-pub(super) fn with_runs(
-    step_code: &[String],
-    runs: &[(usize, usize, usize)],
-    ty: &str,
-    mut element: impl FnMut(usize, usize) -> String,
-) -> String {
-    let mut code = String::new();
-    let mut i = 0;
-    for (r, &(start, n, first)) in runs.iter().enumerate() {
-        step_code[i..start].iter().for_each(|c| code.push_str(c));
-        let value = element(r, first);
-        let _ = writeln!(code, "    var batch{start}: array<{ty}, {n}>;");
-        let _ = writeln!(
-            code,
-            "    for (var k = 0u; k < graph_count({n}u, t); k++) {{"
-        );
-        let _ = writeln!(code, "        batch{start}[k] = {value};");
-        let _ = writeln!(code, "    }}");
-        for m in 0..n {
-            let _ = writeln!(code, "    let r{} = batch{start}[{m}];", start + m);
-        }
-        i = start + n;
-    }
-    step_code[i..].iter().for_each(|c| code.push_str(c));
-    code
-}
-
-/// The lattice and point of instance `first + k` of a run, as a kind's WGSL call takes them.
-pub(super) fn run_operands(plan: &Plan, first: usize) -> (String, String) {
+/// The lattice and point of instance `first + k` of a batch, as a kind's WGSL call takes them.
+pub(super) fn batch_operands(plan: &Plan, first: usize) -> (String, String) {
     let inst = &plan.instances[first];
     let k = format!("{first}u + k");
     let lat = format!(
         "graph_lattice({k}, {}u, {}u)",
         inst.lattice as u32, inst.interp as u32
     );
-    (lat, format!("{}({k}, t)", point_function(plan, first)))
+    let point = point_function(plan, first);
+    (lat, format!("{point}({k}, t)"))
 }
 
 /// The noise instances' lattice words (with their kind-state indices), every instance's

@@ -4,36 +4,42 @@
 //! displacements `vec4 d{i}` with their Jacobians `mat4x4 j{i}` (column b: d/dx_b). Noise and
 //! coordinate maps are numbers of the state, as every other number.
 
-use super::codegen::{Generator, point_of, run_operands, with_runs};
+use super::batches::{Batch, with_batches};
+use super::codegen::{Generator, batch_operands, point_of};
 use crate::graph::plan::Step;
 use crate::spec::frames::Mat;
 
 impl Generator<'_> {
     /// The body of `graph_value_d`: every step with its gradient, then the output.
-    pub(super) fn gradient_function(&mut self) -> String {
+    pub(super) fn gradient_function(&mut self, batches: &[Batch]) -> String {
         let mut step_code = Vec::with_capacity(self.plan.steps.len());
         for (i, step) in self.plan.steps.iter().enumerate() {
             let start = self.code.len();
             self.step_d(i, step);
             step_code.push(self.code.split_off(start));
         }
-        // Runs of one kind with derivatives: one loop, each instance's map from a block of
+        // Batches of one kind with derivatives: one loop, each instance's map from a block of
         // four parameter columns per instance.
         let plan = self.plan;
-        let (runs, calls): (Vec<_>, Vec<_>) = (super::codegen::noise_runs(plan).into_iter())
-            .filter_map(|run| Some((run, plan.instances[run.2].kind.info().wgsl_dual_call?)))
+        let (batches, calls): (Vec<_>, Vec<_>) = (batches.iter())
+            .filter_map(|b| {
+                Some((
+                    b.clone(),
+                    plan.instances[b.first].kind.info().wgsl_dual_call?,
+                ))
+            })
             .unzip();
-        let bases: Vec<usize> = (runs.iter())
-            .map(|&(_, n, first)| {
+        let bases: Vec<usize> = (batches.iter())
+            .map(|b| {
                 let base = self.params.len();
-                for inst in &plan.instances[first..first + n] {
+                for inst in &plan.instances[b.first..b.first + b.steps.len()] {
                     self.matrix(&inst.points.map);
                 }
                 base
             })
             .collect();
         let dims = self.dims as u32;
-        let body = with_runs(&step_code, &runs, "vec4<f32>", |r, first| {
+        let body = with_batches(&step_code, &batches, "vec4<f32>", |r, first| {
             let column = |c: usize| format!("graph_state.params[{}u + 4u * k + {c}u]", bases[r]);
             let m = format!(
                 "mat4x4<f32>({}, {}, {}, {})",
@@ -42,7 +48,7 @@ impl Generator<'_> {
                 column(2),
                 column(3)
             );
-            let (lat, point) = run_operands(plan, first);
+            let (lat, point) = batch_operands(plan, first);
             let call = calls[r](dims, plan.instances[first].interp, &lat, &point);
             format!("noise_texel_d({call}, {m})")
         });

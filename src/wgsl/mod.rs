@@ -29,6 +29,7 @@
 //! gpu_noise::wgsl::validate(&source).expect("valid WGSL");
 //! ```
 
+pub(crate) mod batches;
 pub(crate) mod codegen;
 mod codegen_d;
 mod constants;

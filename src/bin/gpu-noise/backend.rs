@@ -1,7 +1,7 @@
 //! `--backend auto|gpu|simd|cpu`: which engine renders, and why.
 
-use gpu_noise::low_level::gpu::best_adapter;
 use gpu_noise::low_level::gpu::new_instance;
+use gpu_noise::low_level::gpu::{Entry, best_adapter, prepare_entries};
 use gpu_noise::{
     Job, Renderer, Result, Window, cpu, gpu::AdapterChoice, gpu::RendererOptions, simd,
 };
@@ -46,6 +46,7 @@ impl Engine {
             }
             BackendChoice::Gpu => {
                 job.check_gpu_precision()?;
+                job.check_gpu_kernel()?;
                 Ok((Self::any_gpu(&adapters)?, None))
             }
             BackendChoice::Auto => Self::auto(&adapters, job),
@@ -60,8 +61,15 @@ impl Engine {
             return Ok(None);
         };
         let start = std::time::Instant::now();
-        let spinner = crate::progress::spinner("building the GPU pipelines");
-        let built = renderer.prepare(job);
+        let spinner = crate::progress::spinner("building the GPU pipeline");
+        // The one kernel `render_band` dispatches: a large graph's program takes seconds a
+        // kernel to compile on a software adapter, and every other kernel would be unused.
+        let entry = if job.has_gradient() {
+            Entry::Gradient
+        } else {
+            Entry::Buffer
+        };
+        let built = prepare_entries(renderer, job, &[entry]);
         spinner.finish_and_clear();
         Ok((built? > 0).then(|| start.elapsed()))
     }
@@ -108,6 +116,10 @@ impl Engine {
             return Ok((Engine::Cpu, Some(why)));
         }
         let isa = simd::InstructionSet::detect().name();
+        if let Err(e) = job.check_gpu_kernel() {
+            let why = format!("backend auto: SIMD CPU ({isa}), because {e}");
+            return Ok((Engine::Simd, Some(why)));
+        }
         Ok(match Self::hardware_gpu(adapters)? {
             HardwareGpu::Found(engine, name) => {
                 (engine, Some(format!("backend auto: GPU ({name})")))
