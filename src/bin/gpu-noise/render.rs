@@ -50,7 +50,10 @@ pub fn run(mut args: RenderArgs) -> Result<ExitCode> {
     if args.print_spec {
         outln!("{}", world.effective.to_json())?;
     }
-    let Some(output) = layer.output.as_ref().map(PathBuf::from) else {
+    // `-o` as given, bytes and all (a Latin-1 name is no UTF-8: the spec's text form of it is
+    // lossy, and two such names would collapse into one file); else the spec file's.
+    let output = (args.output.clone()).or_else(|| layer.output.as_ref().map(PathBuf::from));
+    let Some(output) = output else {
         if args.print_spec {
             return Ok(ExitCode::SUCCESS);
         }
