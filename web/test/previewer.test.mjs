@@ -15,7 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { PNG } from "pngjs";
-import sirv from "sirv";
+import { createHandler } from "../server.mjs";
 
 const web = fileURLToPath(new URL("..", import.meta.url));
 const tool = path.join(web, "..", "target", "release", "gpu-noise");
@@ -33,21 +33,8 @@ before(async () => {
   ]) {
     assert.ok(fs.existsSync(file), `${what} is missing (${file}); run: ${how}`);
   }
-  const files = sirv(path.join(web, "www"), { dev: true });
-  // As web/serve.mjs: three.js and Drawflow from the npm packages under /vendor/NAME.
-  const vendored = ["three", "drawflow"].map((name) => [
-    `/vendor/${name}`, sirv(path.join(web, "node_modules", name), { dev: true }),
-  ]);
-  server = http.createServer((q, s) => {
-    const notFound = () => { s.statusCode = 404; s.end(); };
-    for (const [prefix, serve] of vendored) {
-      if (q.url.startsWith(`${prefix}/`)) {
-        q.url = q.url.slice(prefix.length);
-        return serve(q, s, notFound);
-      }
-    }
-    return files(q, s, notFound);
-  });
+  // The handler web/serve.mjs runs, so the page is served as users get it.
+  server = http.createServer(createHandler(web));
   await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
   origin = `http://localhost:${server.address().port}/`;
 });
