@@ -24,6 +24,7 @@ mod graph_derivatives;
 mod graph_gpu;
 mod graph_limits;
 mod graph_props;
+mod hostile;
 mod kind_fields;
 mod lattice;
 mod layout;
