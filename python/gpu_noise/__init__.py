@@ -41,11 +41,13 @@ def spec_text(spec: Spec) -> str:
 
 
 def _size(size: Union[None, int, Sequence[int]]) -> Optional[list]:
+    # Passed as given: the native side refuses floats, booleans and sides out of range by name
+    # (int() here truncated 64.7 to 64).
     if size is None:
         return None
-    if isinstance(size, (int, np.integer)):
-        return [int(size)]
-    return [int(s) for s in size]
+    if isinstance(size, (int, np.integer, float, np.floating, str)):
+        return [size]
+    return list(size)
 
 
 def render(
@@ -73,10 +75,10 @@ def render(
     about a million texels. Raises NoiseError (a ValueError) naming the field or node.
     """
     if window is not None:
-        window = tuple(int(v) for v in window)
+        window = list(window)
         if len(window) == 4:
             x, y, w, h = window
-            window = (x, y, 0, w, h, 1)
+            window = [x, y, 0, w, h, 1]
         elif len(window) != 6:
             raise NoiseError(
                 f"window: must be (x, y, width, height) or (x, y, z, width, height, depth), "

@@ -12,10 +12,15 @@ order, again after a worker dies. Nothing is held but the spec's JSON text::
                                    "lattice": "hash"},
                                   shape=(1 << 20, 1 << 20), chunks=4096)
     world.to_zarr("planet.zarr")            # written chunk by chunk by the workers
+
+``to_zarr`` writes the store as ``gpu-noise render -o planet.zarr`` does: a group whose array
+``noise`` has dimension names and the spec in its attributes, so ``xr.open_zarr`` opens it as
+a dataset, and zarr-python and Dask read the array (``component="noise"``).
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any, Optional, Sequence, Tuple, Union
 
 import dask.array as da
@@ -23,7 +28,10 @@ import numpy as np
 
 from . import Spec, render as _render_image, spec_text
 
-__all__ = ["render", "render_xarray"]
+__all__ = ["World", "render", "render_xarray", "ARRAY"]
+
+#: The array's name in a store's group, as the tool writes it (xarray's variable).
+ARRAY = "noise"
 
 
 def render(
@@ -58,7 +66,7 @@ def render(
     if gradient:
         normalized = normalized + ((components,),)
     offset = None if offset is None else [float(o) for o in offset]
-    return da.map_blocks(
+    array = da.map_blocks(
         _block,
         dtype=np.float32,
         chunks=normalized,
@@ -70,6 +78,54 @@ def render(
         backend=backend,
         spatial=len(shape),
     )
+    names = ["z", "y", "x"][3 - len(shape):] + (["component"] if gradient else [])
+    return World(array, text, names, offset)
+
+
+class World(da.Array):
+    """A dask array of one world (what ``render`` returns): every dask operation works on it
+    as on any dask array, and ``to_zarr`` records what it is."""
+
+    def __new__(cls, array: da.Array, spec: str, dims: Sequence[str],
+                offset: Optional[Sequence[float]] = None):
+        self = super().__new__(cls, array.dask, array.name, array.chunks, meta=array._meta)
+        self.spec_text = spec
+        self.dimension_names = list(dims)
+        self.offset = None if offset is None else list(offset)
+        return self
+
+    def to_zarr(self, url, component: Optional[str] = None, overwrite: bool = False,
+                compute: bool = True, **kwargs):
+        """Writes the world as ``gpu-noise render -o world.zarr`` does: a Zarr v3 group with
+        the spec in its attributes, holding the array ``component`` (default ``"noise"``)
+        with dimension names (``y, x``; ``z, y, x``) and the spec, chunked as the dask array
+        (regular chunks). ``xr.open_zarr(url)`` opens it as a dataset; zarr-python and
+        ``dask.array.from_zarr(url, component="noise")`` read the array. Needs zarr
+        (``pip install "gpu-noise[zarr]"``). Other keywords go to ``dask.array.to_zarr``."""
+        try:
+            import zarr
+        except ModuleNotFoundError as e:
+            raise ModuleNotFoundError(
+                'to_zarr needs zarr: pip install "gpu-noise[zarr]" (or "./python[zarr]")'
+            ) from e
+        name = component or ARRAY
+        if any(len(set(c[:-1])) > 1 for c in self.chunks):
+            raise ValueError(
+                f"to_zarr needs regular chunks (all equal but the last per axis), got "
+                f"{self.chunks}; rechunk first"
+            )
+        record = {"spec": json.loads(self.spec_text)}
+        if self.offset is not None:
+            record["offset"] = self.offset
+        attributes = {"gpu_noise": record}
+        group = zarr.open_group(url, mode="w" if overwrite else "w-", attributes=attributes)
+        target = group.create_array(
+            name, shape=self.shape, chunks=self.chunksize, dtype=np.float32,
+            fill_value=np.nan, dimension_names=self.dimension_names, attributes=attributes,
+        )
+        return da.Array(self.dask, self.name, self.chunks, meta=self._meta).to_zarr(
+            target, compute=compute, **kwargs
+        )
 
 
 def render_xarray(

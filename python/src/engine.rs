@@ -1,10 +1,12 @@
 //! Which backend renders a Python call, and the render itself in bands so that Python can
 //! interrupt it (Ctrl-C) between bands while the GIL is released during each.
 
-use std::sync::{Mutex, MutexGuard};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard, OnceLock};
 
 use gpu_noise::gpu::{AdapterChoice, RendererOptions};
 use gpu_noise::low_level::gpu::{best_adapter, new_instance};
+use gpu_noise::low_level::text::quoted;
 use gpu_noise::{Error, Job, Renderer, Result, Window, cpu, simd};
 
 /// `backend=`: the tool's `--backend` choices.
@@ -30,6 +32,9 @@ impl Backend {
                 if job.check_gpu_precision().is_err() {
                     return Ok(Backend::Cpu);
                 }
+                if job.check_gpu_kernel().is_err() {
+                    return Ok(Backend::Simd);
+                }
                 if hardware_gpu()? {
                     Backend::Gpu
                 } else {
@@ -39,11 +44,14 @@ impl Backend {
             other => {
                 return Err(Error::InvalidSpec {
                     field: "backend",
-                    reason: format!("must be auto, gpu, simd or cpu, got {other:?}"),
+                    reason: format!("must be auto, gpu, simd or cpu, got {}", quoted(other)),
                 });
             }
         };
         job.check_gpu_precision()?;
+        if backend == Backend::Gpu {
+            job.check_gpu_kernel()?;
+        }
         Ok(backend)
     }
 
@@ -68,11 +76,24 @@ impl Backend {
 }
 
 /// Whether the best adapter is hardware (llvmpipe and lavapipe are slower than the SIMD lanes).
+/// Asked once a process: the probe opens every backend's instance (55-59 ms and Mesa's notices
+/// on stderr), which every `render` of a Dask graph's blocks paid again.
 fn hardware_gpu() -> Result<bool> {
+    static FOUND: OnceLock<bool> = OnceLock::new();
+    if let Some(&found) = FOUND.get() {
+        return Ok(found);
+    }
     let choice = AdapterChoice::from_env()?;
     let instance = new_instance(&choice);
-    Ok(pollster::block_on(best_adapter(&instance, &choice)).is_some_and(|(_, s)| !s.software))
+    PROBES.fetch_add(1, Ordering::Relaxed);
+    let found =
+        pollster::block_on(best_adapter(&instance, &choice)).is_some_and(|(_, s)| !s.software);
+    Ok(*FOUND.get_or_init(|| found))
 }
+
+/// Adapter probes this process made for `auto` (`_adapter_probes()`, for the test that it is
+/// one however many renders ask).
+pub static PROBES: AtomicUsize = AtomicUsize::new(0);
 
 /// One renderer per process: opening an adapter and building pipelines costs far more than a
 /// small render.

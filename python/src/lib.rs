@@ -3,6 +3,7 @@
 //! numpy arrays shaped as the `.npy` export writes them; library errors become `NoiseError`, a
 //! `ValueError` whose message names the field or the node as the tool's do.
 
+mod args;
 mod engine;
 mod world;
 
@@ -25,6 +26,12 @@ create_exception!(
      allowed range, as the tool's errors do."
 );
 
+/// How many times this process probed the GPU adapters for `backend="auto"`.
+#[pyfunction]
+fn _adapter_probes() -> usize {
+    engine::PROBES.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 fn noise_error(e: gpu_noise::Error) -> PyErr {
     NoiseError::new_err(e.to_string())
 }
@@ -37,31 +44,30 @@ fn noise_error(e: gpu_noise::Error) -> PyErr {
 fn render<'py>(
     py: Python<'py>,
     spec: &str,
-    size: Option<Vec<u32>>,
+    size: Option<Vec<Bound<'py, PyAny>>>,
     offset: Option<Vec<f64>>,
     channels: Option<String>,
     backend: &str,
-    window: Option<[u32; 6]>,
+    window: Option<Vec<Bound<'py, PyAny>>>,
 ) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
     let over = Overrides {
-        size,
+        size: size.map(|s| args::sides(&s)).transpose()?,
         offset,
         channels,
     };
     let (job, image) = world::job(spec, over).map_err(noise_error)?;
     let window = match window {
-        Some([x, y, z, w, h, d]) => Window::new([x, y, z], gpu_noise::Size::new(w, h, d)),
+        Some(numbers) => args::window(&numbers)?,
         None => Window::full(job.size()),
     };
     window.check_inside(job.size()).map_err(noise_error)?;
-    window.check_in_memory().map_err(noise_error)?;
-    let backend = py
-        .detach(|| Backend::choose(backend, &job))
-        .map_err(noise_error)?;
     let per_texel = cpu::channels(&job);
     let axes = image_axes(window.size, image.dims);
     let kept = if per_texel > 1 { 1 + axes } else { 1 };
-    let mut values = vec![0.0f32; window.texels() as usize * kept];
+    let mut values = args::array_memory(window, kept)?;
+    let backend = py
+        .detach(|| Backend::choose(backend, &job))
+        .map_err(noise_error)?;
     let mut scratch = Vec::new();
     let mut done = 0;
     for band in window.bands(engine::BAND_TEXELS) {
@@ -166,11 +172,11 @@ fn check_dims(columns: usize, dims: u32) -> gpu_noise::Result<()> {
 #[pyo3(signature = (spec, size=None, offset=None))]
 fn error_bound(
     spec: &str,
-    size: Option<Vec<u32>>,
+    size: Option<Vec<Bound<'_, PyAny>>>,
     offset: Option<Vec<f64>>,
 ) -> PyResult<(f64, String)> {
     let over = Overrides {
-        size,
+        size: size.map(|s| args::sides(&s)).transpose()?,
         offset,
         channels: None,
     };
@@ -227,5 +233,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(error_bound, m)?)?;
     m.add_function(wrap_pyfunction!(kinds, m)?)?;
     m.add_function(wrap_pyfunction!(_time_rust_render, m)?)?;
+    m.add_function(wrap_pyfunction!(_adapter_probes, m)?)?;
     Ok(())
 }

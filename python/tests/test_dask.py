@@ -55,10 +55,19 @@ def test_to_zarr_round_trips(client, tmp_path):
     world = gpu_noise.dask.render(SPEC, shape=(512, 768), chunks=256, backend="simd")
     store = str(tmp_path / "world.zarr")
     world.to_zarr(store)
-    back = da.from_zarr(store)
+    back = da.from_zarr(store, component="noise")
     assert back.chunksize == (256, 256)
-    assert np.array_equal(back.compute(), gpu_noise.render(SPEC, size=(768, 512),
-                                                           backend="simd"))
+    expected = gpu_noise.render(SPEC, size=(768, 512), backend="simd")
+    assert np.array_equal(back.compute(), expected)
+    # As the tool's stores: xarray opens it, with dimension names and the spec recorded.
+    import xarray as xr
+
+    dataset = xr.open_zarr(store, consolidated=False)
+    assert dataset["noise"].dims == ("y", "x")
+    assert np.array_equal(dataset["noise"].values, expected)
+    assert dataset.attrs["gpu_noise"]["spec"] == SPEC
+    # Still a dask array for every other use.
+    assert np.array_equal((world + 1).compute(), expected + 1)
 
 
 def blocks_in_memory(dask_scheduler=None):
