@@ -61,6 +61,7 @@ fn nested_fractals() -> String {
 /// holds Perlin's code once a loop of 64 evaluations, lavapipe compiles it in seconds, and the
 /// GPU renders the graph within its bound.
 #[test]
+#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
 fn nested_fractals_compile_one_copy_of_the_noise_and_verify_on_the_gpu() {
     let graph = gpu_noise::Graph::from_json(&nested_fractals()).unwrap();
     let job = graph
@@ -146,13 +147,36 @@ fn a_kernel_past_the_inline_limit_is_refused_on_the_gpu_naming_the_node() {
         let job = job
             .prepare(gpu_noise::Size::new(8, 8, 1), [0.0; 4])
             .unwrap();
-        assert!(job.check_gpu_kernel().is_err());
-        let mut r = super::support::renderer();
-        let e = r
-            .read(&job, gpu_noise::Window::full(job.size()))
-            .unwrap_err();
+        let e = job.check_gpu_kernel().unwrap_err();
         assert!(e.to_string().contains(what), "{e}");
     }
+}
+
+/// The renderer refuses such a graph too, before it builds anything.
+#[test]
+#[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
+fn the_renderer_refuses_a_kernel_past_the_gpus_limits() {
+    let mut nodes = vec![r#""n0": {"type": "perlin", "frequency": 0.05}"#.to_string()];
+    for i in 0..9 {
+        nodes.push(format!(
+            r#""n{}": {{"type": "fbm", "source": "n{i}", "octaves": 2}}"#,
+            i + 1
+        ));
+    }
+    let graph = format!(
+        r#"{{"dims": 2, "output": "n9", "nodes": {{{}}}}}"#,
+        nodes.join(", ")
+    );
+    let job = gpu_noise::Graph::from_json(&graph).unwrap();
+    let job = job
+        .prepare(gpu_noise::Size::new(8, 8, 1), [0.0; 4])
+        .unwrap();
+    let mut r = super::support::renderer();
+    let e = r
+        .read(&job, gpu_noise::Window::full(job.size()))
+        .unwrap_err();
+    assert!(e.to_string().contains("evaluate 512 noises a texel"), "{e}");
+    assert!(r.prepare(&job).is_err());
 }
 
 fn zarr_chunk_shape(store: &Path) -> Vec<u64> {
