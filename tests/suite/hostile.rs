@@ -87,6 +87,13 @@ fn nested_fractals_compile_one_copy_of_the_noise_and_verify_on_the_gpu() {
     assert!(o.status.success(), "{}{}", text(&o.stdout), text(&o.stderr));
 }
 
+/// Three nested fractals of 16, 16 and 2 octaves: 512 noise evaluations a texel.
+const DEEP: &str = r#"{"dims": 2, "output": "c", "nodes": {
+        "p": {"type": "perlin", "frequency": 0.05},
+        "a": {"type": "fbm", "source": "p", "octaves": 16},
+        "b": {"type": "fbm", "source": "a", "octaves": 16, "lacunarity": 1.7},
+        "c": {"type": "ridged", "source": "b", "octaves": 2, "lacunarity": 1.5}}}"#;
+
 /// A warp under a 16-octave fractal displaces every octave's noise, and its warping noises
 /// alternate with it: 48 evaluations inlined, past the limit of 32. Three nested 16-octave
 /// fractals of 16, 16 and 2 octaves evaluate 512 noises a texel, past the GPU's 256. The GPU
@@ -99,15 +106,10 @@ fn a_kernel_past_the_inline_limit_is_refused_on_the_gpu_naming_the_node() {
         "wy": {"type": "value", "frequency": 0.02, "seed": 2},
         "w": {"type": "warp", "source": "p", "by": ["wx", "wy"], "amplitude": 3},
         "f": {"type": "fbm", "source": "w", "octaves": 16, "lacunarity": 1.9}}}"#;
-    let deep = r#"{"dims": 2, "output": "c", "nodes": {
-        "p": {"type": "perlin", "frequency": 0.05},
-        "a": {"type": "fbm", "source": "p", "octaves": 16},
-        "b": {"type": "fbm", "source": "a", "octaves": 16, "lacunarity": 1.7},
-        "c": {"type": "ridged", "source": "b", "octaves": 2, "lacunarity": 1.5}}}"#;
     let d = tmp();
     for (name, graph, node, what) in [
         ("warped.json", graph, "\"p\"", "inline 48 noise evaluations"),
-        ("deep.json", deep, "\"p\"", "evaluate 512 noises a texel"),
+        ("deep.json", DEEP, "\"p\"", "evaluate 512 noises a texel"),
     ] {
         let path = write(d.path(), name, graph);
         let (p, s) = out(d.path(), &format!("{name}.f32"));
@@ -156,18 +158,7 @@ fn a_kernel_past_the_inline_limit_is_refused_on_the_gpu_naming_the_node() {
 #[test]
 #[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
 fn the_renderer_refuses_a_kernel_past_the_gpus_limits() {
-    let mut nodes = vec![r#""n0": {"type": "perlin", "frequency": 0.05}"#.to_string()];
-    for i in 0..9 {
-        nodes.push(format!(
-            r#""n{}": {{"type": "fbm", "source": "n{i}", "octaves": 2}}"#,
-            i + 1
-        ));
-    }
-    let graph = format!(
-        r#"{{"dims": 2, "output": "n9", "nodes": {{{}}}}}"#,
-        nodes.join(", ")
-    );
-    let job = gpu_noise::Graph::from_json(&graph).unwrap();
+    let job = gpu_noise::Graph::from_json(DEEP).unwrap();
     let job = job
         .prepare(gpu_noise::Size::new(8, 8, 1), [0.0; 4])
         .unwrap();
