@@ -69,7 +69,15 @@ impl Engine {
         } else {
             Entry::Buffer
         };
-        let built = prepare_entries(renderer, job, &[entry]);
+        let built = prepare_entries(renderer, job, &[entry]).and_then(|built| {
+            // Mesa's software drivers compile at the first dispatch, not at pipeline creation:
+            // one texel renders under the spinner, so the build shows as the build (a nested
+            // fractal graph's 5 s on lavapipe sat under an empty progress bar).
+            if built > 0 {
+                renderer.read(job, Window::new([0; 3], gpu_noise::Size::new(1, 1, 1)))?;
+            }
+            Ok(built)
+        });
         spinner.finish_and_clear();
         Ok((built? > 0).then(|| start.elapsed()))
     }
