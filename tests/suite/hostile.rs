@@ -113,17 +113,19 @@ fn a_kernel_past_the_inline_limit_is_refused_on_the_gpu_naming_the_node() {
     ] {
         let path = write(d.path(), name, graph);
         let (p, s) = out(d.path(), &format!("{name}.f32"));
-        let o = run(&[
-            "render",
-            "--graph",
-            &path,
-            "--size",
-            "8",
-            "--backend",
-            "gpu",
-            "-o",
-            &s,
-        ]);
+        let on = |backend: &str| {
+            let args = [
+                "render",
+                "--graph",
+                &path,
+                "--size",
+                "8",
+                "--backend",
+                backend,
+            ];
+            run(&[&args[..], &["-o", &s]].concat())
+        };
+        let o = on("gpu");
         let err = text(&o.stderr);
         assert_eq!(o.status.code(), Some(2), "{err}");
         assert!(
@@ -132,17 +134,7 @@ fn a_kernel_past_the_inline_limit_is_refused_on_the_gpu_naming_the_node() {
         );
         assert!(err.contains("--backend simd"), "{err}");
         assert!(!p.exists());
-        let o = run(&[
-            "render",
-            "--graph",
-            &path,
-            "--size",
-            "8",
-            "--backend",
-            "simd",
-            "-o",
-            &s,
-        ]);
+        let o = on("simd");
         assert!(o.status.success(), "{}", text(&o.stderr));
         // The library refuses it too, before anything is built.
         let job = gpu_noise::Graph::from_json(graph).unwrap();
