@@ -4,6 +4,7 @@
 use std::io::{BufRead, Read, Write};
 use std::process::ExitCode;
 
+use gpu_noise::low_level::text::quoted;
 use gpu_noise::{Error, Job, Result, cpu};
 
 use crate::args::SampleArgs;
@@ -16,9 +17,6 @@ const BATCH: usize = 1 << 16;
 /// The longest input line read, in bytes (four f64 in any notation fit many times over): a
 /// longer one is an error, so a huge token never fills memory.
 const MAX_LINE: usize = 4096;
-
-/// How many characters of a bad token an error quotes.
-const QUOTED_CHARS: usize = 40;
 
 pub fn run(args: SampleArgs) -> Result<ExitCode> {
     // Flags that sample would ignore are refused; a spec file's are set aside, since the spec
@@ -248,15 +246,6 @@ pub fn parse_point(bytes: &[u8], dims: usize, line_no: usize) -> Result<Option<[
         )));
     }
     Ok(Some(p))
-}
-
-/// A token as an error quotes it: whole when short, else its start and its length.
-fn quoted(word: &str) -> String {
-    if word.chars().count() <= QUOTED_CHARS {
-        return format!("{word:?}");
-    }
-    let start: String = word.chars().take(QUOTED_CHARS).collect();
-    format!("{start:?}... ({} bytes)", word.len())
 }
 
 /// An f64 with 17 significant digits in plain notation (enough to round-trip exactly).
