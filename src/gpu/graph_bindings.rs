@@ -6,41 +6,8 @@ use wgpu::util::DeviceExt;
 
 use crate::error::{Error, Result};
 use crate::job::Job;
-use crate::tables::OctaveTables;
 use crate::wgsl::codegen::StateSpace;
-use crate::wgsl::sources::Tables;
-use crate::wgsl::tables::{SLOT_BYTES, TableSpace};
-
-/// The tables as the library reads them, slot after slot: permutation windows (u32), gradients
-/// (vec4<f32>), values (f32); one zero entry each for a plan without noise (bindings cannot be
-/// empty). In uniform space each is zero-padded to `slots` slots, the arrays' declared length.
-pub(crate) fn table_bytes(tables: &[OctaveTables], (space, slots): Tables) -> [Vec<u8>; 3] {
-    let mut bytes = storage_table_bytes(tables);
-    if space == TableSpace::Uniform {
-        for (table, slot_bytes) in bytes.iter_mut().zip(SLOT_BYTES) {
-            let len = (u64::from(slots.max(1)) * slot_bytes) as usize;
-            table.resize(len.max(table.len()), 0);
-        }
-    }
-    bytes
-}
-
-fn storage_table_bytes(tables: &[OctaveTables]) -> [Vec<u8>; 3] {
-    let (mut perm, mut gradients, mut values) = (Vec::new(), Vec::new(), Vec::new());
-    for t in tables {
-        perm.extend(crate::tables::perm_windows(&t.perm));
-        gradients.extend_from_slice(&t.gradients);
-        values.extend(t.values.iter().map(|&v| v as f32));
-    }
-    if perm.is_empty() {
-        (perm, gradients, values) = (vec![0], vec![[0.0; 4]], vec![0.0]);
-    }
-    [
-        bytemuck::cast_slice(&perm).to_vec(),
-        bytemuck::cast_slice(&gradients).to_vec(),
-        bytemuck::cast_slice(&values).to_vec(),
-    ]
-}
+use crate::wgsl::tables::{TableSpace, storage_table_bytes};
 
 /// A read-only (or writable) storage buffer at `binding`, compute stage.
 pub(crate) fn storage_entry(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use wgpu::util::{DeviceExt, StagingBelt};
 
 use super::bindings::NoiseBindings;
-use super::graph_bindings::{STATE_USAGE, table_bytes};
+use super::graph_bindings::STATE_USAGE;
 use super::layouts::{GraphLayouts, Group1, graph_layouts, params_layout, pipeline_layouts};
 use super::pipelines::{Entry, GraphKey, NoiseKey};
 use super::stats::RenderStats;
@@ -20,6 +20,7 @@ use crate::job::Job;
 use crate::wgsl::codegen::StateSpace;
 use crate::wgsl::sources::Tables;
 use crate::wgsl::tables::TableSpace;
+use crate::wgsl::tables::table_bytes;
 
 /// Which program a pipeline runs.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

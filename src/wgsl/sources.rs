@@ -71,9 +71,14 @@ pub const STORAGE_TABLES: Tables = (TableSpace::Storage, 0);
 /// library's files (without the single-kind accessors of `noise/access.wgsl` for graphs) and
 /// the kinds' dispatch generated from their table, unprefixed.
 pub(crate) fn library_source(group: u32, with_access: bool, (space, slots): Tables) -> String {
+    library_declaring(group, with_access, &space.declarations(slots))
+}
+
+/// [`library_source`] with `tables`, the tables' bindings and accessors, written out.
+fn library_declaring(group: u32, with_access: bool, tables: &str) -> String {
     let mut source = format!("const NOISE_GROUP: u32 = {group}u;\n");
     source.push_str(&constants::library_constants());
-    source.push_str(&space.declarations(slots));
+    source.push_str(tables);
     for (name, text) in noise_files() {
         if with_access || name != "noise/access.wgsl" {
             source.push_str(text);
@@ -111,8 +116,13 @@ pub const GRAPH_FILES: [(&str, &str); 3] = [
 
 /// The noise library (without its single-kind accessors) at `group` with `tables`, the graph
 /// files, and `generated` (from `graph::codegen`), unprefixed.
-fn graph_library(group: u32, generated: &str, tables: Tables) -> String {
-    let mut source = library_source(group, false, tables);
+fn graph_library_with(group: u32, generated: &str, (space, slots): Tables) -> String {
+    graph_library_declaring(group, generated, &space.declarations(slots))
+}
+
+/// [`graph_library_with`] with `tables`, the tables' bindings and accessors, written out.
+pub(crate) fn graph_library_declaring(group: u32, generated: &str, tables: &str) -> String {
+    let mut source = library_declaring(group, false, tables);
     for (_, text) in GRAPH_FILES {
         source.push_str(text);
         source.push('\n');
@@ -129,14 +139,14 @@ pub fn graph_source(generated: &str) -> String {
 
 /// [`graph_source`] with the tables bound as `tables` says.
 pub fn graph_source_with(generated: &str, tables: Tables) -> String {
-    let library = graph_library(KERNEL_NOISE_GROUP, generated, tables);
+    let library = graph_library_with(KERNEL_NOISE_GROUP, generated, tables);
     namespaced(&library, &kernels_tail(GRAPH_PROGRAM, GRAPH_PROGRAM_ROWS))
 }
 
 /// A graph as a module for a caller's shader, bindings at `group`, every name prefixed
 /// (`gn_graph_value(t)`, CONVENTIONS §13).
 pub fn graph_module(group: u32, generated: &str) -> String {
-    namespaced(&graph_library(group, generated, STORAGE_TABLES), "")
+    namespaced(&graph_library_with(group, generated, STORAGE_TABLES), "")
 }
 
 /// The composed source of the crate's kernels for flat specs, tables in storage: the prefixed
@@ -169,6 +179,11 @@ pub const FLAT_PROGRAM_ROWS: u32 = 2;
 /// keeps a loop's values in memory. Written out, with the stores' guard (`texel_values` in
 /// render.wgsl), a graph's noise samples ran 1.2-1.9x as fast on lavapipe (README, fusing).
 pub const GRAPH_PROGRAM_ROWS: u32 = 2;
+
+/// The kernels' tail for a graph's program (what [`graph_source`] appends to the library).
+pub(crate) fn graph_kernels_tail() -> String {
+    kernels_tail(GRAPH_PROGRAM, GRAPH_PROGRAM_ROWS)
+}
 
 /// The kernels' generated constants, `program` and the kernel files.
 fn kernels_tail(program: &str, rows: u32) -> String {

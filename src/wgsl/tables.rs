@@ -11,7 +11,8 @@
 //! uniform path serves addresses that agree across a warp, and a table's differ per texel, so
 //! hardware adapters keep storage.
 
-use crate::tables::{PERM_LEN, TABLE_SIZE};
+use super::sources::Tables;
+use crate::tables::{OctaveTables, PERM_LEN, TABLE_SIZE};
 
 /// How the tables are bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -94,6 +95,72 @@ impl TableSpace {
             }
         }
     }
+}
+
+/// The tables as the library reads them, slot after slot: permutation windows (u32), gradients
+/// (vec4<f32>), values (f32); one zero entry each for a plan without noise (bindings cannot be
+/// empty). In uniform space each is zero-padded to `slots` slots, the arrays' declared length.
+pub(crate) fn table_bytes(tables: &[OctaveTables], (space, slots): Tables) -> [Vec<u8>; 3] {
+    let mut bytes = storage_table_bytes(tables);
+    if space == TableSpace::Uniform {
+        for (table, slot_bytes) in bytes.iter_mut().zip(SLOT_BYTES) {
+            let len = (u64::from(slots.max(1)) * slot_bytes) as usize;
+            table.resize(len.max(table.len()), 0);
+        }
+    }
+    bytes
+}
+
+pub(crate) fn storage_table_bytes(tables: &[OctaveTables]) -> [Vec<u8>; 3] {
+    let (mut perm, mut gradients, mut values) = (Vec::new(), Vec::new(), Vec::new());
+    for t in tables {
+        perm.extend(crate::tables::perm_windows(&t.perm));
+        gradients.extend_from_slice(&t.gradients);
+        values.extend(t.values.iter().map(|&v| v as f32));
+    }
+    if perm.is_empty() {
+        (perm, gradients, values) = (vec![0], vec![[0.0; 4]], vec![0.0]);
+    }
+    [
+        bytemuck::cast_slice(&perm).to_vec(),
+        bytemuck::cast_slice(&gradients).to_vec(),
+        bytemuck::cast_slice(&values).to_vec(),
+    ]
+}
+
+/// The tables as one read-only storage buffer of words, as the shader export binds them
+/// (CONVENTIONS §14): every slot's permutation windows, then every slot's gradients (four
+/// words each, f32 bits), then every slot's values (f32 bits); `slots` slots. Unprefixed.
+pub(crate) fn words_declarations(slots: u32) -> String {
+    format!(
+        "const TABLE_SLOTS: u32 = {slots}u;
+// The tables of TABLE_SLOTS slots in one buffer of words (src/wgsl/tables.rs, table_words).
+@group(NOISE_GROUP) @binding(1) var<storage, read> noise_tables: array<u32>;
+
+fn perm_word(lat: Lattice, i: u32) -> u32 {{
+    return noise_tables[lat.slot * PERM_LEN + i];
+}}
+
+fn table_gradient(lat: Lattice, i: u32) -> vec4<f32> {{
+    let k = TABLE_SLOTS * PERM_LEN + 4u * (lat.slot * TABLE_SIZE + i);
+    let w = vec4<u32>(noise_tables[k], noise_tables[k + 1u], noise_tables[k + 2u], noise_tables[k + 3u]);
+    return bitcast<vec4<f32>>(w);
+}}
+
+fn table_value(lat: Lattice, i: u32) -> f32 {{
+    return bitcast<f32>(noise_tables[TABLE_SLOTS * (PERM_LEN + 4u * TABLE_SIZE) + lat.slot * TABLE_SIZE + i]);
+}}
+"
+    )
+}
+
+/// The words [`words_declarations`] reads: the three storage tables one after the other.
+pub(crate) fn table_words(tables: &[OctaveTables]) -> Vec<u32> {
+    let bytes = storage_table_bytes(tables).concat();
+    bytes
+        .chunks_exact(4)
+        .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+        .collect()
 }
 
 /// Storage: runtime-sized arrays, one entry per element.

@@ -37,6 +37,7 @@ mod precision;
 mod realtime;
 mod round_trips;
 mod sequences;
+mod shader_export;
 mod streams;
 mod support;
 mod targets;

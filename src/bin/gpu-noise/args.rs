@@ -48,6 +48,9 @@ pub enum Command {
     Info,
     /// Measure Msamples/s of the GPU (kernel only, with readback) and the CPU backend
     Bench(BenchArgs),
+    /// Write the noise as a shader for another engine: WGSL, GLSL, HLSL, MSL or SPIR-V, a module
+    /// to include (gn_graph_value) or, with --kernel, a complete compute shader
+    Shader(ShaderArgs),
 }
 
 /// The noise: what every command that evaluates noise takes.
@@ -172,6 +175,64 @@ pub struct SampleArgs {
     /// cpu prints the f64 reference (17 significant digits); gpu prints the GPU's f32
     #[arg(long, value_enum, default_value = "cpu")]
     pub backend: BackendChoice,
+}
+
+#[derive(Args)]
+pub struct ShaderArgs {
+    #[command(flatten)]
+    pub noise: NoiseArgs,
+    /// A noise graph (JSON, docs/CONVENTIONS.md §13) instead of one kind; flags give the image
+    /// (size, offset) and may override seed and lattice
+    #[arg(long, value_name = "FILE.json")]
+    pub graph: Option<PathBuf>,
+    /// The shading language (docs/CONVENTIONS.md §14)
+    #[arg(long, value_enum)]
+    pub lang: ShaderLangArg,
+    /// A complete compute shader (the crate's render_buffer kernel: parameters at set 0,
+    /// binding 0; f32 output at binding 1) instead of a module of functions to include
+    #[arg(long)]
+    pub kernel: bool,
+    /// Begin a WGSL module with `#define_import_path NAME`, for naga_oil's #import (Bevy)
+    #[arg(long, value_name = "NAME")]
+    pub import_path: Option<String>,
+    /// Where the lattice's tables go, a file of little-endian u32 words the shader reads from a
+    /// storage buffer [default: beside -o, as <output>.tables]
+    #[arg(long, value_name = "FILE")]
+    pub tables: Option<PathBuf>,
+    /// The module's binding of the tables, at set 0 [default: 2]
+    #[arg(long, value_name = "N")]
+    pub tables_binding: Option<u32>,
+    /// Write the shader here instead of stdout
+    #[arg(short = 'o', long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// `shader --lang`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ShaderLangArg {
+    /// WGSL (wgpu, Bevy, the browser)
+    Wgsl,
+    /// GLSL 450 for Vulkan (Godot 4's RenderingDevice)
+    Glsl,
+    /// HLSL, shader model 5.1 (Unity compute shaders, Unreal)
+    Hlsl,
+    /// Metal Shading Language 2.1
+    Msl,
+    /// SPIR-V 1.0, kernel only
+    Spirv,
+}
+
+impl ShaderLangArg {
+    pub fn lang(self) -> gpu_noise::wgsl::export::ShaderLang {
+        use gpu_noise::wgsl::export::ShaderLang;
+        match self {
+            ShaderLangArg::Wgsl => ShaderLang::Wgsl,
+            ShaderLangArg::Glsl => ShaderLang::Glsl,
+            ShaderLangArg::Hlsl => ShaderLang::Hlsl,
+            ShaderLangArg::Msl => ShaderLang::Msl,
+            ShaderLangArg::Spirv => ShaderLang::Spirv,
+        }
+    }
 }
 
 #[derive(Args)]

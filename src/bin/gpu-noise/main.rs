@@ -42,6 +42,7 @@ mod kind_args;
 mod progress;
 mod render;
 mod sample;
+mod shader;
 mod tiles;
 mod verify;
 mod world;
@@ -78,6 +79,7 @@ fn main() -> ExitCode {
         Command::Verify(a) => verify::run(a),
         Command::Info => info::run(),
         Command::Bench(a) => bench::run(a),
+        Command::Shader(a) => shader::run(a),
     });
     match result {
         Ok(code) => code,
@@ -100,6 +102,7 @@ fn noise_args(command: &Command) -> Option<&NoiseArgs> {
         Command::Render(a) => Some(&a.noise),
         Command::Sample(a) => Some(&a.noise),
         Command::Verify(a) => Some(&a.noise),
+        Command::Shader(a) => Some(&a.noise),
         Command::Bench(_) | Command::Info => None,
     }
 }
@@ -112,6 +115,7 @@ fn path_flags(command: &Command) -> Vec<(std::path::PathBuf, &'static str)> {
         Command::Sample(a) => (&a.graph, &None),
         Command::Verify(a) => (&a.graph, &None),
         Command::Bench(a) => (&a.graph, &None),
+        Command::Shader(a) => (&a.graph, &a.output),
         Command::Info => (&None, &None),
     };
     let spec = noise_args(command).and_then(|n| n.spec.clone());
