@@ -6,7 +6,7 @@
 
 pub use crate::error::HOW_TO_GET_AN_ADAPTER;
 
-/// The GPU's host structs (mirrors of the WGSL structs, CONVENTIONS §14), the kernels' entry
+/// The GPU's host structs (mirrors of the WGSL structs, CONVENTIONS §15), the kernels' entry
 /// points and adapter discovery.
 pub mod gpu {
     pub use crate::gpu::adapter::{

@@ -129,7 +129,7 @@ pub(crate) fn storage_table_bytes(tables: &[OctaveTables]) -> [Vec<u8>; 3] {
 }
 
 /// The tables as one read-only storage buffer of words, as the shader export binds them
-/// (CONVENTIONS §14): every slot's permutation windows, then every slot's gradients (four
+/// (CONVENTIONS §15): every slot's permutation windows, then every slot's gradients (four
 /// words each, f32 bits), then every slot's values (f32 bits); `slots` slots. Unprefixed.
 pub(crate) fn words_declarations(slots: u32) -> String {
     format!(

@@ -185,7 +185,7 @@ pub struct ShaderArgs {
     /// (size, offset) and may override seed and lattice
     #[arg(long, value_name = "FILE.json")]
     pub graph: Option<PathBuf>,
-    /// The shading language (docs/CONVENTIONS.md §14)
+    /// The shading language (docs/CONVENTIONS.md §15)
     #[arg(long, value_enum)]
     pub lang: ShaderLangArg,
     /// A complete compute shader (the crate's render_buffer kernel: parameters at set 0,

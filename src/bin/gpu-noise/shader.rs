@@ -1,5 +1,5 @@
 //! `gpu-noise shader`: a spec's or graph's noise as a shader for another engine (WGSL, GLSL,
-//! HLSL, MSL, SPIR-V), written by naga from the crate's verified WGSL (CONVENTIONS §14).
+//! HLSL, MSL, SPIR-V), written by naga from the crate's verified WGSL (CONVENTIONS §15).
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -84,7 +84,7 @@ fn check_flags(args: &ShaderArgs, lang: ShaderLang) -> Result<()> {
         return Err(Error::InvalidSpec {
             field: "tables_binding",
             reason: format!(
-                "places a module's tables; a kernel's are at binding {} (CONVENTIONS §14)",
+                "places a module's tables; a kernel's are at binding {} (CONVENTIONS §15)",
                 KERNEL_BINDINGS[2]
             ),
         });

@@ -1,4 +1,4 @@
-//! A job's WGSL for the shader export (CONVENTIONS §14): the graph's state, which a renderer
+//! A job's WGSL for the shader export (CONVENTIONS §15): the graph's state, which a renderer
 //! uploads into a binding, baked in as constants of the same types, and the tables bound as one
 //! buffer of words, which the export hands over beside the shader.
 
@@ -47,10 +47,21 @@ pub(crate) fn baked_source(
     empty: &[String],
 ) -> Result<Baked> {
     let slots = job.plan().tables.len() as u32;
+    let mut tables = crate::wgsl::tables::words_declarations(slots);
+    if !reads_tables(job) {
+        // The accessors stay (a lattice's mode is read at run time, so naga cannot drop
+        // them), but no evaluation of this job takes the table lattice's branch: an unbound,
+        // never-read private word stands in for the buffer, and the shader binds nothing.
+        tables = replace_binding(
+            &tables,
+            "noise_tables",
+            "var<private> noise_tables: array<u32, 1>;",
+        )?;
+    }
     let library = sources::graph_library_declaring(
         sources::KERNEL_NOISE_GROUP,
         &job.kernel().source,
-        &crate::wgsl::tables::words_declarations(slots),
+        &tables,
     );
     let source = sources::namespaced(&library, tail);
     let module = sources::parse_module(&source).map_err(Error::Shader)?;
@@ -81,6 +92,16 @@ pub(crate) fn baked_source(
         .map_err(|e| bake_error(&flat, &e))?;
     baked.source = replace_binding(&baked.source, &flat, &format!("var<private> {flat}: {ty};"))?;
     Ok(baked)
+}
+
+/// Whether the job's shader reads tables: a noise on the table lattice (§2) reads all three,
+/// and a kind whose WGSL calls `lattice_gradient` (classic gradient noise) reads the gradient
+/// table on every lattice. The kind's own shader file says which.
+pub(crate) fn reads_tables(job: &Job) -> bool {
+    (job.plan().instances).iter().any(|i| {
+        i.lattice == crate::spec::LatticeKind::Table
+            || i.kind.info().wgsl.contains("lattice_gradient(")
+    })
 }
 
 impl Baked {

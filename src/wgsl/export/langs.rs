@@ -1,7 +1,7 @@
 //! naga's backends over the exported module: WGSL, GLSL 450, HLSL (shader model 5.1), MSL 2.1
 //! and SPIR-V 1.0, each from the same compacted, specialized module. Nothing here is written by
 //! hand per language but the bindings' numbers, which every language takes as the WGSL has them:
-//! set (space) 0, the binding's number as its binding, register or buffer (CONVENTIONS §14).
+//! set (space) 0, the binding's number as its binding, register or buffer (CONVENTIONS §15).
 
 use naga::back;
 use naga::valid::ModuleInfo;

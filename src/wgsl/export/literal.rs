@@ -1,7 +1,7 @@
 //! WGSL text of a host value: the bytes a renderer would upload into a binding, written as a
 //! constant expression of the binding's own type, each member read at the offset and each
 //! element at the stride naga laid out for that type (so the constant and the buffer agree
-//! member for member, CONVENTIONS §14).
+//! member for member, CONVENTIONS §15).
 
 use std::fmt::Write;
 

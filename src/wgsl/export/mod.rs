@@ -1,4 +1,4 @@
-//! Shader export (CONVENTIONS §14): a job's noise as WGSL, GLSL, HLSL, MSL or SPIR-V for another
+//! Shader export (CONVENTIONS §15): a job's noise as WGSL, GLSL, HLSL, MSL or SPIR-V for another
 //! engine's shaders, every language written by naga's backends from the same verified WGSL that
 //! the crate's kernels run, with the job's tables and numbers baked in as constants.
 //!
@@ -125,7 +125,7 @@ pub enum ShaderCode {
 pub struct ExportedShader {
     /// The shader.
     pub code: ShaderCode,
-    /// The tables as the shader reads them (CONVENTIONS §14): a read-only storage buffer of
+    /// The tables as the shader reads them (CONVENTIONS §15): a read-only storage buffer of
     /// these words (little-endian u32) at set 0, [`KERNEL_BINDINGS`]`[2]` in a kernel, the
     /// binding asked for in a module. `None` where the job reads no tables (a hash lattice, or
     /// a kind without tables): then a module binds nothing.
@@ -150,7 +150,7 @@ impl ShaderCode {
     }
 }
 
-/// `job`'s noise in `lang`, as a module or a kernel (the module docs; CONVENTIONS §14), a
+/// `job`'s noise in `lang`, as a module or a kernel (the module docs; CONVENTIONS §15), a
 /// module's tables at set 0, binding [`MODULE_TABLES_BINDING`]. An error names the language
 /// and what it cannot express.
 pub fn export_shader(job: &Job, lang: ShaderLang, form: ShaderForm) -> Result<ExportedShader> {
