@@ -2,8 +2,8 @@
 //! `gpu-noise render --spec` reads and `--print-spec` writes) or a bare graph, with the call's
 //! size, offset and channels over the file's.
 
-use gpu_noise::low_level::spec_file::{Channels, GraphText, MAX_SPEC_BYTES, SpecFile};
-use gpu_noise::low_level::text::{quoted, tamed};
+use gpu_noise::low_level::spec_file::{Channels, SpecFile};
+use gpu_noise::low_level::text::quoted;
 use gpu_noise::{Error, Job, NoiseSpec, Result};
 
 /// The call's image fields, each over the spec's own where given.
@@ -15,30 +15,9 @@ pub struct Overrides {
 }
 
 /// The spec-file layer of `text`: a spec file, or a graph (an object with `nodes`) as the
-/// spec file `{"graph": ...}`.
+/// spec file `{"graph": ...}` (the library's reader, which the C API shares).
 pub fn layer(text: &str) -> Result<SpecFile> {
-    // The tool's cap on a spec or graph file, before any parsing.
-    if text.len() as u64 > MAX_SPEC_BYTES {
-        return Err(Error::InvalidSpec {
-            field: "spec",
-            reason: format!(
-                "is {} bytes, more than {} KiB; a spec or graph is a small JSON object",
-                text.len(),
-                MAX_SPEC_BYTES / 1024
-            ),
-        });
-    }
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| Error::InvalidSpec {
-        field: "spec",
-        reason: format!("is not JSON: {}", tamed(&e.to_string())),
-    })?;
-    if value.get("nodes").is_some() {
-        return Ok(SpecFile {
-            graph: Some(GraphText(text.to_string())),
-            ..SpecFile::default()
-        });
-    }
-    SpecFile::from_json(text)
+    SpecFile::from_spec_or_graph_json(text)
 }
 
 /// The job `text` describes with `over` applied, and its image's spec.

@@ -17,6 +17,7 @@ mod record;
 pub(crate) mod renderer;
 mod sample;
 mod scratch;
+pub mod shader_export;
 pub(crate) mod stats;
 pub(crate) mod targets;
 mod unfused;

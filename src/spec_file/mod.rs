@@ -204,6 +204,27 @@ impl SpecFile {
         Self::from_json(&text)
     }
 
+    /// A spec file, or a bare graph (an object with `nodes`) read as the spec file
+    /// `{"graph": ...}`: what the Python and C APIs take. Bad JSON is an error naming `spec`.
+    pub fn from_spec_or_graph_json(text: &str) -> Result<Self> {
+        if text.len() as u64 > MAX_SPEC_BYTES {
+            return Err(spec_error(format!(
+                "is {} bytes, more than {} KiB; a spec or graph is a small JSON object",
+                text.len(),
+                MAX_SPEC_BYTES / 1024
+            )));
+        }
+        let value: serde_json::Value = serde_json::from_str(text)
+            .map_err(|e| spec_error(format!("is not JSON: {}", tamed(&e))))?;
+        if value.get("nodes").is_some() {
+            return Ok(SpecFile {
+                graph: Some(GraphText(text.to_string())),
+                ..SpecFile::default()
+            });
+        }
+        Self::from_json(text)
+    }
+
     /// Parses a spec; unknown fields, `null` values and bad JSON are errors naming `--spec`.
     pub fn from_json(text: &str) -> Result<Self> {
         // A byte-order mark is no part of the JSON; editors on some systems write one.

@@ -34,7 +34,6 @@ pub(crate) mod codegen;
 mod codegen_d;
 mod constants;
 mod dispatch;
-pub mod export;
 mod finite;
 pub(crate) mod host;
 mod namespace;

@@ -11,7 +11,6 @@
 //! uniform path serves addresses that agree across a warp, and a table's differ per texel, so
 //! hardware adapters keep storage.
 
-use super::sources::Tables;
 use crate::tables::{OctaveTables, PERM_LEN, TABLE_SIZE};
 
 /// How the tables are bound.
@@ -100,7 +99,10 @@ impl TableSpace {
 /// The tables as the library reads them, slot after slot: permutation windows (u32), gradients
 /// (vec4<f32>), values (f32); one zero entry each for a plan without noise (bindings cannot be
 /// empty). In uniform space each is zero-padded to `slots` slots, the arrays' declared length.
-pub(crate) fn table_bytes(tables: &[OctaveTables], (space, slots): Tables) -> [Vec<u8>; 3] {
+pub(crate) fn table_bytes(
+    tables: &[OctaveTables],
+    (space, slots): (TableSpace, u32),
+) -> [Vec<u8>; 3] {
     let mut bytes = storage_table_bytes(tables);
     if space == TableSpace::Uniform {
         for (table, slot_bytes) in bytes.iter_mut().zip(SLOT_BYTES) {

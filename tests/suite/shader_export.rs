@@ -10,11 +10,11 @@ use std::path::Path;
 use std::process::Command;
 use std::sync::OnceLock;
 
-use gpu_noise::low_level::gpu::RenderParams;
-use gpu_noise::low_level::tolerance::compare;
-use gpu_noise::wgsl::export::{
+use gpu_noise::gpu::shader_export::{
     KERNEL_ROWS, KERNEL_WORKGROUP, ShaderCode, ShaderForm, ShaderLang, export_shader,
 };
+use gpu_noise::low_level::gpu::RenderParams;
+use gpu_noise::low_level::tolerance::compare;
 use gpu_noise::{Graph, Job, Kind, NoiseSpec, Size, Window, cpu};
 
 const GLSLANG: &str = "glslangValidator";

@@ -223,8 +223,8 @@ pub enum ShaderLangArg {
 }
 
 impl ShaderLangArg {
-    pub fn lang(self) -> gpu_noise::wgsl::export::ShaderLang {
-        use gpu_noise::wgsl::export::ShaderLang;
+    pub fn lang(self) -> gpu_noise::gpu::shader_export::ShaderLang {
+        use gpu_noise::gpu::shader_export::ShaderLang;
         match self {
             ShaderLangArg::Wgsl => ShaderLang::Wgsl,
             ShaderLangArg::Glsl => ShaderLang::Glsl,

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use gpu_noise::low_level::export::OutputFile;
 use std::path::{Path, PathBuf};
 
-use gpu_noise::wgsl::export::{
+use gpu_noise::gpu::shader_export::{
     KERNEL_BINDINGS, MODULE_TABLES_BINDING, ShaderCode, ShaderForm, ShaderLang, export_shader_with,
 };
 use gpu_noise::{Error, Result};

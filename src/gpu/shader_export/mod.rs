@@ -18,7 +18,7 @@
 //! its module binds nothing at all.
 //!
 //! ```
-//! use gpu_noise::wgsl::export::{ShaderForm, ShaderLang, export_shader};
+//! use gpu_noise::gpu::shader_export::{ShaderForm, ShaderLang, export_shader};
 //! let job = gpu_noise::NoiseSpec::new(gpu_noise::Kind::Perlin, 2).validate()?;
 //! let glsl = export_shader(&job, ShaderLang::Glsl, ShaderForm::Module)?;
 //! assert!(glsl.code.text().unwrap().contains("float gn_graph_value(uvec3 "));
@@ -225,10 +225,12 @@ fn specialized(job: &Job, form: ShaderForm, space: bake::DataSpace) -> Result<(M
         module = compacted(job, (&tail, entry), space, &unused)?.0;
     }
     let info = validate(&module)?;
-    // The graph program's constants (a flat spec is exported as its one-node graph), those
-    // the compacted module still declares.
+    // The job's pipeline constants that the compacted module still declares: a flat job's
+    // list names its kind's too, which the graph program (a flat spec is exported as its
+    // one-node graph) does not declare; the three it shares (tiled, volume, short texels)
+    // mean the same for both programs.
     let mut constants = naga::back::PipelineConstants::default();
-    for (name, value) in crate::gpu::pipelines::GraphKey::of(job).constants() {
+    for (name, value) in job.pipeline_constants() {
         if module
             .overrides
             .iter()

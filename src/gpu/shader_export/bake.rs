@@ -5,7 +5,7 @@
 use super::literal::Literals;
 use crate::error::{Error, Result};
 use crate::job::Job;
-use crate::wgsl::namespace::prefixed;
+use crate::wgsl::prefixed;
 use crate::wgsl::sources;
 
 /// The tables' buffer in the exported WGSL, bound at the library's group, binding 1, until the
