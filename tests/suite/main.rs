@@ -12,6 +12,7 @@ mod chunks;
 mod cli;
 mod derivatives;
 mod determinism;
+mod engines;
 mod export;
 mod family;
 mod flags;

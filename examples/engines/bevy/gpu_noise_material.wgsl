@@ -4,7 +4,7 @@
 //       -o assets/shaders/gpu_noise.wgsl
 // and load it once (`load_internal_asset!` or keep its Handle<Shader> alive) so the import
 // resolves. Perlin on a prime lattice reads no tables, so nothing more is bound. Not run here:
-// see docs/ENGINES.md for which Bevy builds with this toolchain. tests/suite/shader_export.rs
+// see docs/ENGINES.md for which Bevy builds with this toolchain. tests/suite/engines.rs
 // validates this file with naga around a fresh export.
 #import bevy_pbr::forward_io::VertexOutput
 #import gpu_noise::gn_graph_value

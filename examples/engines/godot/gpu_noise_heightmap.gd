@@ -1,6 +1,6 @@
 # Godot 4: fills an Image (FORMAT_RF) with gpu-noise heights on the GPU through RenderingDevice.
 # Not run here (no Godot in CI); its shader, gpu_noise_heightmap.glsl, is compiled by glslang in
-# tests/suite/shader_export.rs. Copy both files and the exported gpu_noise.glsl(.tables) into
+# tests/suite/engines.rs. Copy both files and the exported gpu_noise.glsl(.tables) into
 # res://noise/.
 extends Node
 

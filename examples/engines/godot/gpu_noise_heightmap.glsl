@@ -4,7 +4,7 @@
 // beside this file first:
 //   gpu-noise shader --lang glsl --graph terrain.json --size 512 -o gpu_noise.glsl
 // (it writes gpu_noise.glsl.tables too, where the noise reads a table lattice's tables).
-// tests/suite/shader_export.rs compiles this file with glslang around a fresh export.
+// tests/suite/engines.rs compiles this file with glslang around a fresh export.
 
 #include "gpu_noise.glsl"
 

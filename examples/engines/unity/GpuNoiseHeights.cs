@@ -1,6 +1,6 @@
 // Unity: fills a float array (and a RFloat texture) with gpu-noise heights through
 // GpuNoiseHeights.compute. Not run here (no Unity in CI); the compute shader is compiled by
-// glslang in tests/suite/shader_export.rs. Put gpu_noise.hlsl.tables under Resources/ renamed
+// glslang in tests/suite/engines.rs. Put gpu_noise.hlsl.tables under Resources/ renamed
 // gpu_noise_tables.bytes (Unity reads binary TextAssets by that extension).
 using UnityEngine;
 

@@ -225,12 +225,10 @@ fn specialized(job: &Job, form: ShaderForm, space: bake::DataSpace) -> Result<(M
         module = compacted(job, (&tail, entry), space, &unused)?.0;
     }
     let info = validate(&module)?;
-    // The job's pipeline constants that the compacted module still declares: a flat job's
-    // list names its kind's too, which the graph program (a flat spec is exported as its
-    // one-node graph) does not declare; the three it shares (tiled, volume, short texels)
-    // mean the same for both programs.
+    // The graph program's constants (a flat spec is exported as its one-node graph), those
+    // the compacted module still declares.
     let mut constants = naga::back::PipelineConstants::default();
-    for (name, value) in job.pipeline_constants() {
+    for (name, value) in super::pipelines::GraphKey::of(job).constants() {
         if module
             .overrides
             .iter()
