@@ -48,6 +48,16 @@ fn cli() -> PathBuf {
     cli
 }
 
+/// Runs `command`, failing with its stderr unless it succeeds.
+fn succeeds(command: &mut Command, name: &str) {
+    let run = command.output().unwrap();
+    assert!(
+        run.status.success(),
+        "{name}: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+}
+
 #[test]
 fn bad_input_gets_a_status_and_a_message_naming_it() {
     let dir = tempfile::tempdir().unwrap();
@@ -91,29 +101,18 @@ fn every_kind_and_a_graph_equal_the_clis_output_bit_for_bit() {
         std::fs::write(&spec, &json).unwrap();
         for (backend, cli_backend) in [("0", "cpu"), ("1", "simd")] {
             let ours = dir.path().join(format!("{name}-{backend}.f32"));
-            let run = Command::new(&program)
-                .arg(&spec)
-                .arg(backend)
-                .arg(&ours)
-                .output()
-                .unwrap();
-            assert!(
-                run.status.success(),
-                "{name}: {}",
-                String::from_utf8_lossy(&run.stderr)
+            succeeds(
+                Command::new(&program).arg(&spec).arg(backend).arg(&ours),
+                &name,
             );
             let theirs = dir.path().join(format!("{name}-{cli_backend}-cli.f32"));
-            let run = Command::new(cli())
-                .args(["render", "--quiet", "--spec"])
-                .arg(&spec)
-                .args(["--backend", cli_backend, "-o"])
-                .arg(&theirs)
-                .output()
-                .unwrap();
-            assert!(
-                run.status.success(),
-                "{name}: {}",
-                String::from_utf8_lossy(&run.stderr)
+            succeeds(
+                Command::new(cli())
+                    .args(["render", "--quiet", "--spec"])
+                    .arg(&spec)
+                    .args(["--backend", cli_backend, "-o"])
+                    .arg(&theirs),
+                &name,
             );
             let (a, b) = (
                 std::fs::read(&ours).unwrap(),
