@@ -6,15 +6,22 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// target/<profile>/, where cargo put this crate's libraries and the CLI.
-fn target_dir() -> PathBuf {
+/// target/<profile>/deps/, where `cargo test` puts this test and the libraries it built with
+/// it. (`cargo test` does not copy a cdylib up to target/<profile>/ as `cargo build` does: a
+/// library there may be stale, so the test links the one beside itself.)
+fn deps_dir() -> PathBuf {
     let exe = std::env::current_exe().unwrap();
-    exe.parent().unwrap().parent().unwrap().to_path_buf()
+    exe.parent().unwrap().to_path_buf()
+}
+
+/// target/<profile>/, where the root crate's tests left the CLI.
+fn target_dir() -> PathBuf {
+    deps_dir().parent().unwrap().to_path_buf()
 }
 
 fn compiled(dir: &Path) -> PathBuf {
     let crate_dir = env!("CARGO_MANIFEST_DIR");
-    let libs = target_dir();
+    let libs = deps_dir();
     assert!(
         libs.join("libgpu_noise_c.so").exists(),
         "no libgpu_noise_c.so in {}: cargo builds it with this test",
