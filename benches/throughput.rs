@@ -10,6 +10,7 @@ use std::path::PathBuf;
 
 use criterion::{BenchmarkId, Criterion, Throughput};
 use fastnoise_lite::{FastNoiseLite, FractalType, NoiseType};
+use gpu_noise::low_level::gpu::LowLevelRenderer;
 use gpu_noise::{
     Fractal, Kind, NoiseSpec, Renderer, Size, gpu::AdapterChoice, gpu::RendererOptions,
 };

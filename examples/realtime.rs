@@ -11,6 +11,7 @@
 use std::time::Instant;
 
 use gpu_noise::gpu::RenderStats;
+use gpu_noise::low_level::gpu::LowLevelRenderer;
 use gpu_noise::low_level::levels::level8;
 use gpu_noise::{
     Colormap, Error, Fractal, Job, Kind, NoiseSpec, Renderer, Size, Window, gpu::AdapterChoice,

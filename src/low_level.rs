@@ -7,7 +7,8 @@
 pub use crate::error::HOW_TO_GET_AN_ADAPTER;
 
 /// The GPU's host structs (mirrors of the WGSL structs, CONVENTIONS §15), the kernels' entry
-/// points and adapter discovery.
+/// points, adapter discovery, and the renderer's methods for tools, benchmarks and tests
+/// ([`LowLevelRenderer`](gpu::LowLevelRenderer)).
 pub mod gpu {
     pub use crate::gpu::adapter::{
         AdapterSummary, best_adapter, is_software, list_adapters, new_instance, parse_backends,
@@ -15,21 +16,10 @@ pub mod gpu {
     pub use crate::gpu::bindings::TABLE_SLOTS;
     pub use crate::gpu::params::RenderParams;
     pub use crate::gpu::pipelines::{ENTRIES, Entry, GraphKey, NoiseKey, OVERRIDE_NAMES};
+    pub use crate::gpu::renderer::{LowLevelRenderer, open_on_adapter, unfused_bytes};
     pub use crate::kinds::KindState;
     pub use crate::layout::HostLayout;
     pub use crate::wgsl::host::{FrameState, GraphInstance, NoiseState, OctaveState, words};
-
-    /// Compiles `renderer`'s kernels `entries` for `job` (those its device can run) that are
-    /// not compiled yet, as [`Renderer::prepare`](crate::Renderer::prepare) does for all of
-    /// them; how many it compiled. A tool that writes one kind of output compiles one kernel:
-    /// a large graph takes seconds a kernel on a software adapter.
-    pub fn prepare_entries(
-        renderer: &mut crate::Renderer,
-        job: &crate::Job,
-        entries: &[Entry],
-    ) -> crate::Result<u32> {
-        renderer.prepare_entries(job, entries)
-    }
 }
 
 /// The seeded tables and fixed gradient sets (CONVENTIONS §2).

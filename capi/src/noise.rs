@@ -47,7 +47,7 @@ impl GnNoise {
                 let renderer = renderer
                     .as_mut()
                     .ok_or_else(|| Failure::argument("the GPU renderer is gone"))?;
-                out.copy_from_slice(&renderer.read(job, window)?);
+                renderer.read_into(job, window, out)?;
             }
             other => {
                 return Err(Failure::argument(format!(

@@ -68,8 +68,8 @@ impl Backend {
                         reason: "the GPU renderer is gone".into(),
                     });
                 };
-                out.copy_from_slice(&renderer.read(job, window)?);
-                Ok(())
+                // Straight from each band's staging buffer into the numpy array's memory.
+                renderer.read_into(job, window, out)
             }
         }
     }

@@ -2,6 +2,7 @@
 //! 2e-5 for f32 arithmetic inside an octave plus the GPU's 24-bit fractions
 //! (`tolerance::gpu_error_bound`), at any distance from the origin (tests/suite/worlds.rs).
 
+use gpu_noise::low_level::gpu::LowLevelRenderer;
 use gpu_noise::low_level::tolerance::{compare, gpu_error_bound};
 use gpu_noise::simd::{self, InstructionSet};
 use gpu_noise::{

@@ -5,6 +5,7 @@
 
 use gpu_noise::Job;
 use gpu_noise::graph::GraphBuilder;
+use gpu_noise::low_level::gpu::LowLevelRenderer;
 use gpu_noise::simd::{self, InstructionSet};
 use gpu_noise::{Graph, Size, gpu::Target, wgsl};
 
@@ -434,7 +435,7 @@ fn unfused(job: &Job) -> Vec<f32> {
     let (device, queue) = (renderer.device().clone(), renderer.queue().clone());
     let registers = device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("test registers"),
-        size: gpu_noise::Renderer::unfused_bytes(job),
+        size: gpu_noise::low_level::gpu::unfused_bytes(job),
         usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
         mapped_at_creation: false,
     });

@@ -273,3 +273,41 @@ fn the_crate_root_stays_small() {
     }
     assert!(names.len() <= 21, "{} root items: {names:?}", names.len());
 }
+
+/// The public methods of `type_name`'s inherent impls anywhere in `src/` (`pub fn` and `pub
+/// async fn` one level inside an `impl Type {` block), by name.
+fn inherent_public_methods(type_name: &str) -> Vec<String> {
+    let opening = format!("impl {type_name} {{");
+    let mut names = Vec::new();
+    for path in modules().values() {
+        let text = code(path);
+        for block in text.split(&opening).skip(1) {
+            let body = block.split("\n}").next().unwrap_or_default();
+            for line in body.lines() {
+                let signature = line
+                    .strip_prefix("    pub fn ")
+                    .or_else(|| line.strip_prefix("    pub async fn "));
+                if let Some(rest) = signature {
+                    let name = rest.split(['(', '<']).next().unwrap_or(rest);
+                    names.push(name.to_string());
+                }
+            }
+        }
+    }
+    names.sort();
+    names
+}
+
+/// `Renderer`'s own methods are the ones a game or plugin calls (vello's renderer has 8); what
+/// the tool, the benchmarks and the tests need is `low_level::gpu::LowLevelRenderer`'s.
+#[test]
+fn the_renderer_shows_at_most_ten_methods() {
+    let names = inherent_public_methods("Renderer");
+    for expected in ["new", "open", "record", "read", "read_async"] {
+        assert!(
+            names.iter().any(|n| n == expected),
+            "Renderer::{expected} missing from {names:?}"
+        );
+    }
+    assert!(names.len() <= 10, "{} methods: {names:?}", names.len());
+}

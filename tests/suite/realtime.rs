@@ -2,6 +2,7 @@
 //! `Range::Auto` are found on the GPU, readbacks can be taken without blocking or awaited, and a
 //! caller's own shader can include the noise library and call `gn_fractal_noise`.
 
+use gpu_noise::low_level::gpu::LowLevelRenderer;
 use gpu_noise::low_level::tolerance::{compare, gpu_error_bound};
 use gpu_noise::{
     Fractal, Kind, NoiseSpec, Renderer, Size, Window, cpu, gpu::NoiseBindings, gpu::Range,

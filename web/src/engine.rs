@@ -2,6 +2,7 @@
 //! backend's lanes on the CPU (the GPU's f32 arithmetic, wasm `simd128`, single-threaded), or
 //! the CPU twin (the f64 reference the others are checked against).
 
+use gpu_noise::low_level::gpu::LowLevelRenderer;
 use gpu_noise::low_level::levels::{normal_level, tangent_normal};
 use gpu_noise::low_level::spec_file::{Channels, SpecFile};
 use gpu_noise::{

@@ -1,7 +1,7 @@
 //! `--backend auto|gpu|simd|cpu`: which engine renders, and why.
 
 use gpu_noise::low_level::gpu::new_instance;
-use gpu_noise::low_level::gpu::{Entry, best_adapter, prepare_entries};
+use gpu_noise::low_level::gpu::{Entry, LowLevelRenderer, best_adapter, open_on_adapter};
 use gpu_noise::{
     Job, Renderer, Result, Window, cpu, gpu::AdapterChoice, gpu::RendererOptions, simd,
 };
@@ -69,7 +69,7 @@ impl Engine {
         } else {
             Entry::Buffer
         };
-        let built = prepare_entries(renderer, job, &[entry]).and_then(|built| {
+        let built = renderer.prepare_entries(job, &[entry]).and_then(|built| {
             // Mesa's software drivers compile at the first dispatch, not at pipeline creation:
             // one texel renders under the spinner, so the build shows as the build (a nested
             // fractal graph's 5 s on lavapipe sat under an empty progress bar).
@@ -103,7 +103,7 @@ impl Engine {
         match pollster::block_on(best_adapter(&instance, adapters)) {
             Some((adapter, summary)) if !summary.software => {
                 let name = format!("{}, {:?}", summary.info.name, summary.info.backend);
-                let renderer = pollster::block_on(Renderer::from_adapter(
+                let renderer = pollster::block_on(open_on_adapter(
                     adapter,
                     summary,
                     RendererOptions::default(),

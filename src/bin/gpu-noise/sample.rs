@@ -4,6 +4,7 @@
 use std::io::{BufRead, Read, Write};
 use std::process::ExitCode;
 
+use gpu_noise::low_level::gpu::LowLevelRenderer;
 use gpu_noise::low_level::text::quoted;
 use gpu_noise::{Error, Job, Result, cpu};
 

@@ -5,6 +5,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
+use gpu_noise::low_level::gpu::LowLevelRenderer;
 use gpu_noise::low_level::tolerance::{Bound, compare};
 use gpu_noise::{Renderer, Result, Window, cpu, gpu::AdapterChoice, gpu::RendererOptions, simd};
 

@@ -6,6 +6,7 @@
 
 use std::time::{Duration, Instant};
 
+use gpu_noise::low_level::gpu::{LowLevelRenderer, unfused_bytes};
 use gpu_noise::{Error, Result, Size, Window};
 
 use super::BenchGpu;
@@ -36,7 +37,7 @@ pub fn fusion_table(
     let out = buffer("bench graph output", texels * 4);
     // The node-by-node baseline keeps every step's values in one buffer; past one binding's
     // size it cannot run, and its row says so.
-    let register_bytes = gpu_noise::Renderer::unfused_bytes(&prepared);
+    let register_bytes = unfused_bytes(&prepared);
     let binding = device.limits().max_storage_buffer_binding_size;
     let registers =
         (register_bytes <= binding).then(|| buffer("bench graph registers", register_bytes));

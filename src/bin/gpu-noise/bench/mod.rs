@@ -17,6 +17,7 @@ mod workloads;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use gpu_noise::low_level::gpu::LowLevelRenderer;
 use gpu_noise::{
     Error, Job, Kind, NoiseSpec, Renderer, Result, Size, cpu, gpu::AdapterChoice,
     gpu::RendererOptions, spec::LatticeKind,

@@ -2,14 +2,20 @@
 //! on one device, built once and reused for every render. The device is the caller's
 //! ([`Renderer::new`], vello's shape) or one the crate opens ([`Renderer::open`]). Two verbs
 //! serve every job and target: [`Renderer::record`] into the caller's encoder and
-//! [`Renderer::read`] to the host (with [`Renderer::read_async`] and the streaming
-//! [`Renderer::for_each_band`]).
+//! [`Renderer::read`] to the host (with [`Renderer::read_into`], [`Renderer::read_async`] and
+//! the streaming [`Renderer::for_each_band`]). The tool's, the benchmarks' and the tests' own
+//! methods are [`LowLevelRenderer`]'s (`low_level::gpu`), so that the front stays what a game
+//! or plugin calls.
+
+mod health;
+mod low_level;
 
 use std::collections::VecDeque;
-use std::sync::{Arc, Mutex};
 
 use wgpu::util::StagingBelt;
 
+use self::health::Health;
+pub use self::low_level::{LowLevelRenderer, open_on_adapter, unfused_bytes};
 use super::adapter::{AdapterChoice, AdapterSummary, best_adapter, new_instance};
 use super::pipelines::{ENTRIES, Entry};
 use super::program::{Program, Programs};
@@ -30,49 +36,12 @@ pub struct RendererOptions {
     pub max_chunk_texels: Option<u32>,
     /// Device features to ask for where the adapter has them, beyond the crate's own (for
     /// example timestamp queries for a profiler); used by [`Renderer::open`] and
-    /// [`Renderer::from_adapter`].
+    /// [`open_on_adapter`].
     pub features: wgpu::Features,
     /// How the kernels bind the noise tables (`wgsl::tables`): `None` picks uniform buffers on
     /// a CPU adapter (llvmpipe, lavapipe) and storage elsewhere; uniform falls back to storage
     /// where the tables pass the device's uniform limits. The values are the same either way.
     pub tables: Option<TableSpace>,
-}
-
-/// Errors the crate's own device reported outside any error scope, and whether it was lost.
-#[derive(Clone, Default)]
-struct Health {
-    lost: Arc<Mutex<Option<String>>>,
-    error: Arc<Mutex<Option<Caught>>>,
-}
-
-/// What the uncaptured-error handler keeps. Its closure must be `Send`, and `wgpu::Error` is
-/// not `Send` on the web (its source is a JavaScript error), so there it keeps the text.
-#[cfg(not(target_arch = "wasm32"))]
-type Caught = wgpu::Error;
-#[cfg(target_arch = "wasm32")]
-type Caught = String;
-
-#[cfg(not(target_arch = "wasm32"))]
-fn catch(error: wgpu::Error) -> Caught {
-    error
-}
-
-#[cfg(target_arch = "wasm32")]
-fn catch(error: wgpu::Error) -> Caught {
-    error.to_string()
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn release(caught: Caught) -> wgpu::Error {
-    caught
-}
-
-#[cfg(target_arch = "wasm32")]
-fn release(caught: Caught) -> wgpu::Error {
-    wgpu::Error::Validation {
-        source: caught.clone().into(),
-        description: caught,
-    }
 }
 
 const BELT_CHUNK: u64 = 16 * 1024;
@@ -132,42 +101,7 @@ impl Renderer {
                 .ok_or_else(|| Error::NoAdapter {
                     detail: format!(" that can run compute shaders ({})", choice.describe()),
                 })?;
-        Self::from_adapter(adapter, summary, options).await
-    }
-
-    /// Opens a device of the crate's own on an adapter already chosen.
-    pub async fn from_adapter(
-        adapter: wgpu::Adapter,
-        summary: AdapterSummary,
-        options: RendererOptions,
-    ) -> Result<Self> {
-        let wanted = wgpu::Features::TEXTURE_FORMAT_16BIT_NORM;
-        let (device, queue) = adapter
-            .request_device(&wgpu::DeviceDescriptor {
-                label: Some("gpu-noise"),
-                required_features: summary.features & (wanted | options.features),
-                required_limits: summary.limits.clone(),
-                ..Default::default()
-            })
-            .await
-            .map_err(|source| Error::DeviceRequest {
-                adapter: summary.info.name.clone(),
-                source,
-            })?;
-        let health = Health::default();
-        let on_lost = Arc::clone(&health.lost);
-        device.set_device_lost_callback(move |reason, message| {
-            if let Ok(mut lost) = on_lost.lock() {
-                *lost = Some(format!("{reason:?}: {message}"));
-            }
-        });
-        let on_error = Arc::clone(&health.error);
-        device.on_uncaptured_error(Arc::new(move |error: wgpu::Error| {
-            if let Ok(mut first) = on_error.lock() {
-                first.get_or_insert(catch(error));
-            }
-        }));
-        Self::build(device, queue, Some(summary), Some(health), options)
+        open_on_adapter(adapter, summary, options).await
     }
 
     fn build(
@@ -195,25 +129,6 @@ impl Renderer {
         })
     }
 
-    /// How this renderer binds a flat job's tables (`RendererOptions::tables`); a graph's
-    /// take the same space where its slots fit it.
-    pub fn table_space(&self) -> TableSpace {
-        self.programs.table_space()
-    }
-
-    /// The adapter, when the renderer opened its own device.
-    pub fn adapter(&self) -> Option<&AdapterSummary> {
-        self.adapter.as_ref()
-    }
-
-    /// "name (backend)" of the adapter, or "caller's device".
-    pub fn adapter_name(&self) -> String {
-        match &self.adapter {
-            Some(a) => format!("{} ({:?})", a.info.name, a.info.backend),
-            None => "caller's device".into(),
-        }
-    }
-
     /// The device.
     pub fn device(&self) -> &wgpu::Device {
         &self.device
@@ -222,23 +137,6 @@ impl Renderer {
     /// The queue.
     pub fn queue(&self) -> &wgpu::Queue {
         &self.queue
-    }
-
-    /// What the renderer has written and created so far: a new frame of the same job with a
-    /// new offset adds one uniform write and nothing else.
-    pub fn stats(&self) -> RenderStats {
-        self.stats + self.programs.library().stats()
-    }
-
-    /// Texels per band of host readback: what one storage binding holds, or the option.
-    pub fn chunk_texels(&self) -> u32 {
-        let limits = self.device.limits();
-        let max = limits
-            .max_storage_buffer_binding_size
-            .min(limits.max_buffer_size);
-        let fits = (max / 4).min(u64::from(u32::MAX)) as u32;
-        fits.min(self.options.max_chunk_texels.unwrap_or(u32::MAX))
-            .max(WORKGROUP_SIZE)
     }
 
     /// Compiles every kernel this device can run for `job`'s program that is not compiled yet
@@ -251,24 +149,6 @@ impl Renderer {
             .into_iter()
             .filter(|e| !matches!(e, Entry::Gradient | Entry::Normal | Entry::Sample));
         self.prepare_entries(job, &warmed.collect::<Vec<_>>())
-    }
-
-    /// [`Renderer::prepare`] for these kernels only (those this device can run): a graph's
-    /// program is compiled once a kernel, which a tool writing one format need not pay for
-    /// every kernel (`low_level::gpu::prepare_entries`).
-    pub(crate) fn prepare_entries(&mut self, job: &Job, entries: &[Entry]) -> Result<u32> {
-        let before = self.stats.pipelines_compiled;
-        let limits = self.device.limits();
-        let mut encoder = self.device.create_command_encoder(&Default::default());
-        let program = self.bind(&mut encoder, job)?;
-        for &entry in entries {
-            if entry.fits(&limits).is_ok() {
-                (self.programs).pipeline(&self.device, entry, &program.key, &mut self.stats)?;
-            }
-        }
-        // The encoder holds the program's uploads: submit them, in order with later work.
-        self.submit(encoder)?;
-        Ok((self.stats.pipelines_compiled - before) as u32)
     }
 
     /// Records `job`'s whole image into `target` ([`Target`]): a buffer, or a texture of the
@@ -284,22 +164,6 @@ impl Renderer {
         self.recorder(job, program).record(encoder, target)?;
         self.belt.finish_and_recall_on_submit(encoder);
         Ok(())
-    }
-
-    /// Records rendering `window` of `job`'s image (at most one band,
-    /// [`chunk_texels`](Self::chunk_texels) f32) and a copy to the host; the values arrive once
-    /// the caller has submitted `encoder` ([`PendingReadback`]): one f32 a texel, four
-    /// (`[value, d/dx, d/dy, d/dz]`) for a job with gradients.
-    pub fn record_read(
-        &mut self,
-        encoder: &mut wgpu::CommandEncoder,
-        job: &Job,
-        window: Window,
-    ) -> Result<PendingReadback> {
-        let program = self.bind(encoder, job)?;
-        let pending = self.recorder(job, program).record_read(encoder, window)?;
-        self.belt.finish_and_recall_on_submit(encoder);
-        Ok(pending)
     }
 
     /// Renders `window` of `job`'s image and reads it back (blocking): f32, x fastest, then y,
@@ -430,57 +294,6 @@ impl Renderer {
         self.check_health()
     }
 
-    /// A flat job's noise at `points` already in noise space (no frequency applied), blocking.
-    pub fn sample(&mut self, job: &Job, points: &[[f64; 4]]) -> Result<Vec<f32>> {
-        let mut out = Vec::with_capacity(points.len());
-        for part in points.chunks(self.points_per_band(job)) {
-            let mut encoder = self.device.create_command_encoder(&Default::default());
-            let program = self.bind(&mut encoder, job)?;
-            let queue = self.queue.clone();
-            let mut recorder = self.recorder(job, program);
-            let pending = super::sample::record(&mut recorder, &mut encoder, &queue, part)?;
-            self.belt.finish_and_recall_on_submit(&encoder);
-            self.submit(encoder)?;
-            out.extend_from_slice(&pending.wait()?);
-        }
-        Ok(out)
-    }
-
-    /// Records a copy of the last `Range::Auto` min and max into a readback: `[lo, hi]`.
-    pub fn read_auto_range(&mut self, encoder: &mut wgpu::CommandEncoder) -> PendingReadback {
-        let range = self.targets.scratch.range.clone();
-        let staging = (self.targets).staging_buffer(&self.device, 8, &mut self.stats);
-        encoder.copy_buffer_to_buffer(&range, 0, &staging, 0, 8);
-        PendingReadback::on_submit(
-            &self.device,
-            encoder,
-            staging,
-            8,
-            self.targets.staging.clone(),
-        )
-    }
-
-    /// Records `job`'s image one expanded step per dispatch, each step's values kept in
-    /// `registers` (STORAGE, [`unfused_bytes`](Self::unfused_bytes) long): the unfused
-    /// baseline that the fused kernel is measured against (`gpu-noise bench --graph`). Returns
-    /// the byte offset of the output values in `registers`.
-    pub fn record_unfused(
-        &mut self,
-        encoder: &mut wgpu::CommandEncoder,
-        job: &Job,
-        registers: &wgpu::Buffer,
-    ) -> Result<u64> {
-        let program = self.bind(encoder, job)?;
-        let at = super::unfused::record(&mut self.recorder(job, program), encoder, registers)?;
-        self.belt.finish_and_recall_on_submit(encoder);
-        Ok(at)
-    }
-
-    /// Bytes of the register buffer [`record_unfused`](Self::record_unfused) needs.
-    pub fn unfused_bytes(job: &Job) -> u64 {
-        super::unfused::registers_bytes(job)
-    }
-
     /// Binds `job` (its program's group 1), after refusing jobs whose error bound would say
     /// nothing (CONVENTIONS §7).
     fn bind(&mut self, encoder: &mut wgpu::CommandEncoder, job: &Job) -> Result<Program> {
@@ -507,12 +320,6 @@ impl Renderer {
         u64::from(self.chunk_texels()) / values_per_texel(job)
     }
 
-    /// Points per submission: what one binding of split points holds (16 bytes per octave).
-    fn points_per_band(&self, job: &Job) -> usize {
-        let octaves = job.noise_evaluations().max(1) as u64;
-        (u64::from(self.chunk_texels()) / (8 * octaves)).max(1) as usize
-    }
-
     /// Submits an encoder of the renderer's own and reports any error its device raised.
     fn submit(&mut self, encoder: wgpu::CommandEncoder) -> Result<()> {
         self.belt.finish_and_recall_on_submit(&encoder);
@@ -522,20 +329,7 @@ impl Renderer {
 
     /// A lost device or an uncaptured error of the crate's own device, as an error.
     fn check_health(&self) -> Result<()> {
-        let Some(health) = &self.health else {
-            return Ok(());
-        };
-        let poisoned = || Error::DeviceLost("device state poisoned".into());
-        if let Some(reason) = health.lost.lock().map_err(|_| poisoned())?.as_ref() {
-            return Err(Error::DeviceLost(reason.clone()));
-        }
-        match health.error.lock().map_err(|_| poisoned())?.take() {
-            Some(caught) => Err(Error::Gpu {
-                context: "rendering".into(),
-                source: release(caught),
-            }),
-            None => Ok(()),
-        }
+        self.health.as_ref().map_or(Ok(()), Health::check)
     }
 }
 
