@@ -8,9 +8,19 @@ use std::path::{Path, PathBuf};
 
 /// Every library module of `src/` (not the binaries): its path (`gpu::record`) and file.
 fn modules() -> BTreeMap<String, PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    modules_under(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"))
+}
+
+/// Every module of the tool (`src/bin/gpu-noise`, whose `main.rs` is its crate root).
+fn tool_modules() -> BTreeMap<String, PathBuf> {
+    modules_under(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/bin/gpu-noise"))
+}
+
+/// The modules of the crate rooted at `root` (a `lib.rs` or `main.rs` there): each one's path
+/// and file, skipping the binaries' folder `bin`.
+fn modules_under(root: &Path) -> BTreeMap<String, PathBuf> {
     let mut out = BTreeMap::new();
-    let mut stack = vec![root.clone()];
+    let mut stack = vec![root.to_path_buf()];
     while let Some(dir) = stack.pop() {
         for entry in std::fs::read_dir(&dir).expect("src/ is readable") {
             let path = entry.expect("a directory entry").path();
@@ -24,14 +34,17 @@ fn modules() -> BTreeMap<String, PathBuf> {
                 continue;
             }
             let relative = path
-                .strip_prefix(&root)
-                .expect("under src/")
+                .strip_prefix(root)
+                .expect("under the crate's root")
                 .with_extension("");
             let mut parts: Vec<String> = relative
                 .iter()
                 .map(|p| p.to_string_lossy().into_owned())
                 .collect();
-            if matches!(parts.last().map(String::as_str), Some("mod" | "lib")) {
+            if matches!(
+                parts.last().map(String::as_str),
+                Some("mod" | "lib" | "main")
+            ) {
                 parts.pop();
             }
             out.insert(parts.join("::"), path);
@@ -190,6 +203,20 @@ fn no_module_at_any_depth_reaches_back_to_itself() {
     );
     if let Some(cycle) = find_cycle(&all) {
         panic!("import cycle: {}", cycle.join(" -> "));
+    }
+}
+
+/// The tool's modules form layers too: a command's module reaches the shared ones (`args`,
+/// `backend`, `world`, `progress`), never another command's nor back up.
+#[test]
+fn the_tools_modules_form_layers() {
+    let modules = tool_modules();
+    let all = edges(&modules, usize::MAX);
+    assert!(all["render"].contains("backend"), "{:?}", all.get("render"));
+    for depth in [1, usize::MAX] {
+        if let Some(cycle) = find_cycle(&edges(&modules, depth)) {
+            panic!("import cycle in the tool: {}", cycle.join(" -> "));
+        }
     }
 }
 

@@ -261,12 +261,12 @@ pub enum VerifyBackend {
 pub struct BenchArgs {
     /// Grids, comma-separated: 512, 2048, 8192 (squares), 256^3 (a volume, 3D workloads only)
     /// [default: all four]
-    #[arg(long, value_delimiter = ',', value_parser = crate::bench::parse_grid)]
-    pub grid: Vec<crate::bench::Grid>,
+    #[arg(long, value_delimiter = ',', value_parser = crate::workloads::parse_grid)]
+    pub grid: Vec<crate::workloads::Grid>,
     /// Workloads, comma-separated: perlin-2d, perlin-3d, perlin-2d-fbm6, perlin-2d-fbm8,
     /// perlin-3d-fbm6, value-2d, simplex-2d, cellular-2d, sparse-convolution-2d, gabor-2d [default: all]
-    #[arg(long, value_delimiter = ',', value_parser = crate::bench::parse_workload)]
-    pub workload: Vec<crate::bench::Workload>,
+    #[arg(long, value_delimiter = ',', value_parser = crate::workloads::parse_workload)]
+    pub workload: Vec<crate::workloads::Workload>,
     /// Lattices, comma-separated: table, hash, prime; each workload runs on each [default: table]
     #[arg(long, value_delimiter = ',', value_parser = names::<LatticeKind>(LatticeKind::NAMES))]
     pub lattice: Vec<LatticeKind>,

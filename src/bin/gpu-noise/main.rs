@@ -43,8 +43,10 @@ mod progress;
 mod render;
 mod sample;
 mod shader;
+mod stream;
 mod tiles;
 mod verify;
+mod workloads;
 mod world;
 mod zarr;
 

@@ -4,20 +4,16 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::mpsc;
 use std::time::Instant;
 
-use gpu_noise::export::{ExportOptions, Format, ImageWriter, create_writer};
-use gpu_noise::{Error, Job, NoiseSpec, Result, Window};
-use indicatif::ProgressBar;
+use gpu_noise::export::{Format, create_writer};
+use gpu_noise::{Error, Result, Window};
 
 use crate::args::{Channels, RangeArg, RenderArgs};
 use crate::backend::Engine;
+use crate::stream::{BAND_TEXELS, built_first, export_options, stream};
 use crate::world::World;
 use gpu_noise::low_level::spec_file::SpecFile;
-
-/// Texels per band: 16 MiB of f32, a few bands in flight at once.
-pub const BAND_TEXELS: u64 = 1 << 22;
 
 pub fn run(mut args: RenderArgs) -> Result<ExitCode> {
     let mut layer = crate::spec_layers(&args.noise)?.overlay(SpecFile {
@@ -160,119 +156,6 @@ fn refuse_tile_flags_without_tiles(args: &RenderArgs) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// Bits, range and colormap for formats that store levels; an error if any is given for a
-/// format that stores raw values (they would be silently ignored).
-pub fn export_options(layer: &SpecFile, spec: &NoiseSpec, format: Format) -> Result<ExportOptions> {
-    let mut options = ExportOptions::for_spec(spec);
-    // A 1D PNG is a plotted profile: it has no levels, so level flags would be ignored.
-    let plotted = options.profile.is_some() && format == Format::Png;
-    if !format.is_levels() || plotted {
-        let why = if plotted {
-            "does not apply to a 1D .png, which is a plotted profile of the values".to_string()
-        } else {
-            format!("applies to .png output only; {format:?} stores raw f32 values")
-        };
-        for (field, given) in [
-            ("bits", layer.bits.is_some()),
-            ("range", layer.range.is_some()),
-            ("colormap", layer.colormap.is_some()),
-        ] {
-            if given {
-                return Err(Error::InvalidSpec { field, reason: why });
-            }
-        }
-        if plotted {
-            options.check(format)?;
-        }
-        return Ok(options);
-    }
-    options.bits = layer.bits.unwrap_or(8);
-    (options.range, options.colormap) = layer.levels(spec)?;
-    options.check(format)?;
-    Ok(options)
-}
-
-/// Renders `window` of `job` band by band into `writer`, encoding each band while the next
-/// renders (on the GPU, two bands in flight).
-pub fn stream(
-    engine: &mut Engine,
-    job: &Job,
-    window: Window,
-    mut writer: Box<dyn ImageWriter>,
-    bar: &ProgressBar,
-) -> Result<()> {
-    match engine {
-        Engine::Gpu(renderer) => {
-            renderer.for_each_band(job, window, BAND_TEXELS, &mut |band, values| {
-                writer.write_rows(&values)?;
-                bar.inc(band.texels());
-                Ok(())
-            })?;
-        }
-        Engine::Cpu | Engine::Simd => {
-            return stream_bands(window, writer, bar, |band| engine.render_band(job, band));
-        }
-    }
-    writer.finish()
-}
-
-/// Renders `window` band by band on this machine's cores into `writer`, encoding each band on
-/// another thread while the next one renders.
-pub fn stream_bands(
-    window: Window,
-    mut writer: Box<dyn ImageWriter>,
-    bar: &ProgressBar,
-    mut render_band: impl FnMut(Window) -> Result<Vec<f32>>,
-) -> Result<()> {
-    // One band (a small image, a tile): no encoder thread to overlap with, so none is
-    // started (a tile set of thousands of small tiles would start thousands).
-    if window.texels() <= BAND_TEXELS {
-        let values = render_band(window)?;
-        writer.write_rows(&values)?;
-        bar.inc(values.len() as u64);
-        return writer.finish();
-    }
-    let (send, receive) = mpsc::sync_channel::<Vec<f32>>(1);
-    let (rendered, joined) = std::thread::scope(|scope| {
-        let handle = scope.spawn(move || -> Result<Box<dyn ImageWriter>> {
-            for values in receive {
-                writer.write_rows(&values)?;
-                bar.inc(values.len() as u64);
-            }
-            Ok(writer)
-        });
-        let mut rendered = Ok(());
-        for band in window.bands(BAND_TEXELS) {
-            let values = match render_band(band) {
-                Ok(v) => v,
-                Err(e) => {
-                    rendered = Err(e);
-                    break;
-                }
-            };
-            // A closed channel means the writer failed; its error is reported below.
-            if send.send(values).is_err() {
-                break;
-            }
-        }
-        drop(send);
-        (rendered, handle.join())
-    });
-    rendered?;
-    let writer = joined.map_err(|_| Error::Encode {
-        format: "image",
-        reason: "the writer thread panicked".into(),
-    })??;
-    writer.finish()
-}
-
-/// The summary's note on pipelines compiled before the timed render, if any were.
-pub fn built_first(built: Option<std::time::Duration>) -> String {
-    built.map_or(String::new(), |d| {
-        format!(", its GPU pipelines built first in {}", crate::seconds(d))
-    })
 }
 
 /// `--range auto`: the least and greatest value of the image (one pass in bands, nothing

@@ -129,7 +129,7 @@ pub fn run(
         complete: Some(COMPLETE_RULE.into()),
     };
     claim_folder(folder, &index)?;
-    let options = crate::render::export_options(layer, spec, format)?;
+    let options = crate::stream::export_options(layer, spec, format)?;
     let in_range = ys.clone().flat_map(|y| xs.clone().map(move |x| (x, y)));
     let (kept, todo): (Vec<_>, Vec<_>) = in_range.partition(|&(x, y)| {
         let path = folder.join(tile_file(x, y, format));
@@ -144,7 +144,7 @@ pub fn run(
         let window = grid.window(x, y);
         let path = folder.join(tile_file(x, y, format));
         let writer = create_writer(&path, window.size, &options)?;
-        crate::render::stream(&mut engine, &world.job, window, writer, &bar)?;
+        crate::stream::stream(&mut engine, &world.job, window, writer, &bar)?;
     }
     bar.finish_and_clear();
     status!(
@@ -159,7 +159,7 @@ pub fn run(
         folder.display(),
         crate::seconds(start.elapsed()),
         engine.name(),
-        crate::render::built_first(built)
+        crate::stream::built_first(built)
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -10,7 +10,7 @@ use rayon::prelude::*;
 
 use super::BenchGpu;
 use super::rounds::interleaved;
-use super::workloads::{FREQUENCY, Grid, Workload};
+use crate::workloads::{FREQUENCY, Grid, Workload};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Engine {

@@ -7,7 +7,7 @@ use gpu_noise::{Job, Renderer, Result, Window, gpu::Target};
 
 use super::clock::wait;
 use super::frame_buffer;
-use super::workloads::{Grid, PERLIN_2D_FBM6};
+use crate::workloads::{Grid, PERLIN_2D_FBM6};
 
 /// The device buffer frames render into, made once per size (as a real-time caller keeps one).
 #[derive(Default)]

@@ -12,7 +12,6 @@ mod graph;
 mod report;
 mod rounds;
 mod webgl_noise;
-mod workloads;
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -24,10 +23,9 @@ use gpu_noise::{
 };
 
 use crate::args::BenchArgs;
+use crate::workloads::{GRIDS, Grid, WORKLOADS, Workload};
 use clock::{Burst, Clock};
 use rounds::{interleaved, median_f64, speedup};
-use workloads::{GRIDS, WORKLOADS};
-pub use workloads::{Grid, Workload};
 
 /// The bench's GPU: a renderer on a device of the bench's own, opened with timestamp queries
 /// where the adapter has them, and the clock that times its work.
@@ -214,17 +212,6 @@ fn machine(gpu: Option<&BenchGpu>) -> serde_json::Value {
         "gpu": gpu.map(|g| g.description.clone()),
         "gpu_timing": gpu.map(|g| g.clock.describe()),
         "unix_time": unix_time,
-    })
-}
-
-pub fn parse_grid(text: &str) -> std::result::Result<Grid, String> {
-    Grid::parse(text)
-}
-
-pub fn parse_workload(text: &str) -> std::result::Result<Workload, String> {
-    Workload::by_name(text).ok_or_else(|| {
-        let names: Vec<&str> = WORKLOADS.iter().map(|w| w.name).collect();
-        format!("unknown workload {text:?}; one of {}", names.join(", "))
     })
 }
 

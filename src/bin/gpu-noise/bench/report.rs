@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 
 use super::engines::{ENGINES, Engine, Timings};
 use super::rounds::{median_f64, speedup};
-use super::workloads::{Grid, Workload};
+use crate::workloads::{Grid, Workload};
 
 pub struct Row {
     pub workload: Workload,

@@ -109,7 +109,7 @@ pub fn run(args: &RenderArgs, layer: &SpecFile, world: &World, store: &Path) -> 
         engine
             .as_ref()
             .map_or_else(|| "no engine".into(), Engine::name),
-        crate::render::built_first(built)
+        crate::stream::built_first(built)
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -14,7 +14,7 @@ use gpu_noise::spec::LatticeKind;
 use gpu_noise::{Error, Fractal, Graph, Job, Kind, NoiseSpec, Result, Size, Window};
 
 use super::rounds::{interleaved, median_f64, speedup};
-use super::workloads::FREQUENCY;
+use crate::workloads::FREQUENCY;
 use api::{FastNoise2, FeatureSet, Node};
 
 /// The terrain tree of the speed issue, as gpu-noise's example graph.

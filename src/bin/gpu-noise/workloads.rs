@@ -155,3 +155,16 @@ impl Grid {
             })
     }
 }
+
+/// `--grid`'s parser (clap).
+pub fn parse_grid(text: &str) -> std::result::Result<Grid, String> {
+    Grid::parse(text)
+}
+
+/// `--workload`'s parser (clap): a name from [`WORKLOADS`].
+pub fn parse_workload(text: &str) -> std::result::Result<Workload, String> {
+    Workload::by_name(text).ok_or_else(|| {
+        let names: Vec<&str> = WORKLOADS.iter().map(|w| w.name).collect();
+        format!("unknown workload {text:?}; one of {}", names.join(", "))
+    })
+}
