@@ -1,5 +1,5 @@
 //! The CPU reference against independent values: Ken Perlin's published result, SplitMix64's
-//! published outputs, and properties that hold by construction of the math (REFERENCE §2-§4).
+//! published outputs, and properties that hold by construction of the math (CONVENTIONS §2-§4).
 
 use gpu_noise::cpu::{fractal_noise, texel_point};
 use gpu_noise::low_level::tables::{
@@ -13,7 +13,7 @@ fn eval(spec: &NoiseSpec, p: [f64; 4]) -> f64 {
 
 #[test]
 fn ken_perlin_reference_value() {
-    // From Ken Perlin's ImprovedNoise reference (REFERENCE §3), in f64, exactly.
+    // From Ken Perlin's ImprovedNoise reference (CONVENTIONS §3), in f64, exactly.
     let v = eval(&NoiseSpec::new(Kind::Perlin, 3), [3.14, 42.0, 7.0, 0.0]);
     assert_eq!(v, 0.136_919_958_784_000_12);
 }
@@ -96,7 +96,7 @@ fn value_noise_equals_the_table_at_lattice_points() {
     for seed in [0u64, 3] {
         let p = permutation(seed);
         let v = values(seed);
-        // REFERENCE §2, written out literally.
+        // CONVENTIONS §2, written out literally.
         let hash = |c: [i64; 4], dims: usize| {
             let ix = |a: usize| (c[a] & 255) as usize;
             let pp = |i: usize| p[i] as usize;
@@ -173,7 +173,7 @@ fn catmull_rom_passes_through_lattice_values_and_is_not_linear() {
 
 #[test]
 fn fractal_sums_follow_their_definitions() {
-    // Octave k = one-octave noise with seed s + k at p * 2^k (REFERENCE §4), recomputed here.
+    // Octave k = one-octave noise with seed s + k at p * 2^k (CONVENTIONS §4), recomputed here.
     let p = [1.37, -2.71, 0.5, 0.0];
     let single = |seed: u64, scale: f64| {
         let mut s = NoiseSpec::new(Kind::Perlin, 3);

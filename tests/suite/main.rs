@@ -12,6 +12,7 @@ mod chunks;
 mod cli;
 mod derivatives;
 mod determinism;
+mod docs_layout;
 mod engines;
 mod export;
 mod family;

@@ -1,4 +1,4 @@
-//! Tiling (REFERENCE §5): with `tile`, every octave repeats with the image's size.
+//! Tiling (CONVENTIONS §5): with `tile`, every octave repeats with the image's size.
 
 use gpu_noise::cpu::fractal_noise;
 use gpu_noise::{Error, Fractal, Kind, NoiseSpec, Size, spec::Interp};
