@@ -22,6 +22,18 @@ type U = [__m256i; 2];
 
 /// Both halves through one intrinsic: `two!(f, a, b)` is `[f(a[0], b[0]), f(a[1], b[1])]`
 /// (explicit: a closure through `array::map` was not inlined into the kernels).
+/// An `unsafe` block of AVX2 intrinsics, the one form this file writes them in, so that one
+/// note says why each is sound.
+macro_rules! intrinsics {
+    ($($body:tt)*) => {
+        // SAFETY: the intrinsics need AVX2 and FMA (SSE2 for `count`), and run only inlined
+        // into a method of an `Avx2` token, which exists only on a CPU that has them
+        // (`Avx2::new`'s contract), in functions compiled for them; a load or store touches
+        // exactly the 16 lanes of the array it is given (`a[8..]` the upper 8).
+        unsafe { $($body)* }
+    };
+}
+
 macro_rules! two {
     ($f:ident, $a:expr) => {
         [$f($a[0]), $f($a[1])]
@@ -34,27 +46,26 @@ macro_rules! two {
 /// A shift count for the variable-count shifts (the immediate forms take an `i32`).
 #[inline(always)]
 fn count(n: u32) -> __m128i {
-    // SAFETY: SSE2, which every x86-64 CPU has.
-    unsafe { _mm_cvtsi32_si128(n as i32) }
+    intrinsics! { _mm_cvtsi32_si128(n as i32) }
 }
 
 /// Lanes where `a < b` as all ones.
 #[inline(always)]
 unsafe fn lt8(a: __m256, b: __m256) -> __m256i {
-    unsafe { _mm256_castps_si256(_mm256_cmp_ps::<_CMP_LT_OQ>(a, b)) }
+    intrinsics! { _mm256_castps_si256(_mm256_cmp_ps::<_CMP_LT_OQ>(a, b)) }
 }
 
 /// Lanes that are NaN, as all ones.
 #[inline(always)]
 unsafe fn nan8(a: __m256) -> __m256i {
-    unsafe { _mm256_castps_si256(_mm256_cmp_ps::<_CMP_UNORD_Q>(a, a)) }
+    intrinsics! { _mm256_castps_si256(_mm256_cmp_ps::<_CMP_UNORD_Q>(a, a)) }
 }
 
 /// The high 32 bits of each lane's `a * b`: the even lanes' 64-bit products, then the odd
 /// lanes', each high half put in place.
 #[inline(always)]
 unsafe fn mul_hi8(a: __m256i, b: __m256i) -> __m256i {
-    unsafe {
+    intrinsics! {
         let even = _mm256_srli_epi64::<32>(_mm256_mul_epu32(a, b));
         let odd = _mm256_mul_epu32(_mm256_srli_epi64::<32>(a), _mm256_srli_epi64::<32>(b));
         _mm256_blend_epi32::<0xAA>(even, odd)
@@ -64,7 +75,7 @@ unsafe fn mul_hi8(a: __m256i, b: __m256i) -> __m256i {
 /// Lanes where `a < b` as unsigned: signed order with the sign bits flipped.
 #[inline(always)]
 unsafe fn lt_u8(a: __m256i, b: __m256i) -> __m256i {
-    unsafe {
+    intrinsics! {
         let flip = _mm256_set1_epi32(i32::MIN);
         _mm256_cmpgt_epi32(_mm256_xor_si256(b, flip), _mm256_xor_si256(a, flip))
     }
@@ -73,16 +84,13 @@ unsafe fn lt_u8(a: __m256i, b: __m256i) -> __m256i {
 /// `table[i & 15]` for 8 lanes of a 16-entry table in two halves.
 #[inline(always)]
 unsafe fn permute8x2(i: __m256i, table: [__m256; 2]) -> __m256 {
-    unsafe {
+    intrinsics! {
         let low = _mm256_permutevar8x32_ps(table[0], i);
         let high = _mm256_permutevar8x32_ps(table[1], i);
         _mm256_blendv_ps(low, high, _mm256_castsi256_ps(_mm256_slli_epi32::<28>(i)))
     }
 }
 
-// SAFETY (every block below): a token exists only on a CPU with AVX2 and FMA (`new`), and the
-// methods inline into functions compiled for them; the loads and stores touch exactly the 16
-// lanes of the arrays they are given.
 impl Wide for Avx2 {
     type F = F;
     type U = U;
@@ -90,17 +98,17 @@ impl Wide for Avx2 {
 
     #[inline(always)]
     fn splat(self, x: f32) -> F {
-        let v = unsafe { _mm256_set1_ps(x) };
+        let v = intrinsics! { _mm256_set1_ps(x) };
         [v, v]
     }
     #[inline(always)]
     fn splat_u(self, x: u32) -> U {
-        let v = unsafe { _mm256_set1_epi32(x as i32) };
+        let v = intrinsics! { _mm256_set1_epi32(x as i32) };
         [v, v]
     }
     #[inline(always)]
     fn load(self, a: &[f32; 16]) -> F {
-        unsafe {
+        intrinsics! {
             [
                 _mm256_loadu_ps(a.as_ptr()),
                 _mm256_loadu_ps(a[8..].as_ptr()),
@@ -109,7 +117,7 @@ impl Wide for Avx2 {
     }
     #[inline(always)]
     fn load_u(self, a: &[u32; 16]) -> U {
-        unsafe {
+        intrinsics! {
             [
                 _mm256_loadu_si256(a.as_ptr().cast()),
                 _mm256_loadu_si256(a[8..].as_ptr().cast()),
@@ -118,7 +126,7 @@ impl Wide for Avx2 {
     }
     #[inline(always)]
     fn store(self, a: &mut [f32; 16], v: F) {
-        unsafe {
+        intrinsics! {
             _mm256_storeu_ps(a.as_mut_ptr(), v[0]);
             _mm256_storeu_ps(a[8..].as_mut_ptr(), v[1]);
         }
@@ -126,19 +134,19 @@ impl Wide for Avx2 {
 
     #[inline(always)]
     fn add(self, a: F, b: F) -> F {
-        unsafe { two!(_mm256_add_ps, a, b) }
+        intrinsics! { two!(_mm256_add_ps, a, b) }
     }
     #[inline(always)]
     fn sub(self, a: F, b: F) -> F {
-        unsafe { two!(_mm256_sub_ps, a, b) }
+        intrinsics! { two!(_mm256_sub_ps, a, b) }
     }
     #[inline(always)]
     fn mul(self, a: F, b: F) -> F {
-        unsafe { two!(_mm256_mul_ps, a, b) }
+        intrinsics! { two!(_mm256_mul_ps, a, b) }
     }
     #[inline(always)]
     fn mul_add(self, a: F, b: F, c: F) -> F {
-        unsafe {
+        intrinsics! {
             [
                 _mm256_fmadd_ps(a[0], b[0], c[0]),
                 _mm256_fmadd_ps(a[1], b[1], c[1]),
@@ -148,35 +156,35 @@ impl Wide for Avx2 {
 
     #[inline(always)]
     fn min(self, a: F, b: F) -> F {
-        unsafe { two!(_mm256_min_ps, a, b) }
+        intrinsics! { two!(_mm256_min_ps, a, b) }
     }
     #[inline(always)]
     fn max(self, a: F, b: F) -> F {
-        unsafe { two!(_mm256_max_ps, a, b) }
+        intrinsics! { two!(_mm256_max_ps, a, b) }
     }
     #[inline(always)]
     fn floor(self, a: F) -> F {
-        unsafe { two!(_mm256_floor_ps, a) }
+        intrinsics! { two!(_mm256_floor_ps, a) }
     }
     #[inline(always)]
     fn sqrt(self, a: F) -> F {
-        unsafe { two!(_mm256_sqrt_ps, a) }
+        intrinsics! { two!(_mm256_sqrt_ps, a) }
     }
     #[inline(always)]
     fn is_nan(self, a: F) -> U {
-        unsafe { two!(nan8, a) }
+        intrinsics! { two!(nan8, a) }
     }
     #[inline(always)]
     fn trunc_i(self, a: F) -> U {
-        unsafe { two!(_mm256_cvttps_epi32, a) }
+        intrinsics! { two!(_mm256_cvttps_epi32, a) }
     }
     #[inline(always)]
     fn lt(self, a: F, b: F) -> U {
-        unsafe { two!(lt8, a, b) }
+        intrinsics! { two!(lt8, a, b) }
     }
     #[inline(always)]
     fn select(self, m: U, t: F, f: F) -> F {
-        unsafe {
+        intrinsics! {
             [
                 _mm256_blendv_ps(f[0], t[0], _mm256_castsi256_ps(m[0])),
                 _mm256_blendv_ps(f[1], t[1], _mm256_castsi256_ps(m[1])),
@@ -186,23 +194,23 @@ impl Wide for Avx2 {
 
     #[inline(always)]
     fn add_u(self, a: U, b: U) -> U {
-        unsafe { two!(_mm256_add_epi32, a, b) }
+        intrinsics! { two!(_mm256_add_epi32, a, b) }
     }
     #[inline(always)]
     fn sub_u(self, a: U, b: U) -> U {
-        unsafe { two!(_mm256_sub_epi32, a, b) }
+        intrinsics! { two!(_mm256_sub_epi32, a, b) }
     }
     #[inline(always)]
     fn mul_u(self, a: U, b: U) -> U {
-        unsafe { two!(_mm256_mullo_epi32, a, b) }
+        intrinsics! { two!(_mm256_mullo_epi32, a, b) }
     }
     #[inline(always)]
     fn mul_hi_u(self, a: U, b: U) -> U {
-        unsafe { two!(mul_hi8, a, b) }
+        intrinsics! { two!(mul_hi8, a, b) }
     }
     #[inline(always)]
     fn select_u(self, m: U, t: U, f: U) -> U {
-        unsafe {
+        intrinsics! {
             [
                 _mm256_blendv_epi8(f[0], t[0], m[0]),
                 _mm256_blendv_epi8(f[1], t[1], m[1]),
@@ -211,15 +219,15 @@ impl Wide for Avx2 {
     }
     #[inline(always)]
     fn xor_u(self, a: U, b: U) -> U {
-        unsafe { two!(_mm256_xor_si256, a, b) }
+        intrinsics! { two!(_mm256_xor_si256, a, b) }
     }
     #[inline(always)]
     fn and_u(self, a: U, b: U) -> U {
-        unsafe { two!(_mm256_and_si256, a, b) }
+        intrinsics! { two!(_mm256_and_si256, a, b) }
     }
     #[inline(always)]
     fn shr_u<const N: u32>(self, a: U) -> U {
-        unsafe {
+        intrinsics! {
             [
                 _mm256_srl_epi32(a[0], count(N)),
                 _mm256_srl_epi32(a[1], count(N)),
@@ -228,7 +236,7 @@ impl Wide for Avx2 {
     }
     #[inline(always)]
     fn rotl_u<const N: u32>(self, a: U) -> U {
-        unsafe {
+        intrinsics! {
             let (left, right) = (count(N), count(32 - N));
             [
                 _mm256_or_si256(_mm256_sll_epi32(a[0], left), _mm256_srl_epi32(a[0], right)),
@@ -238,11 +246,11 @@ impl Wide for Avx2 {
     }
     #[inline(always)]
     fn lt_u(self, a: U, b: U) -> U {
-        unsafe { two!(lt_u8, a, b) }
+        intrinsics! { two!(lt_u8, a, b) }
     }
     #[inline(always)]
     fn eq_u(self, a: U, b: U) -> U {
-        unsafe { two!(_mm256_cmpeq_epi32, a, b) }
+        intrinsics! { two!(_mm256_cmpeq_epi32, a, b) }
     }
     #[inline(always)]
     fn and_m(self, a: U, b: U) -> U {
@@ -250,11 +258,11 @@ impl Wide for Avx2 {
     }
     #[inline(always)]
     fn or_m(self, a: U, b: U) -> U {
-        unsafe { two!(_mm256_or_si256, a, b) }
+        intrinsics! { two!(_mm256_or_si256, a, b) }
     }
     #[inline(always)]
     fn and_not_m(self, a: U, b: U) -> U {
-        unsafe {
+        intrinsics! {
             [
                 _mm256_andnot_si256(b[0], a[0]),
                 _mm256_andnot_si256(b[1], a[1]),
@@ -263,7 +271,7 @@ impl Wide for Avx2 {
     }
     #[inline(always)]
     fn any(self, m: U) -> bool {
-        unsafe { _mm256_movemask_epi8(_mm256_or_si256(m[0], m[1])) != 0 }
+        intrinsics! { _mm256_movemask_epi8(_mm256_or_si256(m[0], m[1])) != 0 }
     }
     #[inline(always)]
     fn inc_where(self, m: U, a: U) -> U {
@@ -273,11 +281,11 @@ impl Wide for Avx2 {
 
     #[inline(always)]
     fn to_f(self, a: U) -> F {
-        unsafe { two!(_mm256_cvtepi32_ps, a) }
+        intrinsics! { two!(_mm256_cvtepi32_ps, a) }
     }
     #[inline(always)]
     fn permute16(self, idx: U, table: F) -> F {
         // Two 8-entry permutes (they read the index's low 3 bits), blended on bit 3.
-        unsafe { [permute8x2(idx[0], table), permute8x2(idx[1], table)] }
+        intrinsics! { [permute8x2(idx[0], table), permute8x2(idx[1], table)] }
     }
 }

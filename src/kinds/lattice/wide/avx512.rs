@@ -17,9 +17,18 @@ impl Avx512 {
     }
 }
 
-// SAFETY (every block below): a token exists only on a CPU with AVX-512 (`new`), and the
-// methods inline into functions compiled for it; the loads and stores touch exactly the 16
-// lanes of the arrays they are given.
+/// An `unsafe` block of AVX-512 intrinsics, the one form this file writes them in, so that one
+/// note says why each is sound.
+macro_rules! intrinsics {
+    ($($body:tt)*) => {
+        // SAFETY: the intrinsics need AVX-512 F, BW, DQ and VL, and run only inlined into a
+        // method of an `Avx512` token, which exists only on a CPU that has them
+        // (`Avx512::new`'s contract), in functions compiled for them; a load or store touches
+        // exactly the 16 lanes of the array it is given.
+        unsafe { $($body)* }
+    };
+}
+
 impl Wide for Avx512 {
     type F = __m512;
     type U = __m512i;
@@ -27,91 +36,91 @@ impl Wide for Avx512 {
 
     #[inline(always)]
     fn splat(self, x: f32) -> __m512 {
-        unsafe { _mm512_set1_ps(x) }
+        intrinsics! { _mm512_set1_ps(x) }
     }
     #[inline(always)]
     fn splat_u(self, x: u32) -> __m512i {
-        unsafe { _mm512_set1_epi32(x as i32) }
+        intrinsics! { _mm512_set1_epi32(x as i32) }
     }
     #[inline(always)]
     fn load(self, a: &[f32; 16]) -> __m512 {
-        unsafe { _mm512_loadu_ps(a.as_ptr()) }
+        intrinsics! { _mm512_loadu_ps(a.as_ptr()) }
     }
     #[inline(always)]
     fn load_u(self, a: &[u32; 16]) -> __m512i {
-        unsafe { _mm512_loadu_si512(a.as_ptr().cast()) }
+        intrinsics! { _mm512_loadu_si512(a.as_ptr().cast()) }
     }
     #[inline(always)]
     fn store(self, a: &mut [f32; 16], v: __m512) {
-        unsafe { _mm512_storeu_ps(a.as_mut_ptr(), v) }
+        intrinsics! { _mm512_storeu_ps(a.as_mut_ptr(), v) }
     }
 
     #[inline(always)]
     fn add(self, a: __m512, b: __m512) -> __m512 {
-        unsafe { _mm512_add_ps(a, b) }
+        intrinsics! { _mm512_add_ps(a, b) }
     }
     #[inline(always)]
     fn sub(self, a: __m512, b: __m512) -> __m512 {
-        unsafe { _mm512_sub_ps(a, b) }
+        intrinsics! { _mm512_sub_ps(a, b) }
     }
     #[inline(always)]
     fn mul(self, a: __m512, b: __m512) -> __m512 {
-        unsafe { _mm512_mul_ps(a, b) }
+        intrinsics! { _mm512_mul_ps(a, b) }
     }
     #[inline(always)]
     fn mul_add(self, a: __m512, b: __m512, c: __m512) -> __m512 {
-        unsafe { _mm512_fmadd_ps(a, b, c) }
+        intrinsics! { _mm512_fmadd_ps(a, b, c) }
     }
 
     #[inline(always)]
     fn min(self, a: __m512, b: __m512) -> __m512 {
-        unsafe { _mm512_min_ps(a, b) }
+        intrinsics! { _mm512_min_ps(a, b) }
     }
     #[inline(always)]
     fn max(self, a: __m512, b: __m512) -> __m512 {
-        unsafe { _mm512_max_ps(a, b) }
+        intrinsics! { _mm512_max_ps(a, b) }
     }
     #[inline(always)]
     fn floor(self, a: __m512) -> __m512 {
-        unsafe { _mm512_roundscale_ps::<{ _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC }>(a) }
+        intrinsics! { _mm512_roundscale_ps::<{ _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC }>(a) }
     }
     #[inline(always)]
     fn sqrt(self, a: __m512) -> __m512 {
-        unsafe { _mm512_sqrt_ps(a) }
+        intrinsics! { _mm512_sqrt_ps(a) }
     }
     #[inline(always)]
     fn is_nan(self, a: __m512) -> __mmask16 {
-        unsafe { _mm512_cmp_ps_mask::<_CMP_UNORD_Q>(a, a) }
+        intrinsics! { _mm512_cmp_ps_mask::<_CMP_UNORD_Q>(a, a) }
     }
     #[inline(always)]
     fn trunc_i(self, a: __m512) -> __m512i {
-        unsafe { _mm512_cvttps_epi32(a) }
+        intrinsics! { _mm512_cvttps_epi32(a) }
     }
     #[inline(always)]
     fn lt(self, a: __m512, b: __m512) -> __mmask16 {
-        unsafe { _mm512_cmp_ps_mask::<_CMP_LT_OQ>(a, b) }
+        intrinsics! { _mm512_cmp_ps_mask::<_CMP_LT_OQ>(a, b) }
     }
     #[inline(always)]
     fn select(self, m: __mmask16, t: __m512, f: __m512) -> __m512 {
-        unsafe { _mm512_mask_blend_ps(m, f, t) }
+        intrinsics! { _mm512_mask_blend_ps(m, f, t) }
     }
 
     #[inline(always)]
     fn add_u(self, a: __m512i, b: __m512i) -> __m512i {
-        unsafe { _mm512_add_epi32(a, b) }
+        intrinsics! { _mm512_add_epi32(a, b) }
     }
     #[inline(always)]
     fn sub_u(self, a: __m512i, b: __m512i) -> __m512i {
-        unsafe { _mm512_sub_epi32(a, b) }
+        intrinsics! { _mm512_sub_epi32(a, b) }
     }
     #[inline(always)]
     fn mul_u(self, a: __m512i, b: __m512i) -> __m512i {
-        unsafe { _mm512_mullo_epi32(a, b) }
+        intrinsics! { _mm512_mullo_epi32(a, b) }
     }
     #[inline(always)]
     fn mul_hi_u(self, a: __m512i, b: __m512i) -> __m512i {
         // The even lanes' 64-bit products, then the odd lanes', each high half put in place.
-        unsafe {
+        intrinsics! {
             let even = _mm512_srli_epi64::<32>(_mm512_mul_epu32(a, b));
             let odd = _mm512_mul_epu32(_mm512_srli_epi64::<32>(a), _mm512_srli_epi64::<32>(b));
             _mm512_mask_blend_epi32(0xAAAA, even, odd)
@@ -119,31 +128,31 @@ impl Wide for Avx512 {
     }
     #[inline(always)]
     fn select_u(self, m: __mmask16, t: __m512i, f: __m512i) -> __m512i {
-        unsafe { _mm512_mask_blend_epi32(m, f, t) }
+        intrinsics! { _mm512_mask_blend_epi32(m, f, t) }
     }
     #[inline(always)]
     fn xor_u(self, a: __m512i, b: __m512i) -> __m512i {
-        unsafe { _mm512_xor_si512(a, b) }
+        intrinsics! { _mm512_xor_si512(a, b) }
     }
     #[inline(always)]
     fn and_u(self, a: __m512i, b: __m512i) -> __m512i {
-        unsafe { _mm512_and_si512(a, b) }
+        intrinsics! { _mm512_and_si512(a, b) }
     }
     #[inline(always)]
     fn shr_u<const N: u32>(self, a: __m512i) -> __m512i {
-        unsafe { _mm512_srli_epi32::<N>(a) }
+        intrinsics! { _mm512_srli_epi32::<N>(a) }
     }
     #[inline(always)]
     fn rotl_u<const N: u32>(self, a: __m512i) -> __m512i {
-        unsafe { _mm512_rolv_epi32(a, _mm512_set1_epi32(N as i32)) }
+        intrinsics! { _mm512_rolv_epi32(a, _mm512_set1_epi32(N as i32)) }
     }
     #[inline(always)]
     fn lt_u(self, a: __m512i, b: __m512i) -> __mmask16 {
-        unsafe { _mm512_cmplt_epu32_mask(a, b) }
+        intrinsics! { _mm512_cmplt_epu32_mask(a, b) }
     }
     #[inline(always)]
     fn eq_u(self, a: __m512i, b: __m512i) -> __mmask16 {
-        unsafe { _mm512_cmpeq_epi32_mask(a, b) }
+        intrinsics! { _mm512_cmpeq_epi32_mask(a, b) }
     }
     #[inline(always)]
     fn and_m(self, a: __mmask16, b: __mmask16) -> __mmask16 {
@@ -163,15 +172,15 @@ impl Wide for Avx512 {
     }
     #[inline(always)]
     fn inc_where(self, m: __mmask16, a: __m512i) -> __m512i {
-        unsafe { _mm512_mask_sub_epi32(a, m, a, _mm512_set1_epi32(-1)) }
+        intrinsics! { _mm512_mask_sub_epi32(a, m, a, _mm512_set1_epi32(-1)) }
     }
 
     #[inline(always)]
     fn to_f(self, a: __m512i) -> __m512 {
-        unsafe { _mm512_cvtepi32_ps(a) }
+        intrinsics! { _mm512_cvtepi32_ps(a) }
     }
     #[inline(always)]
     fn permute16(self, idx: __m512i, table: __m512) -> __m512 {
-        unsafe { _mm512_permutexvar_ps(idx, table) }
+        intrinsics! { _mm512_permutexvar_ps(idx, table) }
     }
 }

@@ -162,6 +162,7 @@ impl FastNoise2 {
         // SAFETY: plain metadata queries with in-range indices.
         let count = unsafe { (self.f.metadata_count)() };
         let id = (0..count)
+            // SAFETY: `i` is below the library's own count of node types.
             .find(|&i| text(unsafe { (self.f.metadata_name)(i) }) == name)
             .ok_or_else(|| format!("FastNoise2 has no node type {name:?}"))?;
         // SAFETY: `id` is a metadata id from the loop above.
@@ -217,11 +218,14 @@ impl Node<'_> {
             Members::Lookups => (f.lookup_count, f.lookup_name),
             Members::Hybrids => (f.hybrid_count, f.hybrid_name),
         };
-        // SAFETY: metadata queries on this node's id with in-range indices.
-        let whole =
-            |i| sort != Members::Variables || unsafe { (f.variable_dimension)(self.id, i) } < 0;
+        let whole = |i| {
+            // SAFETY: `i` is below this node type's count of variables (the loop below).
+            sort != Members::Variables || unsafe { (f.variable_dimension)(self.id, i) } < 0
+        };
+        // SAFETY: `self.id` is a node type's metadata id (from `Api::node`).
         let n = unsafe { count(self.id) };
         (0..n)
+            // SAFETY: `i` is below the member count just read.
             .find(|&i| text(unsafe { name(self.id, i) }) == member && whole(i))
             .ok_or_else(|| format!("FastNoise2's {} has no {member:?}", self.name))
     }
@@ -257,19 +261,23 @@ impl Node<'_> {
         // SAFETY: enum queries on one of this node's variables.
         let n = unsafe { (f.enum_count)(self.id, i) };
         let value = (0..n)
+            // SAFETY: `e` is below the enum's count just read.
             .find(|&e| text(unsafe { (f.enum_name)(self.id, i, e) }) == option)
             .ok_or_else(|| format!("FastNoise2's {}.{member} has no {option:?}", self.name))?;
+        // SAFETY: `value` is one of the enum's options, on a live node.
         self.checked(unsafe { (f.set_int_enum)(self.ptr, i, value) }, member)
     }
 
     /// Makes `source` the input `member` (a node lookup, or a hybrid member given a node).
     pub fn input(&self, member: &str, source: &Node) -> Result<&Self, String> {
         let f = &self.api.f;
-        // SAFETY: both pointers are live nodes of this library; the parent keeps a reference.
         let ok = match self.find(Members::Lookups, member) {
+            // SAFETY: both pointers are live nodes of this library; the parent keeps a
+            // reference, and `i` indexes one of its lookups.
             Ok(i) => unsafe { (f.set_lookup)(self.ptr, i, source.ptr) },
             Err(_) => {
                 let i = self.find(Members::Hybrids, member)?;
+                // SAFETY: as above, `i` indexing one of its hybrid members.
                 unsafe { (f.set_hybrid_lookup)(self.ptr, i, source.ptr) }
             }
         };
