@@ -95,6 +95,10 @@ pub mod wgsl {
 /// The node table's rows for the kinds' own parameters, and the graph's f64 operations.
 pub mod graph {
     pub use crate::graph::kind_fields::*;
+    /// The modifier node types, each its own type (`graph/modifiers/`).
+    pub mod modifiers {
+        pub use crate::graph::modifiers::*;
+    }
     pub use crate::graph::node::{Combiner, Modifier, Node, Op, Warp};
     pub use crate::graph::ops::*;
 

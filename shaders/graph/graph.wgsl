@@ -1,5 +1,6 @@
 // Noise graphs (CONVENTIONS §13): what every graph's code calls; mirrored by src/cpu/plan.rs
-// and src/graph/ops.rs. The generated part (src/wgsl/codegen.rs) declares `struct GraphState`
+// and src/graph/ops.rs (the modifier nodes' functions are theirs: shaders/graph/modifiers/, one
+// file per node beside src/graph/modifiers/). The generated part (src/wgsl/codegen.rs) declares `struct GraphState`
 // with arrays sized for its graph and `fn graph_value(t)`, straight-line code over the graph's
 // expanded steps (t an image texel; z is 0 but in volumes) but for batches of one kind, which
 // loop (`graph_count`, src/wgsl/batches.rs); every number it uses is read from
@@ -94,62 +95,6 @@ fn graph_coordinate(i: u32, pt: LatticePoint, a: u32) -> f32 {
     return g.origin_cell[a] + (f32(cells) + pt.frac[a]);
 }
 
-fn remap(v: f32, span_in: vec2<f32>, span_out: vec2<f32>) -> f32 {
-    return span_out.x + (v - span_in.x) * (span_out.y - span_out.x) / (span_in.y - span_in.x);
-}
-
-// params[first + k].xy is control point k, for k < n; x increases.
-fn curve(v: f32, first: u32, n: u32, cubic: bool) -> f32 {
-    let lo = graph_state.params[first].xy;
-    let hi = graph_state.params[first + n - 1u].xy;
-    if v <= lo.x {
-        return lo.y;
-    }
-    if v >= hi.x {
-        return hi.y;
-    }
-    var i = 0u;
-    for (var k = 1u; k < n - 1u; k++) {
-        if graph_state.params[first + k].x <= v {
-            i = k;
-        }
-    }
-    let p0 = graph_state.params[first + i].xy;
-    let p1 = graph_state.params[first + i + 1u].xy;
-    let t = (v - p0.x) / (p1.x - p0.x);
-    if !cubic {
-        return lerp(t, p0.y, p1.y);
-    }
-    let before = graph_state.params[first + max(i, 1u) - 1u].y;
-    let after = graph_state.params[first + min(i + 2u, n - 1u)].y;
-    return catmull_rom(t, before, p0.y, p1.y, after);
-}
-
-// params[first + k].x is level k, for k < n, increasing.
-fn terrace(v: f32, first: u32, n: u32, invert: bool) -> f32 {
-    var above = n;
-    for (var k = n; k > 0u; k--) {
-        if v < graph_state.params[first + k - 1u].x {
-            above = k - 1u;
-        }
-    }
-    let i0 = max(above, 1u) - 1u;
-    let i1 = min(above, n - 1u);
-    if i0 == i1 {
-        return graph_state.params[first + i1].x;
-    }
-    var lo = graph_state.params[first + i0].x;
-    var hi = graph_state.params[first + i1].x;
-    var alpha = (v - lo) / (hi - lo);
-    if invert {
-        alpha = 1.0 - alpha;
-        let swap = lo;
-        lo = hi;
-        hi = swap;
-    }
-    return lerp(alpha * alpha, lo, hi);
-}
-
 fn smooth_min(a: f32, b: f32, k: f32) -> f32 {
     let h = max(k - abs(a - b), 0.0) / k;
     return min(a, b) - h * h * k * 0.25;
@@ -172,13 +117,6 @@ fn select_between(a: f32, b: f32, control: f32, threshold: f32, falloff: f32) ->
         return b;
     }
     return select(b, a, control < threshold);
-}
-
-fn power(v: f32, exponent: f32) -> f32 {
-    if v == 0.0 {
-        return 0.0;
-    }
-    return sign(v) * pow_of_positive(abs(v), exponent);
 }
 
 // One octave of the ridged multifractal: state = (sum of w s, sum of w, g).

@@ -60,7 +60,7 @@ pub(crate) fn step_value(job: &Job, step: &Step, at: Position, r: &[[f64; 4]]) -
             }
             ops::ridged_multi(&n[..values.len()], weights, *offset, *gain)
         }
-        Step::Modify { input, modifier } => ops::modify(modifier, v(*input)),
+        Step::Modify { input, modifier } => modifier.value(v(*input)),
         Step::Combine { combiner, inputs } => {
             let values: Vec<f64> = inputs.iter().map(|&i| v(i)).collect();
             ops::combine(*combiner, &values)

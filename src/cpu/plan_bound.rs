@@ -10,8 +10,7 @@
 use super::plan::{Position, instance_point, step_value};
 use crate::cpu::points::instance_lattice;
 use crate::graph::bound::{FRACTION, ROUNDING, row_norm};
-use crate::graph::node::{Combiner, Modifier};
-use crate::graph::ops::curve_slope_over;
+use crate::graph::node::Combiner;
 use crate::graph::plan::Step;
 use crate::job::Job;
 use crate::kinds::noise_octave_dual;
@@ -75,7 +74,7 @@ fn step_error(job: &Job, step: &Step, at: Position, r: &[Bounded]) -> [f64; 4] {
             offset,
             gain,
         } => ridged_multi_error(values, weights, *offset, *gain, r),
-        Step::Modify { input, modifier } => modifier_error(modifier, r[*input]),
+        Step::Modify { input, modifier } => modifier.error(r[*input].v(), r[*input].e()),
         Step::Combine { combiner, inputs } => combine_error(*combiner, inputs, r),
         Step::Blend { a, b, control } => blend_error(r[*a], r[*b], r[*control]),
         Step::Select {
@@ -193,51 +192,6 @@ fn ridged_multi_error(
         g = next.clamp(0.0, 1.0);
     }
     2.0 * sum_error / total
-}
-
-/// A modifier's error: its input's by its slope over the values the input can take here.
-fn modifier_error(modifier: &Modifier, x: Bounded) -> f64 {
-    let (v, e) = (x.v(), x.e());
-    let (lo, hi) = (v - e, v + e);
-    match modifier {
-        Modifier::Abs | Modifier::Negate => e,
-        Modifier::Clamp { min, max } => {
-            if hi < *min || lo > *max {
-                0.0
-            } else {
-                e
-            }
-        }
-        Modifier::Remap { from, to } => {
-            let slope = ((to[1] - to[0]) / (from[1] - from[0])).abs();
-            slope * e + 3.0 * ROUNDING * (v.abs() + e + from[0].abs()) * slope.max(1.0)
-        }
-        Modifier::Curve { points, cubic } => {
-            let height = points.iter().map(|p| p[1].abs()).fold(0.0, f64::max);
-            curve_slope_over(points, *cubic, lo, hi) * e + 8.0 * ROUNDING * height
-        }
-        Modifier::Terrace { .. } => 2.0 * e,
-        Modifier::Power(p) => {
-            let top = v.abs() + e;
-            let carried = if *p >= 1.0 {
-                p * top.powf(p - 1.0) * e
-            } else if v.abs() > e {
-                (p * (v.abs() - e).powf(p - 1.0) * e).min(e.powf(*p))
-            } else {
-                e.powf(*p)
-            };
-            let [c0, c1] = crate::kinds::lattice::math::POW_RELATIVE_ERROR;
-            carried + top.powf(*p).max(1.0) * (c0 + c1 * (p * top.ln()).max(1.0))
-        }
-        Modifier::Smoothstep { edge0, edge1 } => {
-            let width = edge1 - edge0;
-            let t = |x: f64| ((x - edge0) / width).clamp(0.0, 1.0);
-            let (a, b) = (t(lo).min(t(hi)), t(lo).max(t(hi)));
-            // 6 t (1 - t) peaks at t = 1/2.
-            let u = 0.5f64.clamp(a, b);
-            6.0 * u * (1.0 - u) / width.abs() * e + 6.0 * ROUNDING * (v.abs() + e + 1.0)
-        }
-    }
 }
 
 /// A combiner's error: sums add their inputs' and round per addition; products carry each

@@ -2,41 +2,12 @@
 //! error bound and magnitude bound, propagated through the expanded plan by each node's
 //! Lipschitz constant, plus an f32 rounding allowance per step.
 
-use super::node::{Combiner, Modifier};
+use super::node::Combiner;
 use super::plan::{Plan, Step};
+pub(crate) use super::step_bounds::{Bounds, FRACTION, ROUNDING};
 use crate::spec::Fractal;
 use crate::spec::validate::MIN_OCTAVE_FREQUENCY;
 use crate::tolerance::{Bound, arithmetic_bound};
-
-/// f32's relative rounding, allowed once per step on its magnitude.
-pub(crate) const ROUNDING: f64 = 1.0 / 8_388_608.0; // 2^-23
-/// The GPU's fractions keep 24 of the exact point's bits (§1).
-pub(crate) const FRACTION: f64 = 1.0 / 16_777_216.0; // 2^-24
-
-/// A step's bounds: |value| <= m, |GPU - twin| <= e (for a displacement, per component).
-#[derive(Clone, Copy, Debug, Default)]
-struct Bounds {
-    m: f64,
-    e: f64,
-    /// Where the value lies when known more closely than [-m, m] (a smoothstep's [0, 1]).
-    range: Option<(f64, f64)>,
-}
-
-impl Bounds {
-    /// The interval the value lies in.
-    fn interval(&self) -> (f64, f64) {
-        self.range.unwrap_or((-self.m, self.m))
-    }
-
-    /// A value in `[lo, hi]` with error `e`.
-    fn within(lo: f64, hi: f64, e: f64) -> Bounds {
-        Bounds {
-            m: lo.abs().max(hi.abs()),
-            e,
-            range: Some((lo, hi)),
-        }
-    }
-}
 
 /// The graph's bound, and what in it is discontinuous (where f32 and f64 can decide a
 /// comparison differently and a texel may jump).
@@ -199,7 +170,7 @@ fn step_bounds(
             e: v.abs() * FRACTION,
         },
         Step::Fractal { .. } | Step::RidgedMulti { .. } => fractal_bounds(step, b),
-        Step::Modify { input, modifier } => modifier_bounds(modifier, b[*input]),
+        Step::Modify { input, modifier } => modifier.bounds(b[*input]),
         Step::Combine { combiner, inputs } => combine_bounds(*combiner, inputs, b),
         Step::Blend { .. } | Step::Select { .. } => mix_bounds(step, b, jumps),
         Step::Linear { .. } | Step::Displace { .. } => displacement_bounds(step, b),
@@ -329,75 +300,6 @@ fn displacement_bounds(step: &Step, b: &[Bounds]) -> Bounds {
             }
         }
         _ => unreachable!("only displacement steps come here"),
-    }
-}
-
-fn modifier_bounds(modifier: &Modifier, v: Bounds) -> Bounds {
-    let scaled = |k: f64, m: f64| Bounds {
-        range: None,
-        m,
-        e: k * v.e,
-    };
-    match modifier {
-        Modifier::Abs => {
-            let (lo, hi) = v.interval();
-            let floor = if lo > 0.0 {
-                lo
-            } else if hi < 0.0 {
-                -hi
-            } else {
-                0.0
-            };
-            Bounds::within(floor, v.m, v.e)
-        }
-        Modifier::Negate => {
-            let (lo, hi) = v.interval();
-            Bounds::within(-hi, -lo, v.e)
-        }
-        Modifier::Clamp { min, max } => {
-            let (lo, hi) = v.interval();
-            Bounds::within(lo.clamp(*min, *max), hi.clamp(*min, *max), v.e)
-        }
-        Modifier::Remap { from, to } => {
-            // Linear: the interval's ends map to the result's.
-            let slope = (to[1] - to[0]) / (from[1] - from[0]);
-            let (lo, hi) = v.interval();
-            let (a, b) = (
-                to[0] + (lo - from[0]) * slope,
-                to[0] + (hi - from[0]) * slope,
-            );
-            Bounds::within(a.min(b), a.max(b), slope.abs() * v.e)
-        }
-        Modifier::Curve { points, cubic } => {
-            let height = points.iter().map(|p| p[1].abs()).fold(0.0, f64::max);
-            // Catmull-Rom weights sum to 1 in absolute value plus at most 0.3: below 2x the top.
-            scaled(super::ops::curve_slope(points, *cubic), 2.0 * height)
-        }
-        Modifier::Terrace { points, .. } => {
-            let top = points.iter().map(|p| p.abs()).fold(0.0, f64::max);
-            scaled(2.0, top)
-        }
-        Modifier::Power(p) => {
-            // The input's error carried by the slope (Hoelder below 1), plus the f32
-            // power's own: relative `6e-7 + 2e-7 |p ln v|`, whose absolute size over |v| <= m
-            // is at most max(1, m^p) (6e-7 + 2e-7 max(1, p ln m)) (u e^-u <= 1 below 1).
-            let m = v.m.powf(*p);
-            let carried = if *p >= 1.0 {
-                p * v.m.powf(p - 1.0) * v.e
-            } else {
-                v.e.powf(*p)
-            };
-            let [c0, c1] = crate::kinds::lattice::math::POW_RELATIVE_ERROR;
-            let own = m.max(1.0) * (c0 + c1 * (p * v.m.ln()).max(1.0));
-            Bounds {
-                range: None,
-                m,
-                e: carried + own,
-            }
-        }
-        Modifier::Smoothstep { edge0, edge1 } => {
-            Bounds::within(0.0, 1.0, 1.5 / (edge1 - edge0).abs() * v.e)
-        }
     }
 }
 

@@ -5,6 +5,8 @@
 
 use std::sync::LazyLock;
 
+pub use super::node_type::{Arity, Category, Input, NodeType};
+use super::node_type::{SOURCE, of_source};
 use crate::kinds::param::{
     FREQUENCY, LACUNARITY, LIMIT, MAX_FREQUENCY, OCTAVES, PERSISTENCE, choice, number, positive,
     whole,
@@ -12,76 +14,15 @@ use crate::kinds::param::{
 pub use crate::kinds::param::{Param, ParamType};
 use crate::kinds::{KINDS, Kind};
 
-/// What a node type does, for grouping in docs and editors.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Category {
-    /// A value from the point alone: a noise kind, a constant, a coordinate.
-    Source,
-    /// A sum over octaves of its source, each at a finer scale and the next seed.
-    Fractal,
-    /// Moves the point before its source sees it.
-    Domain,
-    /// Maps its source's value through a function.
-    Modifier,
-    /// Combines several values.
-    Combiner,
-}
-
-/// How many nodes an input takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Arity {
-    /// One node name.
-    One,
-    /// A list of at least this many node names.
-    List(usize),
-    /// A list of node names, one per axis of the graph.
-    PerAxis,
-}
-
-/// One input of a node type: the names of the nodes it reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Input {
-    /// The JSON key.
-    pub name: &'static str,
-    /// One node or a list.
-    pub arity: Arity,
-    /// What it is for.
-    pub doc: &'static str,
-}
-
-/// One node type: its name (the JSON `type`), inputs and parameters.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct NodeType {
-    /// The JSON `type`.
-    pub name: &'static str,
-    /// Its group.
-    pub category: Category,
-    /// Its inputs, all required.
-    pub inputs: &'static [Input],
-    /// Its parameters, all optional.
-    pub params: &'static [Param],
-    /// What it computes (CONVENTIONS §13 has the formulas).
-    pub doc: &'static str,
-}
-
-impl NodeType {
-    /// The parameter called `name`.
-    pub fn param(&self, name: &str) -> Option<&'static Param> {
-        self.params.iter().find(|p| p.name == name)
-    }
-
-    /// The input called `name`.
-    pub fn input(&self, name: &str) -> Option<&'static Input> {
-        self.inputs.iter().find(|i| i.name == name)
-    }
-}
-
 /// Every node type: the kinds' (from their table rows, in code order), then the others.
 pub fn node_types() -> &'static [NodeType] {
     static ALL: LazyLock<Vec<NodeType>> = LazyLock::new(|| {
         let kinds = Kind::ALL.iter().zip(KINDS);
         let sources = kinds.map(|(kind, info)| source(kind.name(), info.params, info.summary));
-        sources.chain(OTHER_NODE_TYPES.iter().copied()).collect()
+        (sources.chain(OTHER_NODE_TYPES.iter().copied()))
+            .chain(super::modifiers::ROWS.iter().copied())
+            .chain(COMBINER_NODE_TYPES.iter().copied())
+            .collect()
     });
     &ALL
 }
@@ -91,11 +32,6 @@ pub fn node_type(name: &str) -> Option<&'static NodeType> {
     node_types().iter().find(|t| t.name == name)
 }
 
-const SOURCE: &[Input] = &[Input {
-    name: "source",
-    arity: Arity::One,
-    doc: "the node whose value this one transforms",
-}];
 const A_B: &[Input] = &[
     Input {
         name: "a",
@@ -156,21 +92,6 @@ const fn source(name: &'static str, params: &'static [Param], doc: &'static str)
     }
 }
 
-const fn of_source(
-    name: &'static str,
-    category: Category,
-    params: &'static [Param],
-    doc: &'static str,
-) -> NodeType {
-    NodeType {
-        name,
-        category,
-        inputs: SOURCE,
-        params,
-        doc,
-    }
-}
-
 const fn combiner(
     name: &'static str,
     inputs: &'static [Input],
@@ -186,8 +107,8 @@ const fn combiner(
     }
 }
 
-/// Every node type, sources first.
-/// The node types that are not kinds (the kinds' nodes come from their table rows).
+/// The node types that are neither kinds (theirs come from their table rows), modifiers nor
+/// combiners, in the table's order.
 static OTHER_NODE_TYPES: &[NodeType] = &[
     source(
         "constant",
@@ -302,102 +223,10 @@ static OTHER_NODE_TYPES: &[NodeType] = &[
         ],
         doc: "the source at p + amplitude * (by_x(p), by_y(p), ...) (Quilez's domain warp)",
     },
-    of_source("abs", Category::Modifier, &[], "|v|"),
-    of_source("negate", Category::Modifier, &[], "-v"),
-    of_source(
-        "clamp",
-        Category::Modifier,
-        &[
-            number("min", -1.0, -LIMIT, LIMIT, "lower bound"),
-            number("max", 1.0, -LIMIT, LIMIT, "upper bound, at least min"),
-        ],
-        "v limited to min..=max",
-    ),
-    of_source(
-        "remap",
-        Category::Modifier,
-        &[
-            Param {
-                name: "from",
-                ty: ParamType::Pair {
-                    default: [-1.0, 1.0],
-                },
-                doc: "the range [a, b] that maps to `to`",
-            },
-            Param {
-                name: "to",
-                ty: ParamType::Pair {
-                    default: [0.0, 1.0],
-                },
-                doc: "where `from` lands",
-            },
-        ],
-        "to.a + (v - from.a) (to.b - to.a) / (from.b - from.a), not clamped",
-    ),
-    of_source(
-        "curve",
-        Category::Modifier,
-        &[
-            Param {
-                name: "points",
-                ty: ParamType::Points {
-                    pairs: true,
-                    min: 2,
-                    default: &[],
-                },
-                doc: "control points [x, y], x increasing",
-            },
-            choice(
-                "interp",
-                "cubic",
-                &["linear", "cubic"],
-                "between control points",
-            ),
-        ],
-        "v through a curve that passes every control point, flat beyond the ends",
-    ),
-    of_source(
-        "terrace",
-        Category::Modifier,
-        &[
-            Param {
-                name: "points",
-                ty: ParamType::Points {
-                    pairs: false,
-                    min: 2,
-                    default: &[-1.0, -0.5, 0.0, 0.5, 1.0],
-                },
-                doc: "terrace levels, increasing",
-            },
-            Param {
-                name: "invert",
-                ty: ParamType::Flag { default: false },
-                doc: "steep edges at the top of each step instead of the bottom",
-            },
-        ],
-        "libnoise's Terrace: flat steps at the levels, curved between",
-    ),
-    of_source(
-        "power",
-        Category::Modifier,
-        &[positive("exponent", 2.0, 64.0, "the power")],
-        "sign(v) |v|^exponent",
-    ),
-    of_source(
-        "smoothstep",
-        Category::Modifier,
-        &[
-            number("edge0", -1.0, -LIMIT, LIMIT, "where the output leaves 0"),
-            number(
-                "edge1",
-                1.0,
-                -LIMIT,
-                LIMIT,
-                "where it reaches 1; differs from edge0",
-            ),
-        ],
-        "t^2 (3 - 2t) for t = (v - edge0) / (edge1 - edge0) clamped to [0, 1]",
-    ),
+];
+
+/// The combiners (after the modifiers, which are theirs: `modifiers::ROWS`).
+static COMBINER_NODE_TYPES: &[NodeType] = &[
     combiner("add", INPUTS, &[], "the sum of the inputs"),
     combiner("subtract", A_B, &[], "a - b"),
     combiner("multiply", INPUTS, &[], "the product of the inputs"),

@@ -1,6 +1,7 @@
 //! A graph's nodes, typed: what [`read`](super::read) makes of the untyped form once every
 //! parameter is in range and every input names a node (CONVENTIONS §13).
 
+pub use super::modifiers::Modifier;
 use crate::kinds::{Fractal, Interp, Kind, KindFields};
 
 /// One named node.
@@ -151,53 +152,6 @@ pub struct Warp {
     pub gain: f64,
 }
 
-/// A function of one value; its numbers are f64 as read, f32 where the lanes run it
-/// ([`Modifier::to_f32`]).
-#[derive(Clone, Debug, PartialEq)]
-pub enum Modifier<R = f64> {
-    /// `|v|`.
-    Abs,
-    /// `-v`.
-    Negate,
-    /// `v` limited to `min..=max`.
-    Clamp {
-        /// Lower bound.
-        min: R,
-        /// Upper bound.
-        max: R,
-    },
-    /// `from` mapped linearly onto `to`, not clamped.
-    Remap {
-        /// `[a, b]`, a != b.
-        from: [R; 2],
-        /// Where a and b land.
-        to: [R; 2],
-    },
-    /// A curve through control points, flat beyond the ends.
-    Curve {
-        /// `[x, y]`, x strictly increasing.
-        points: Vec<[R; 2]>,
-        /// Catmull-Rom between points (else straight lines).
-        cubic: bool,
-    },
-    /// libnoise's Terrace.
-    Terrace {
-        /// Levels, strictly increasing.
-        points: Vec<R>,
-        /// Steep edges at the top of each step.
-        invert: bool,
-    },
-    /// `sign(v) |v|^exponent`.
-    Power(R),
-    /// The smooth step from `edge0` to `edge1`.
-    Smoothstep {
-        /// Output 0 at and below.
-        edge0: R,
-        /// Output 1 at and above.
-        edge1: R,
-    },
-}
-
 /// How several values combine; its numbers f64 as read, f32 where the lanes run it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Combiner<R = f64> {
@@ -215,38 +169,6 @@ pub enum Combiner<R = f64> {
     SmoothMin(R),
     /// `-smooth_min(-a, -b)`.
     SmoothMax(R),
-}
-
-impl Modifier {
-    /// The same with its numbers rounded to f32, as the GPU receives them.
-    pub fn to_f32(&self) -> Modifier<f32> {
-        let f = |x: f64| x as f32;
-        match self {
-            Modifier::Abs => Modifier::Abs,
-            Modifier::Negate => Modifier::Negate,
-            Modifier::Clamp { min, max } => Modifier::Clamp {
-                min: f(*min),
-                max: f(*max),
-            },
-            Modifier::Remap { from, to } => Modifier::Remap {
-                from: from.map(f),
-                to: to.map(f),
-            },
-            Modifier::Curve { points, cubic } => Modifier::Curve {
-                points: points.iter().map(|p| p.map(f)).collect(),
-                cubic: *cubic,
-            },
-            Modifier::Terrace { points, invert } => Modifier::Terrace {
-                points: points.iter().copied().map(f).collect(),
-                invert: *invert,
-            },
-            Modifier::Power(e) => Modifier::Power(f(*e)),
-            Modifier::Smoothstep { edge0, edge1 } => Modifier::Smoothstep {
-                edge0: f(*edge0),
-                edge1: f(*edge1),
-            },
-        }
-    }
 }
 
 impl Combiner {

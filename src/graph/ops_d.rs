@@ -10,7 +10,7 @@ use super::node::{Combiner, Modifier};
 use super::ops;
 use super::step::Step;
 use crate::kinds::Fractal;
-use crate::kinds::lattice::real::{Real, catmull_rom_derivative};
+use crate::kinds::lattice::real::Real;
 
 /// A value and its partial derivatives along the texel axes x, y, z: f64 on the twin, f32 in
 /// the SIMD lanes (the same functions in both precisions, as `ops`).
@@ -33,92 +33,10 @@ fn sign_d<R: Real>(v: R) -> R {
     if v < R::zero() { -R::one() } else { R::one() }
 }
 
-/// A modifier node with its gradient.
+/// A modifier node with its gradient: its value, and its slope by the chain rule.
 #[inline(always)]
 pub fn modify_d<R: Real>(modifier: &Modifier<R>, v: TexelDual<R>) -> TexelDual<R> {
-    let value = ops::modify(modifier, v[0]);
-    let slope = match modifier {
-        Modifier::Abs => sign_d(v[0]),
-        Modifier::Negate => -R::one(),
-        Modifier::Clamp { min, max } => clamp_slope(v[0], *min, *max),
-        Modifier::Remap { from, to } => (to[1] - to[0]) / (from[1] - from[0]),
-        Modifier::Curve { points, cubic } => curve_slope_at(points, *cubic, v[0]),
-        Modifier::Terrace { points, invert } => terrace_slope(points, *invert, v[0]),
-        Modifier::Power(e) => power_slope(v[0], *e),
-        Modifier::Smoothstep { edge0, edge1 } => smoothstep_slope(*edge0, *edge1, v[0]),
-    };
-    chain(v, value, slope)
-}
-
-/// 1 strictly between the limits, 0 at and beyond them (the clamped side).
-#[inline(always)]
-pub fn clamp_slope<R: Real>(v: R, min: R, max: R) -> R {
-    if v > min && v < max {
-        R::one()
-    } else {
-        R::zero()
-    }
-}
-
-/// The curve's slope at v: its segment's line or spline derivative over the segment's width,
-/// 0 at and beyond the end points; at an inner point, the segment that starts there (the one
-/// `ops::curve` evaluates).
-pub fn curve_slope_at<R: Real>(points: &[[R; 2]], cubic: bool, v: R) -> R {
-    let n = points.len();
-    if v <= points[0][0] || v >= points[n - 1][0] {
-        return R::zero();
-    }
-    let i = points
-        .iter()
-        .rposition(|p| p[0] <= v)
-        .unwrap_or(0)
-        .min(n - 2);
-    let width = points[i + 1][0] - points[i][0];
-    if !cubic {
-        return (points[i + 1][1] - points[i][1]) / width;
-    }
-    let t = (v - points[i][0]) / width;
-    let y = |k: isize| points[k.clamp(0, n as isize - 1) as usize][1];
-    let k = i as isize;
-    catmull_rom_derivative(t, y(k - 1), y(k), y(k + 1), y(k + 2)) / width
-}
-
-/// The terrace's slope at v: `2 alpha` between two levels (alpha after the inversion: the
-/// derivative of `lo + alpha^2 (hi - lo)` in v), 0 below the first and above the last; at a
-/// level, the step that starts there (as `ops::terrace`).
-pub fn terrace_slope<R: Real>(points: &[R], invert: bool, v: R) -> R {
-    let n = points.len();
-    let above = points.iter().position(|&p| v < p).unwrap_or(n);
-    let (i0, i1) = (above.saturating_sub(1), above.min(n - 1));
-    if i0 == i1 {
-        return R::zero();
-    }
-    let alpha = (v - points[i0]) / (points[i1] - points[i0]);
-    R::of(2.0) * if invert { R::one() - alpha } else { alpha }
-}
-
-/// `exponent |v|^(exponent - 1)` off 0; at 0, 1 for exponent 1 and 0 otherwise (the
-/// derivative where it exists, 0 where it is unbounded, exponents below 1).
-#[inline(always)]
-pub fn power_slope<R: Real>(v: R, exponent: R) -> R {
-    if v != R::zero() {
-        exponent * v.pow_of_abs(exponent - R::one())
-    } else if exponent == R::one() {
-        R::one()
-    } else {
-        R::zero()
-    }
-}
-
-/// `6 t (1 - t) / (edge1 - edge0)` strictly inside the edges, 0 outside.
-#[inline(always)]
-pub fn smoothstep_slope<R: Real>(edge0: R, edge1: R, v: R) -> R {
-    let t = (v - edge0) / (edge1 - edge0);
-    if t > R::zero() && t < R::one() {
-        R::of(6.0) * t * (R::one() - t) / (edge1 - edge0)
-    } else {
-        R::zero()
-    }
+    chain(v, modifier.value(v[0]), modifier.slope(v[0]))
 }
 
 /// One step of a combiner's left-to-right fold (`ops::combine`) with gradients: sums and differences add, products by the product rule, min

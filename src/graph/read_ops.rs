@@ -64,7 +64,8 @@ impl NodeReader<'_> {
             _ => match self.ty.category {
                 super::meta::Category::Modifier => Op::Modify {
                     source: self.input("source")?,
-                    modifier: self.modifier()?,
+                    modifier: Modifier::read(self)
+                        .unwrap_or_else(|| Err(self.err("type", "is not a modifier")))?,
                 },
                 _ => self.combine()?,
             },
@@ -158,50 +159,6 @@ impl NodeReader<'_> {
         }))
     }
 
-    fn modifier(&self) -> Result<Modifier> {
-        Ok(match self.ty.name {
-            "abs" => Modifier::Abs,
-            "negate" => Modifier::Negate,
-            "clamp" => {
-                let (min, max) = (self.number("min")?, self.number("max")?);
-                if min > max {
-                    return Err(self.err("max", format!("must be at least min ({min}), got {max}")));
-                }
-                Modifier::Clamp { min, max }
-            }
-            "remap" => Modifier::Remap {
-                from: self.pair("from")?,
-                to: self.pair("to")?,
-            },
-            "curve" => Modifier::Curve {
-                points: self.points("points")?,
-                cubic: self.choice::<CurveInterp>("interp")?.0,
-            },
-            "terrace" => Modifier::Terrace {
-                points: self.points("points")?.iter().map(|p| p[0]).collect(),
-                invert: self.flag("invert")?,
-            },
-            "power" => Modifier::Power(self.number("exponent")?),
-            _ => {
-                let (edge0, edge1) = (self.number("edge0")?, self.number("edge1")?);
-                if edge0 as f32 == edge1 as f32 {
-                    return Err(self.err("edge1", "must differ from edge0 (in f32 too)"));
-                }
-                // The GPU divides by edge1 - edge0 in f32.
-                if !(edge1 as f32 - edge0 as f32).is_finite() {
-                    return Err(self.err(
-                        "edge1",
-                        format!(
-                            "edge1 - edge0 must stay within f32's range (3.4e38), got {:e}",
-                            edge1 - edge0
-                        ),
-                    ));
-                }
-                Modifier::Smoothstep { edge0, edge1 }
-            }
-        })
-    }
-
     fn combine(&self) -> Result<Op> {
         let pair = || -> Result<Vec<usize>> { Ok(vec![self.input("a")?, self.input("b")?]) };
         let (combiner, inputs) = match self.ty.name {
@@ -240,20 +197,6 @@ impl FromStr for WarpMode {
         match s {
             "independent" => Ok(WarpMode(false)),
             "progressive" => Ok(WarpMode(true)),
-            _ => Err(()),
-        }
-    }
-}
-
-/// `cubic` (true) or `linear`.
-struct CurveInterp(bool);
-
-impl FromStr for CurveInterp {
-    type Err = ();
-    fn from_str(s: &str) -> std::result::Result<Self, ()> {
-        match s {
-            "linear" => Ok(CurveInterp(false)),
-            "cubic" => Ok(CurveInterp(true)),
             _ => Err(()),
         }
     }

@@ -7,7 +7,8 @@ use std::fmt::Write;
 
 use super::batches::{Batch, noise_batches, with_batches};
 use super::host::GraphInstance;
-use crate::graph::node::{Combiner, Modifier};
+use crate::graph::modifiers::ParamSink;
+use crate::graph::node::Combiner;
 use crate::graph::plan::{Plan, Step};
 use crate::kinds::KindState;
 use crate::spec::frames::OctaveFrame;
@@ -302,6 +303,16 @@ pub(super) struct Generator<'a> {
     pub(super) folds: usize,
 }
 
+impl ParamSink for Generator<'_> {
+    fn push(&mut self, entry: [f64; 4]) -> String {
+        self.param(entry)
+    }
+
+    fn next_index(&self) -> usize {
+        self.params.len()
+    }
+}
+
 impl Generator<'_> {
     /// Appends a parameter entry; its WGSL is `graph_state.params[k]`.
     pub(super) fn param(&mut self, v: [f64; 4]) -> String {
@@ -402,7 +413,7 @@ impl Generator<'_> {
         let r = |k: &usize| format!("r{k}");
         match step {
             Step::Constant(v) => format!("{}.x", self.param([*v, 0.0, 0.0, 0.0])),
-            Step::Modify { input, modifier } => self.modifier(modifier, &r(input), ""),
+            Step::Modify { input, modifier } => modifier.wgsl(self, &r(input), ""),
             Step::Combine { combiner, inputs } => {
                 self.combiner(*combiner, &inputs.iter().map(r).collect::<Vec<_>>(), "")
             }
@@ -443,45 +454,6 @@ impl Generator<'_> {
                 self.line(format!("let d{i} = {start} + {p}.x * vec4<f32>({by});"));
             }
             _ => unreachable!("only displacement steps come here"),
-        }
-    }
-
-    /// A modifier's call on `v`; `d` is "" for values, "_d" for the functions with gradients
-    /// (graph_d.wgsl: the same names with `_d`, the same parameters).
-    pub(super) fn modifier(&mut self, modifier: &Modifier, v: &str, d: &str) -> String {
-        match modifier {
-            Modifier::Abs => format!("abs{d}({v})"),
-            Modifier::Negate => format!("-{v}"),
-            Modifier::Clamp { min, max } => {
-                let p = self.param([*min, *max, 0.0, 0.0]);
-                format!("clamp{d}({v}, {p}.x, {p}.y)")
-            }
-            Modifier::Remap { from, to } => {
-                let p = self.param([from[0], from[1], to[0], to[1]]);
-                format!("remap{d}({v}, {p}.xy, {p}.zw)")
-            }
-            Modifier::Curve { points, cubic } => {
-                let first = self.params.len();
-                for p in points {
-                    self.param([p[0], p[1], 0.0, 0.0]);
-                }
-                format!("curve{d}({v}, {first}u, {}u, {cubic})", points.len())
-            }
-            Modifier::Terrace { points, invert } => {
-                let first = self.params.len();
-                for &x in points {
-                    self.param([x, 0.0, 0.0, 0.0]);
-                }
-                format!("terrace{d}({v}, {first}u, {}u, {invert})", points.len())
-            }
-            Modifier::Power(e) => {
-                let p = self.param([*e, 0.0, 0.0, 0.0]);
-                format!("power{d}({v}, {p}.x)")
-            }
-            Modifier::Smoothstep { edge0, edge1 } => {
-                let p = self.param([*edge0, *edge1, 0.0, 0.0]);
-                format!("smoothstep{d}({p}.x, {p}.y, {v})")
-            }
         }
     }
 

@@ -160,7 +160,7 @@ impl Generator<'_> {
                 let p = self.param([*v, 0.0, 0.0, 0.0]);
                 format!("vec4<f32>({p}.x, 0.0, 0.0, 0.0)")
             }
-            Step::Modify { input, modifier } => self.modifier(modifier, &r(input), "_d"),
+            Step::Modify { input, modifier } => modifier.wgsl(self, &r(input), "_d"),
             Step::Combine { combiner, inputs } => {
                 self.combiner(*combiner, &inputs.iter().map(r).collect::<Vec<_>>(), "_d")
             }

@@ -127,6 +127,11 @@ pub(crate) fn graph_library_declaring(group: u32, generated: &str, tables: &str)
         source.push_str(text);
         source.push('\n');
     }
+    // The modifier nodes' own functions (shaders/graph/modifiers/, graph::modifiers).
+    for text in crate::graph::modifiers::WGSL {
+        source.push_str(text);
+        source.push('\n');
+    }
     source.push_str(generated);
     source
 }

@@ -338,3 +338,77 @@ fn the_renderer_shows_at_most_ten_methods() {
     }
     assert!(names.len() <= 10, "{} methods: {names:?}", names.len());
 }
+
+/// The words of `code` (identifiers).
+fn words(code: &str) -> BTreeSet<&str> {
+    code.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// `CamelCase` of a file stem (`smoothstep` -> `Smoothstep`).
+fn camel(stem: &str) -> String {
+    let mut chars = stem.chars();
+    chars.next().map_or(String::new(), |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+/// A modifier node type is one row (issue "the house, round 3"): its Rust type is named in no
+/// library file but its own and the list (`graph/modifiers/mod.rs`), and the WGSL functions its
+/// snippet declares are called from no other shader file: adding one touches its file, its
+/// WGSL and one line of the list.
+#[test]
+fn a_modifier_lives_in_its_own_files() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let modules = modules();
+    let folder = root.join("src/graph/modifiers");
+    let list = folder.join("mod.rs");
+    let mut stems: Vec<String> = std::fs::read_dir(&folder)
+        .expect("src/graph/modifiers/")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p != &list)
+        .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
+        .collect();
+    stems.sort();
+    assert!(stems.len() >= 8, "{stems:?}");
+    let shaders: Vec<PathBuf> = ["shaders/graph", "shaders/kernels", "shaders/noise"]
+        .iter()
+        .flat_map(|d| {
+            std::fs::read_dir(root.join(d))
+                .expect("a shader folder")
+                .flatten()
+        })
+        .map(|e| e.path())
+        .filter(|p| p.extension() == Some("wgsl".as_ref()))
+        .collect();
+    let mut strays = Vec::new();
+    for stem in &stems {
+        let own = folder.join(format!("{stem}.rs"));
+        let type_name = camel(stem);
+        for path in modules.values() {
+            if path != &own && path != &list && words(&code(path)).contains(type_name.as_str()) {
+                strays.push(format!("{type_name} in {}", path.display()));
+            }
+        }
+        let snippet = root.join(format!("shaders/graph/modifiers/{stem}.wgsl"));
+        let Ok(text) = std::fs::read_to_string(&snippet) else {
+            continue;
+        };
+        let declared: Vec<&str> = (text.lines())
+            .filter_map(|l| l.strip_prefix("fn "))
+            .filter_map(|l| l.split('(').next())
+            .collect();
+        for path in &shaders {
+            let other = code(path);
+            for name in declared.iter().filter(|n| words(&other).contains(*n)) {
+                strays.push(format!("{name} in {}", path.display()));
+            }
+        }
+    }
+    assert!(
+        strays.is_empty(),
+        "named outside their own files: {strays:?}"
+    );
+}
