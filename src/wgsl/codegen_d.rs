@@ -5,7 +5,7 @@
 //! coordinate maps are numbers of the state, as every other number.
 
 use super::batches::{Batch, with_batches};
-use super::codegen::{Generator, batch_operands, point_of};
+use super::emit::{Generator, batch_operands, point_of};
 use crate::graph::plan::Step;
 use crate::spec::frames::Mat;
 

@@ -34,6 +34,7 @@ pub(crate) mod codegen;
 mod codegen_d;
 mod constants;
 mod dispatch;
+mod emit;
 mod finite;
 pub(crate) mod host;
 mod namespace;
