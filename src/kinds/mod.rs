@@ -14,6 +14,7 @@
 
 pub(crate) mod cellular;
 mod enums;
+mod fields;
 pub(crate) mod fractal;
 pub(crate) mod gradient;
 pub(crate) mod impulse;
@@ -25,13 +26,14 @@ pub(crate) mod simplex;
 pub(crate) mod value;
 
 pub use enums::{CellReturn, Distance, Fractal, Interp, LatticeKind, ParseNameError};
+pub use fields::{KIND_FIELDS, KindField, KindFields, KindValue};
 pub use lattice::dual::Dual;
 pub use lattice::kernel::{InstructionSet, NoiseRow};
 pub use lattice::lane_dual::NoiseRowD;
 pub use param::{MAX_OCTAVES, Param};
 pub use params::{
-    KIND_FIELDS, KindField, KindFields, KindParams, KindState, KindValue, MAX_IMPULSES,
-    gabor_kernel_energy, poisson_thresholds, sparse_kernel_energy,
+    KindParams, KindState, MAX_IMPULSES, gabor_kernel_energy, poisson_thresholds,
+    sparse_kernel_energy,
 };
 
 use crate::fixed::Fixed;

@@ -412,3 +412,20 @@ fn a_modifier_lives_in_its_own_files() {
         "named outside their own files: {strays:?}"
     );
 }
+
+/// Small files that each own one idea: no source file of the library or the tool passes 500
+/// lines (the ones past 400 hold one idea each: the CLI's grammar, a graph's expansion, the
+/// lanes' points, the programs, the SIMD plan).
+#[test]
+fn no_source_file_passes_500_lines() {
+    let mut long: Vec<String> = modules()
+        .values()
+        .chain(tool_modules().values())
+        .filter_map(|path| {
+            let lines = std::fs::read_to_string(path).ok()?.lines().count();
+            (lines > 500).then(|| format!("{} ({lines})", path.display()))
+        })
+        .collect();
+    long.sort();
+    assert!(long.is_empty(), "split these: {long:?}");
+}
