@@ -95,6 +95,11 @@ pub mod wgsl {
 /// The node table's rows for the kinds' own parameters, and the graph's f64 operations.
 pub mod graph {
     pub use crate::graph::kind_fields::*;
+    /// The combiner node types, each its own type (`graph/combiners/`).
+    pub mod combiners {
+        pub use crate::graph::combiners::*;
+    }
+
     /// The modifier node types, each its own type (`graph/modifiers/`).
     pub mod modifiers {
         pub use crate::graph::modifiers::*;

@@ -1,6 +1,7 @@
 // Noise graphs (CONVENTIONS §13): what every graph's code calls; mirrored by src/cpu/plan.rs
-// and src/graph/ops.rs (the modifier nodes' functions are theirs: shaders/graph/modifiers/, one
-// file per node beside src/graph/modifiers/). The generated part (src/wgsl/codegen.rs) declares `struct GraphState`
+// and src/graph/ops.rs (the modifier and combiner nodes' functions are theirs:
+// shaders/graph/modifiers/ and combiners/, one file per node beside src/graph/modifiers/ and
+// combiners/). The generated part (src/wgsl/codegen.rs) declares `struct GraphState`
 // with arrays sized for its graph and `fn graph_value(t)`, straight-line code over the graph's
 // expanded steps (t an image texel; z is 0 but in volumes) but for batches of one kind, which
 // loop (`graph_count`, src/wgsl/batches.rs); every number it uses is read from
@@ -93,11 +94,6 @@ fn graph_coordinate(i: u32, pt: LatticePoint, a: u32) -> f32 {
     let g = graph_state.instances[i];
     let cells = bitcast<i32>(pt.cell[a] - g.cell[a]);
     return g.origin_cell[a] + (f32(cells) + pt.frac[a]);
-}
-
-fn smooth_min(a: f32, b: f32, k: f32) -> f32 {
-    let h = max(k - abs(a - b), 0.0) / k;
-    return min(a, b) - h * h * k * 0.25;
 }
 
 fn blend(a: f32, b: f32, control: f32) -> f32 {

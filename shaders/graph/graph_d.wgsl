@@ -1,5 +1,6 @@
 // Graph nodes with their gradients (CONVENTIONS §13, "Derivatives"), forward mode; mirrors
-// src/graph/ops_d.rs function by function. A value travels as vec4 (value, d/dx, d/dy, d/dz)
+// src/graph/ops_d.rs function by function (the modifiers' and combiners' are in their own files,
+// shaders/graph/modifiers/ and combiners/). A value travels as vec4 (value, d/dx, d/dy, d/dz)
 // along the world's texel axes; a displacement as vec4 with its Jacobian, a mat4x4 whose column
 // b is d(displacement)/dx_b. The value is the value function's own result (graph.wgsl); the
 // gradient is the chain rule through it, one-sided where a node is not differentiable.
@@ -33,25 +34,6 @@ fn no_dual() -> Dual {
 // texel axis b): d n / dx_b = dot(grad, m[b]).
 fn noise_texel_d(n: Dual, m: mat4x4<f32>) -> vec4<f32> {
     return vec4<f32>(n.value, (n.grad * m).xyz);
-}
-
-fn multiply_d(a: vec4<f32>, b: vec4<f32>) -> vec4<f32> {
-    return vec4<f32>(a.x * b.x, a.yzw * b.x + a.x * b.yzw);
-}
-
-fn min_d(a: vec4<f32>, b: vec4<f32>) -> vec4<f32> {
-    return select(b, a, a.x <= b.x);
-}
-
-fn max_d(a: vec4<f32>, b: vec4<f32>) -> vec4<f32> {
-    return select(b, a, a.x >= b.x);
-}
-
-fn smooth_min_d(a: vec4<f32>, b: vec4<f32>, k: f32) -> vec4<f32> {
-    let h = max(k - abs(a.x - b.x), 0.0) / k;
-    let lesser = select(b, a, a.x <= b.x);
-    let side = select(1.0, -1.0, a.x <= b.x);
-    return vec4<f32>(smooth_min(a.x, b.x, k), lesser.yzw + 0.5 * h * side * (a.yzw - b.yzw));
 }
 
 fn blend_d(a: vec4<f32>, b: vec4<f32>, control: vec4<f32>) -> vec4<f32> {

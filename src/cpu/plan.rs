@@ -63,7 +63,7 @@ pub(crate) fn step_value(job: &Job, step: &Step, at: Position, r: &[[f64; 4]]) -
         Step::Modify { input, modifier } => modifier.value(v(*input)),
         Step::Combine { combiner, inputs } => {
             let values: Vec<f64> = inputs.iter().map(|&i| v(i)).collect();
-            ops::combine(*combiner, &values)
+            combiner.combine(&values)
         }
         Step::Blend { a, b, control } => ops::blend(v(*a), v(*b), v(*control)),
         Step::Select {

@@ -10,7 +10,6 @@
 use super::plan::{Position, instance_point, step_value};
 use crate::cpu::points::instance_lattice;
 use crate::graph::bound::{FRACTION, ROUNDING, row_norm};
-use crate::graph::node::Combiner;
 use crate::graph::plan::Step;
 use crate::job::Job;
 use crate::kinds::noise_octave_dual;
@@ -75,7 +74,10 @@ fn step_error(job: &Job, step: &Step, at: Position, r: &[Bounded]) -> [f64; 4] {
             gain,
         } => ridged_multi_error(values, weights, *offset, *gain, r),
         Step::Modify { input, modifier } => modifier.error(r[*input].v(), r[*input].e()),
-        Step::Combine { combiner, inputs } => combine_error(*combiner, inputs, r),
+        Step::Combine { combiner, inputs } => {
+            let given: Vec<(f64, f64)> = inputs.iter().map(|&i| (r[i].v(), r[i].e())).collect();
+            combiner.error(&given)
+        }
         Step::Blend { a, b, control } => blend_error(r[*a], r[*b], r[*control]),
         Step::Select {
             a,
@@ -192,58 +194,6 @@ fn ridged_multi_error(
         g = next.clamp(0.0, 1.0);
     }
     2.0 * sum_error / total
-}
-
-/// A combiner's error: sums add their inputs' and round per addition; products carry each
-/// factor's by the other's size; min, max and their smooth forms (partials in [0, 1] that sum
-/// to one) keep the larger of two inputs' errors, or the chosen one's where the inputs lie too far
-/// apart here for either error to change the choice (or to reach the smooth blend's width).
-fn combine_error(combiner: Combiner, inputs: &[usize], r: &[Bounded]) -> f64 {
-    let mut all = inputs.iter().map(|&i| r[i]);
-    let size: f64 = all.clone().map(|x| x.v().abs() + x.e()).sum();
-    let first = all.next().unwrap_or_default();
-    match combiner {
-        Combiner::Add | Combiner::Subtract => {
-            let errors = first.e() + all.map(|x| x.e()).sum::<f64>();
-            errors + inputs.len().saturating_sub(2) as f64 * ROUNDING * size
-        }
-        Combiner::Multiply => {
-            let (_, e) = all.fold((first.v(), first.e()), |(p, ep), x| {
-                let e = p.abs() * x.e() + x.v().abs() * ep + ep * x.e();
-                (p * x.v(), e + (p * x.v()).abs() * ROUNDING + e * ROUNDING)
-            });
-            e
-        }
-        Combiner::Min | Combiner::Max | Combiner::SmoothMin(_) | Combiner::SmoothMax(_) => {
-            let width = match combiner {
-                Combiner::SmoothMin(k) | Combiner::SmoothMax(k) => k,
-                _ => 0.0,
-            };
-            let lower = matches!(combiner, Combiner::Min | Combiner::SmoothMin(_));
-            let folded = all.fold(first, |s, x| Bounded {
-                value: [
-                    crate::graph::ops::combine2(combiner, s.v(), x.v()),
-                    0.0,
-                    0.0,
-                    0.0,
-                ],
-                error: [chosen_error(s, x, width, lower), 0.0, 0.0, 0.0],
-            });
-            folded.e() + 6.0 * ROUNDING * (size + width)
-        }
-    }
-}
-
-/// The error of min (`lower`) or max of two values, smoothed over `width`: the chosen value's
-/// where the two lie more than `width` apart for every value within their errors, else the
-/// larger error.
-fn chosen_error(a: Bounded, b: Bounded, width: f64, lower: bool) -> f64 {
-    let apart = (a.v() - b.v()).abs() - a.e() - b.e();
-    if apart <= width {
-        return a.e().max(b.e());
-    }
-    let a_chosen = (a.v() < b.v()) == lower;
-    if a_chosen { a.e() } else { b.e() }
 }
 
 /// `a + t (b - a)` with `t = (control + 1) / 2`: each input's error by its weight here (a weight

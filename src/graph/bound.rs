@@ -2,7 +2,6 @@
 //! error bound and magnitude bound, propagated through the expanded plan by each node's
 //! Lipschitz constant, plus an f32 rounding allowance per step.
 
-use super::node::Combiner;
 use super::plan::{Plan, Step};
 pub(crate) use super::step_bounds::{Bounds, FRACTION, ROUNDING};
 use crate::spec::Fractal;
@@ -171,7 +170,9 @@ fn step_bounds(
         },
         Step::Fractal { .. } | Step::RidgedMulti { .. } => fractal_bounds(step, b),
         Step::Modify { input, modifier } => modifier.bounds(b[*input]),
-        Step::Combine { combiner, inputs } => combine_bounds(*combiner, inputs, b),
+        Step::Combine { combiner, inputs } => {
+            combiner.bounds(&inputs.iter().map(|&i| b[i]).collect::<Vec<_>>())
+        }
         Step::Blend { .. } | Step::Select { .. } => mix_bounds(step, b, jumps),
         Step::Linear { .. } | Step::Displace { .. } => displacement_bounds(step, b),
     }
@@ -300,53 +301,6 @@ fn displacement_bounds(step: &Step, b: &[Bounds]) -> Bounds {
             }
         }
         _ => unreachable!("only displacement steps come here"),
-    }
-}
-
-/// Sums of n inputs make n - 1 f32 additions, each rounding its running sum (the step's own
-/// rounding in `propagate` counts one of them); products round once per product.
-fn combine_bounds(combiner: Combiner, inputs: &[usize], b: &[Bounds]) -> Bounds {
-    let all = inputs.iter().map(|&i| b[i]);
-    let more = inputs.len().saturating_sub(2) as f64 * ROUNDING;
-    match combiner {
-        Combiner::Add | Combiner::Subtract => {
-            let v = all.fold(Bounds::default(), |s, v| Bounds {
-                range: None,
-                m: s.m + v.m,
-                e: s.e + v.e,
-            });
-            Bounds {
-                e: v.e + more * v.m,
-                ..v
-            }
-        }
-        Combiner::Multiply => {
-            let mut it = all;
-            let first = it.next().unwrap_or_default();
-            it.fold(first, |s, v| Bounds {
-                range: None,
-                m: s.m * v.m,
-                // Each product rounds once.
-                e: s.m * v.e + v.m * s.e + s.e * v.e + s.m * v.m * ROUNDING,
-            })
-        }
-        Combiner::Min | Combiner::Max => all.fold(Bounds::default(), |s, v| Bounds {
-            range: None,
-            m: s.m.max(v.m),
-            e: s.e.max(v.e),
-        }),
-        Combiner::SmoothMin(k) | Combiner::SmoothMax(k) => {
-            let v = all.fold(Bounds::default(), |s, v| Bounds {
-                range: None,
-                m: s.m.max(v.m),
-                e: s.e.max(v.e),
-            });
-            Bounds {
-                range: None,
-                m: v.m + k / 4.0,
-                e: v.e,
-            }
-        }
     }
 }
 

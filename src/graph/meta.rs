@@ -5,8 +5,8 @@
 
 use std::sync::LazyLock;
 
+use super::node_type::{A_B, SOURCE, combiner, of_source};
 pub use super::node_type::{Arity, Category, Input, NodeType};
-use super::node_type::{SOURCE, of_source};
 use crate::kinds::param::{
     FREQUENCY, LACUNARITY, LIMIT, MAX_FREQUENCY, OCTAVES, PERSISTENCE, choice, number, positive,
     whole,
@@ -21,7 +21,8 @@ pub fn node_types() -> &'static [NodeType] {
         let sources = kinds.map(|(kind, info)| source(kind.name(), info.params, info.summary));
         (sources.chain(OTHER_NODE_TYPES.iter().copied()))
             .chain(super::modifiers::ROWS.iter().copied())
-            .chain(COMBINER_NODE_TYPES.iter().copied())
+            .chain(super::combiners::ROWS.iter().copied())
+            .chain(BLEND_AND_SELECT.iter().copied())
             .collect()
     });
     &ALL
@@ -32,18 +33,6 @@ pub fn node_type(name: &str) -> Option<&'static NodeType> {
     node_types().iter().find(|t| t.name == name)
 }
 
-const A_B: &[Input] = &[
-    Input {
-        name: "a",
-        arity: Arity::One,
-        doc: "the first operand",
-    },
-    Input {
-        name: "b",
-        arity: Arity::One,
-        doc: "the second operand",
-    },
-];
 const A_B_CONTROL: &[Input] = &[
     A_B[0],
     A_B[1],
@@ -53,11 +42,6 @@ const A_B_CONTROL: &[Input] = &[
         doc: "picks between a and b",
     },
 ];
-const INPUTS: &[Input] = &[Input {
-    name: "inputs",
-    arity: Arity::List(2),
-    doc: "two or more operands",
-}];
 const WARP_INPUTS: &[Input] = &[
     SOURCE[0],
     Input {
@@ -92,23 +76,8 @@ const fn source(name: &'static str, params: &'static [Param], doc: &'static str)
     }
 }
 
-const fn combiner(
-    name: &'static str,
-    inputs: &'static [Input],
-    params: &'static [Param],
-    doc: &'static str,
-) -> NodeType {
-    NodeType {
-        name,
-        category: Category::Combiner,
-        inputs,
-        params,
-        doc,
-    }
-}
-
-/// The node types that are neither kinds (theirs come from their table rows), modifiers nor
-/// combiners, in the table's order.
+/// The node types that are neither kinds (theirs come from their table rows), modifiers,
+/// combiners nor blend and select, in the table's order.
 static OTHER_NODE_TYPES: &[NodeType] = &[
     source(
         "constant",
@@ -225,25 +194,8 @@ static OTHER_NODE_TYPES: &[NodeType] = &[
     },
 ];
 
-/// The combiners (after the modifiers, which are theirs: `modifiers::ROWS`).
-static COMBINER_NODE_TYPES: &[NodeType] = &[
-    combiner("add", INPUTS, &[], "the sum of the inputs"),
-    combiner("subtract", A_B, &[], "a - b"),
-    combiner("multiply", INPUTS, &[], "the product of the inputs"),
-    combiner("min", INPUTS, &[], "the least input"),
-    combiner("max", INPUTS, &[], "the greatest input"),
-    combiner(
-        "smooth-min",
-        A_B,
-        &[positive("k", 0.1, LIMIT, "width of the blend")],
-        "Quilez's polynomial smooth minimum of a and b",
-    ),
-    combiner(
-        "smooth-max",
-        A_B,
-        &[positive("k", 0.1, LIMIT, "width of the blend")],
-        "-smooth-min(-a, -b)",
-    ),
+/// Blend and select (after the modifiers and the combiners, whose rows are theirs).
+static BLEND_AND_SELECT: &[NodeType] = &[
     combiner(
         "blend",
         A_B_CONTROL,

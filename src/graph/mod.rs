@@ -34,6 +34,8 @@ mod affine;
 pub(crate) mod bound;
 mod builder;
 mod check;
+pub(crate) mod combiners;
+pub(crate) mod dual;
 mod fields;
 pub(crate) mod kind_fields;
 pub(crate) mod meta;

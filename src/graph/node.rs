@@ -1,6 +1,7 @@
 //! A graph's nodes, typed: what [`read`](super::read) makes of the untyped form once every
 //! parameter is in range and every input names a node (CONVENTIONS §13).
 
+pub use super::combiners::Combiner;
 pub use super::modifiers::Modifier;
 use crate::kinds::{Fractal, Interp, Kind, KindFields};
 
@@ -150,40 +151,6 @@ pub struct Warp {
     pub lacunarity: f64,
     /// Iteration i's amplitude is `amplitude gain^i`.
     pub gain: f64,
-}
-
-/// How several values combine; its numbers f64 as read, f32 where the lanes run it.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Combiner<R = f64> {
-    /// The sum.
-    Add,
-    /// `a - b`.
-    Subtract,
-    /// The product.
-    Multiply,
-    /// The least.
-    Min,
-    /// The greatest.
-    Max,
-    /// Quilez's polynomial smooth minimum of width k.
-    SmoothMin(R),
-    /// `-smooth_min(-a, -b)`.
-    SmoothMax(R),
-}
-
-impl Combiner {
-    /// The same with its width rounded to f32, as the GPU receives it.
-    pub fn to_f32(self) -> Combiner<f32> {
-        match self {
-            Combiner::Add => Combiner::Add,
-            Combiner::Subtract => Combiner::Subtract,
-            Combiner::Multiply => Combiner::Multiply,
-            Combiner::Min => Combiner::Min,
-            Combiner::Max => Combiner::Max,
-            Combiner::SmoothMin(k) => Combiner::SmoothMin(k as f32),
-            Combiner::SmoothMax(k) => Combiner::SmoothMax(k as f32),
-        }
-    }
 }
 
 impl Op {

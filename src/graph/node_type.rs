@@ -88,3 +88,40 @@ pub(crate) const fn of_source(
         doc,
     }
 }
+
+/// The two operands of a two-input node.
+pub(crate) const A_B: &[Input] = &[
+    Input {
+        name: "a",
+        arity: Arity::One,
+        doc: "the first operand",
+    },
+    Input {
+        name: "b",
+        arity: Arity::One,
+        doc: "the second operand",
+    },
+];
+
+/// Two or more operands.
+pub(crate) const INPUTS: &[Input] = &[Input {
+    name: "inputs",
+    arity: Arity::List(2),
+    doc: "two or more operands",
+}];
+
+/// A combiner's row.
+pub(crate) const fn combiner(
+    name: &'static str,
+    inputs: &'static [Input],
+    params: &'static [Param],
+    doc: &'static str,
+) -> NodeType {
+    NodeType {
+        name,
+        category: Category::Combiner,
+        inputs,
+        params,
+        doc,
+    }
+}

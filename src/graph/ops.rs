@@ -1,39 +1,9 @@
-//! The functions of the combiner and fractal nodes (CONVENTIONS §13; the modifiers' are theirs,
-//! in `modifiers`), written once
+//! The functions of the blend, select and fractal nodes (CONVENTIONS §13; the modifiers' and
+//! the combiners' are theirs, in `modifiers` and `combiners`), written once
 //! for the twin (f64) and the SIMD lanes (f32, the GPU's precision); the generated WGSL calls
 //! functions of the same names in shaders/graph/graph.wgsl, in the same operation order.
 
-use super::node::Combiner;
 use crate::kinds::lattice::real::{Real, lerp};
-
-/// Quilez's polynomial smooth minimum: `min(a, b) - h^2 k / 4`, `h = max(k - |a - b|, 0) / k`.
-#[inline(always)]
-pub fn smooth_min<R: Real>(a: R, b: R, k: R) -> R {
-    let h = (k - (a - b).abs()).max(R::zero()) / k;
-    a.min(b) - h * h * k * R::of(0.25)
-}
-
-/// A combiner over its inputs' values, folded left to right ([`combine2`]).
-pub fn combine<R: Real>(combiner: Combiner<R>, values: &[R]) -> R {
-    values[1..]
-        .iter()
-        .fold(values[0], |s, &v| combine2(combiner, s, v))
-}
-
-/// One fold step of a combiner: the sum, product, least or greatest of two, or the two-input
-/// combiners' value (which always have exactly two inputs).
-#[inline(always)]
-pub fn combine2<R: Real>(combiner: Combiner<R>, a: R, b: R) -> R {
-    match combiner {
-        Combiner::Add => a + b,
-        Combiner::Multiply => a * b,
-        Combiner::Min => a.min(b),
-        Combiner::Max => a.max(b),
-        Combiner::Subtract => a - b,
-        Combiner::SmoothMin(k) => smooth_min(a, b, k),
-        Combiner::SmoothMax(k) => -smooth_min(-a, -b, k),
-    }
-}
 
 /// libnoise's Blend: `a + (b - a) (control + 1) / 2`.
 #[inline(always)]
@@ -91,17 +61,6 @@ pub fn ridged_multi(values: &[f64], weights: &[f64], offset: f64, gain: f64) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn smooth_min_lies_within_k_over_4_below_min_and_equals_it_far_apart() {
-        for (a, b, k) in [(0.3f64, 0.31, 0.1), (-1.0, 2.0, 0.5), (0.0, 0.0, 1.0)] {
-            let s = smooth_min(a, b, k);
-            assert!(s <= a.min(b) && s >= a.min(b) - k / 4.0);
-            assert_eq!(s, smooth_min(b, a, k));
-        }
-        assert_eq!(smooth_min(-1.0, 2.0, 0.5), -1.0);
-        assert_eq!(combine(Combiner::SmoothMax(0.5), &[-1.0, 2.0]), 2.0);
-    }
 
     #[test]
     fn select_and_blend_meet_their_ends() {

@@ -1,4 +1,5 @@
-//! The modifier, combiner and fractal nodes' functions with their gradients (CONVENTIONS §13,
+//! The graph's steps with their gradients (the modifiers' and combiners' slopes and folds are
+//! theirs; the fractal, blend and select nodes' functions are here) (CONVENTIONS §13,
 //! "Derivatives"), forward mode: every value travels as a [`TexelDual`], `[value, d/dx, d/dy,
 //! d/dz]` along the world's texel axes. The value is always the value function's own result
 //! (`ops`), so a render with gradients has the same values as one without; the gradient is the
@@ -6,26 +7,12 @@
 //! a hard select edge, a clamp edge) the gradient is the one-sided one of the branch the value
 //! takes. shaders/graph/graph_d.wgsl has the same functions under the same names.
 
-use super::node::{Combiner, Modifier};
+pub use super::dual::{TexelDual, chain, constant_d, with_gradient};
+use super::node::Modifier;
 use super::ops;
 use super::step::Step;
 use crate::kinds::Fractal;
 use crate::kinds::lattice::real::Real;
-
-/// A value and its partial derivatives along the texel axes x, y, z: f64 on the twin, f32 in
-/// the SIMD lanes (the same functions in both precisions, as `ops`).
-pub type TexelDual<R = f64> = [R; 4];
-
-/// A constant: no gradient.
-pub fn constant_d<R: Real>(v: R) -> TexelDual<R> {
-    [v, R::zero(), R::zero(), R::zero()]
-}
-
-/// `f(v)` given its value and its slope `f'(v)`: the gradient times the slope.
-#[inline(always)]
-pub fn chain<R: Real>(v: TexelDual<R>, value: R, slope: R) -> TexelDual<R> {
-    [value, slope * v[1], slope * v[2], slope * v[3]]
-}
 
 /// `sign(v)` with sign(0) = +1, the side |v|'s gradient takes at 0 (CONVENTIONS §12).
 #[inline(always)]
@@ -37,65 +24,6 @@ fn sign_d<R: Real>(v: R) -> R {
 #[inline(always)]
 pub fn modify_d<R: Real>(modifier: &Modifier<R>, v: TexelDual<R>) -> TexelDual<R> {
     chain(v, modifier.value(v[0]), modifier.slope(v[0]))
-}
-
-/// One step of a combiner's left-to-right fold (`ops::combine`) with gradients: sums and differences add, products by the product rule, min
-/// and max take the chosen input's gradient (the first on a tie), smooth min and max blend.
-#[inline(always)]
-pub fn combine2_d<R: Real>(
-    combiner: Combiner<R>,
-    a: TexelDual<R>,
-    b: TexelDual<R>,
-) -> TexelDual<R> {
-    let value = ops::combine2(combiner, a[0], b[0]);
-    match combiner {
-        Combiner::Add => with_gradient(value, |c| a[c] + b[c]),
-        Combiner::Subtract => with_gradient(value, |c| a[c] - b[c]),
-        Combiner::Multiply => with_gradient(value, |c| a[c] * b[0] + a[0] * b[c]),
-        Combiner::Min => min_d(a, b),
-        Combiner::Max => max_d(a, b),
-        Combiner::SmoothMin(k) => smooth_min_d(a, b, k),
-        Combiner::SmoothMax(k) => neg(smooth_min_d(neg(a), neg(b), k)),
-    }
-}
-
-/// `[value, f(1), f(2), f(3)]`: a value and its gradient component by component.
-#[inline(always)]
-pub fn with_gradient<R: Real>(value: R, f: impl Fn(usize) -> R) -> TexelDual<R> {
-    [value, f(1), f(2), f(3)]
-}
-
-#[inline(always)]
-fn neg<R: Real>(v: TexelDual<R>) -> TexelDual<R> {
-    v.map(|x| -x)
-}
-
-/// The lesser input, with its gradient (the first on a tie).
-#[inline(always)]
-pub fn min_d<R: Real>(a: TexelDual<R>, b: TexelDual<R>) -> TexelDual<R> {
-    if a[0] <= b[0] { a } else { b }
-}
-
-/// The greater input, with its gradient (the first on a tie).
-#[inline(always)]
-pub fn max_d<R: Real>(a: TexelDual<R>, b: TexelDual<R>) -> TexelDual<R> {
-    if a[0] >= b[0] { a } else { b }
-}
-
-/// `ops::smooth_min` with its gradient: the lesser input's gradient minus `h/2 (a' - b')`
-/// times the side's sign (h = max(k - |a - b|, 0) / k); smooth across a = b, where it is the
-/// mean of the two.
-#[inline(always)]
-pub fn smooth_min_d<R: Real>(a: TexelDual<R>, b: TexelDual<R>, k: R) -> TexelDual<R> {
-    let value = ops::smooth_min(a[0], b[0], k);
-    let h = (k - (a[0] - b[0]).abs()).max(R::zero()) / k;
-    let (lesser, side) = if a[0] <= b[0] {
-        (a, -R::one())
-    } else {
-        (b, R::one())
-    };
-    let half = R::of(0.5);
-    with_gradient(value, |c| lesser[c] + half * h * side * (a[c] - b[c]))
 }
 
 /// `ops::blend`: `a + t (b - a)` with `t = (control + 1) / 2`, by the product rule.
@@ -256,7 +184,7 @@ pub(crate) fn value_step_d<R: Real>(
         }
         Step::Modify { input, modifier } => modify_d(modifier, v(*input)),
         Step::Combine { combiner, inputs } => {
-            (inputs[1..].iter()).fold(v(inputs[0]), |s, &i| combine2_d(*combiner, s, v(i)))
+            (inputs[1..].iter()).fold(v(inputs[0]), |s, &i| combiner.fold_d(s, v(i)))
         }
         Step::Blend { a, b, control } => blend_d(v(*a), v(*b), v(*control)),
         Step::Select {

@@ -160,16 +160,8 @@ impl NodeReader<'_> {
     }
 
     fn combine(&self) -> Result<Op> {
-        let pair = || -> Result<Vec<usize>> { Ok(vec![self.input("a")?, self.input("b")?]) };
-        let (combiner, inputs) = match self.ty.name {
-            "add" => (Combiner::Add, self.input_list("inputs")?),
-            "multiply" => (Combiner::Multiply, self.input_list("inputs")?),
-            "min" => (Combiner::Min, self.input_list("inputs")?),
-            "max" => (Combiner::Max, self.input_list("inputs")?),
-            "subtract" => (Combiner::Subtract, pair()?),
-            "smooth-min" => (Combiner::SmoothMin(self.number("k")?), pair()?),
-            _ => (Combiner::SmoothMax(self.number("k")?), pair()?),
-        };
+        let (combiner, inputs) =
+            Combiner::read(self).unwrap_or_else(|| Err(self.err("type", "is not a combiner")))?;
         Ok(Op::Combine { combiner, inputs })
     }
 }

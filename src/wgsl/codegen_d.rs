@@ -162,7 +162,7 @@ impl Generator<'_> {
             }
             Step::Modify { input, modifier } => modifier.wgsl(self, &r(input), "_d"),
             Step::Combine { combiner, inputs } => {
-                self.combiner(*combiner, &inputs.iter().map(r).collect::<Vec<_>>(), "_d")
+                combiner.wgsl(self, &inputs.iter().map(r).collect::<Vec<_>>(), "_d")
             }
             Step::Blend { a, b, control } => format!("blend_d(r{a}, r{b}, r{control})"),
             Step::Select {

@@ -3,8 +3,8 @@
 //! `graph.wgsl`, `graph_d.wgsl` and the modifiers' files declare. `codegen` assembles the
 //! kernel around it; `codegen_d` emits the same steps with gradients.
 
+use crate::graph::combiners::CodeSink;
 use crate::graph::modifiers::ParamSink;
-use crate::graph::node::Combiner;
 use crate::graph::plan::{Plan, Step};
 
 pub(super) struct Generator<'a> {
@@ -23,6 +23,12 @@ impl ParamSink for Generator<'_> {
 
     fn next_index(&self) -> usize {
         self.params.len()
+    }
+}
+
+impl CodeSink for Generator<'_> {
+    fn fold_calls(&mut self, f: &str, v: &[String]) -> String {
+        Generator::fold_calls(self, f, v)
     }
 }
 
@@ -128,7 +134,7 @@ impl Generator<'_> {
             Step::Constant(v) => format!("{}.x", self.param([*v, 0.0, 0.0, 0.0])),
             Step::Modify { input, modifier } => modifier.wgsl(self, &r(input), ""),
             Step::Combine { combiner, inputs } => {
-                self.combiner(*combiner, &inputs.iter().map(r).collect::<Vec<_>>(), "")
+                combiner.wgsl(self, &inputs.iter().map(r).collect::<Vec<_>>(), "")
             }
             Step::Blend { a, b, control } => format!("blend(r{a}, r{b}, r{control})"),
             Step::Select {
@@ -170,30 +176,6 @@ impl Generator<'_> {
         }
     }
 
-    /// A combiner over `v`, folded left to right; `d` as for [`Self::modifier`] (a product
-    /// with gradients is `multiply_d`).
-    pub(super) fn combiner(&mut self, combiner: Combiner, v: &[String], d: &str) -> String {
-        let fold = |f: &dyn Fn(String, &String) -> String| v[1..].iter().fold(v[0].clone(), f);
-        match combiner {
-            Combiner::Add => fold(&|a, b| format!("{a} + {b}")),
-            Combiner::Multiply if d.is_empty() => fold(&|a, b| format!("{a} * {b}")),
-            Combiner::Multiply => self.fold_calls(&format!("multiply{d}"), v),
-            Combiner::Min => self.fold_calls(&format!("min{d}"), v),
-            Combiner::Max => self.fold_calls(&format!("max{d}"), v),
-            Combiner::Subtract => format!("{} - {}", v[0], v[1]),
-            Combiner::SmoothMin(k) => {
-                let p = self.param([k, 0.0, 0.0, 0.0]);
-                format!("smooth_min{d}({}, {}, {p}.x)", v[0], v[1])
-            }
-            Combiner::SmoothMax(k) => {
-                let p = self.param([k, 0.0, 0.0, 0.0]);
-                format!("-smooth_min{d}(-{}, -{}, {p}.x)", v[0], v[1])
-            }
-        }
-    }
-}
-
-impl Generator<'_> {
     /// `f` folded over `v` left to right: one call for two inputs, else a chain of
     /// assignments to one variable (the same operations in the same order; nested calls of a
     /// few hundred inputs pass naga's parser recursion limit).

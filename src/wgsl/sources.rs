@@ -127,8 +127,12 @@ pub(crate) fn graph_library_declaring(group: u32, generated: &str, tables: &str)
         source.push_str(text);
         source.push('\n');
     }
-    // The modifier nodes' own functions (shaders/graph/modifiers/, graph::modifiers).
-    for text in crate::graph::modifiers::WGSL {
+    // The modifier and combiner nodes' own functions (shaders/graph/modifiers/ and
+    // combiners/, graph::modifiers and graph::combiners).
+    for text in crate::graph::modifiers::WGSL
+        .iter()
+        .chain(crate::graph::combiners::WGSL)
+    {
         source.push_str(text);
         source.push('\n');
     }

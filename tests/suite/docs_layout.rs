@@ -100,5 +100,5 @@ fn the_layout_reader_sees_a_missing_file() {
     assert_eq!(file_names(&read[0].1), ["host.rs"]);
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     assert!(!has_file(&root.join("src/gpu"), "host.rs"));
-    assert!(has_file(&root.join("src/gpu"), "record.rs"));
+    assert!(has_file(&root.join("src/gpu"), "readback.rs"));
 }

@@ -346,34 +346,68 @@ fn words(code: &str) -> BTreeSet<&str> {
         .collect()
 }
 
-/// `CamelCase` of a file stem (`smoothstep` -> `Smoothstep`).
+/// `CamelCase` of a file stem (`smooth_min` -> `SmoothMin`).
 fn camel(stem: &str) -> String {
-    let mut chars = stem.chars();
-    chars.next().map_or(String::new(), |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
+    stem.split('_')
+        .map(|part| {
+            let mut chars = part.chars();
+            chars.next().map_or(String::new(), |first| {
+                first.to_uppercase().chain(chars).collect()
+            })
+        })
+        .collect()
 }
 
-/// A modifier node type is one row (issue "the house, round 3"): its Rust type is named in no
-/// library file but its own and the list (`graph/modifiers/mod.rs`), and the WGSL functions its
-/// snippet declares are called from no other shader file: adding one touches its file, its
-/// WGSL and one line of the list.
+/// A modifier or combiner node type is one row (issue "the house, round 3"): its Rust type is
+/// named in no library file but its own and its family's list (`graph/modifiers/mod.rs`,
+/// `graph/combiners/mod.rs`), and the WGSL functions its snippet declares are called from no
+/// other shader file: adding one touches its file, its WGSL and one line of the list.
 #[test]
-fn a_modifier_lives_in_its_own_files() {
+fn a_modifier_or_combiner_lives_in_its_own_files() {
+    for family in ["modifiers", "combiners"] {
+        let strays = strays_of(family);
+        assert!(
+            strays.is_empty(),
+            "named outside their own files: {strays:?}"
+        );
+    }
+}
+
+/// Whether `code` names the node type `type_name` of `family`: as the family enum's variant
+/// (`Modifier::Terrace`), or in a statement that reaches into the family's module
+/// (`use crate::graph::modifiers::Terrace`), where a bare word like `Add` is the std trait.
+fn names_member(code: &str, family: &str, type_name: &str) -> bool {
+    let variant = format!("{}::{type_name}", camel(family.trim_end_matches('s')));
+    let reaches = |statement: &&str| statement.contains(&format!("{family}::"));
+    code.contains(&variant)
+        || (code.split(';'))
+            .filter(reaches)
+            .any(|statement| words(statement).contains(type_name))
+}
+
+/// The names of `family`'s node types found outside their own files.
+fn strays_of(family: &str) -> Vec<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let modules = modules();
-    let folder = root.join("src/graph/modifiers");
+    let folder = root.join(format!("src/graph/{family}"));
     let list = folder.join("mod.rs");
     let mut stems: Vec<String> = std::fs::read_dir(&folder)
-        .expect("src/graph/modifiers/")
+        .expect("the family's folder")
         .flatten()
         .map(|e| e.path())
         .filter(|p| p != &list)
         .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
         .collect();
     stems.sort();
-    assert!(stems.len() >= 8, "{stems:?}");
-    let shaders: Vec<PathBuf> = ["shaders/graph", "shaders/kernels", "shaders/noise"]
+    assert!(stems.len() >= 7, "{stems:?}");
+    let folders = [
+        "shaders/graph",
+        "shaders/graph/modifiers",
+        "shaders/graph/combiners",
+        "shaders/kernels",
+        "shaders/noise",
+    ];
+    let shaders: Vec<PathBuf> = folders
         .iter()
         .flat_map(|d| {
             std::fs::read_dir(root.join(d))
@@ -387,12 +421,12 @@ fn a_modifier_lives_in_its_own_files() {
     for stem in &stems {
         let own = folder.join(format!("{stem}.rs"));
         let type_name = camel(stem);
-        for path in modules.values() {
-            if path != &own && path != &list && words(&code(path)).contains(type_name.as_str()) {
+        for path in modules.values().filter(|p| **p != own && **p != list) {
+            if names_member(&code(path), family, &type_name) {
                 strays.push(format!("{type_name} in {}", path.display()));
             }
         }
-        let snippet = root.join(format!("shaders/graph/modifiers/{stem}.wgsl"));
+        let snippet = root.join(format!("shaders/graph/{family}/{stem}.wgsl"));
         let Ok(text) = std::fs::read_to_string(&snippet) else {
             continue;
         };
@@ -400,17 +434,14 @@ fn a_modifier_lives_in_its_own_files() {
             .filter_map(|l| l.strip_prefix("fn "))
             .filter_map(|l| l.split('(').next())
             .collect();
-        for path in &shaders {
+        for path in shaders.iter().filter(|p| **p != snippet) {
             let other = code(path);
             for name in declared.iter().filter(|n| words(&other).contains(*n)) {
                 strays.push(format!("{name} in {}", path.display()));
             }
         }
     }
-    assert!(
-        strays.is_empty(),
-        "named outside their own files: {strays:?}"
-    );
+    strays
 }
 
 /// Small files that each own one idea: no source file of the library or the tool passes 500

@@ -3,7 +3,6 @@
 //! vectorize.
 
 use super::Registers;
-use crate::graph::node::Combiner;
 use crate::graph::ops;
 use crate::graph::plan::Step;
 use crate::kinds::Fractal;
@@ -26,7 +25,7 @@ pub(super) fn value_step(step: &Step<f32>, regs: &Registers, out: &mut [f32]) {
         Step::Combine { combiner, inputs } => {
             out.copy_from_slice(regs.value(inputs[0]));
             for &k in &inputs[1..] {
-                combine_run(*combiner, regs.value(k), out);
+                combiner.run(regs.value(k), out);
             }
         }
         Step::Blend { a, b, control } => mix_run(regs, [*a, *b, *control], out, ops::blend),
@@ -112,27 +111,6 @@ fn ridged_multi_run(
         for (l, v) in o.iter_mut().enumerate() {
             *v = ops::ridged_multi_finish([sum[l], total, g[l]]);
         }
-    }
-}
-
-/// `out = ops::combine2(combiner, out, input)` over a run, one loop per combiner (as a
-/// modifier's `run`): with the combiner known in each loop, the arithmetic vectorizes.
-#[inline(always)]
-fn combine_run(combiner: Combiner<f32>, input: &[f32], out: &mut [f32]) {
-    #[inline(always)]
-    fn each(combiner: Combiner<f32>, input: &[f32], out: &mut [f32]) {
-        for (o, &v) in out.iter_mut().zip(input) {
-            *o = ops::combine2(combiner, *o, v);
-        }
-    }
-    match combiner {
-        Combiner::Add => each(Combiner::Add, input, out),
-        Combiner::Subtract => each(Combiner::Subtract, input, out),
-        Combiner::Multiply => each(Combiner::Multiply, input, out),
-        Combiner::Min => each(Combiner::Min, input, out),
-        Combiner::Max => each(Combiner::Max, input, out),
-        Combiner::SmoothMin(k) => each(Combiner::SmoothMin(k), input, out),
-        Combiner::SmoothMax(k) => each(Combiner::SmoothMax(k), input, out),
     }
 }
 
