@@ -125,3 +125,19 @@ pub(crate) const fn combiner(
         doc,
     }
 }
+
+/// The WGSL that a family's node types declare, in the family's order ("" for a type that
+/// calls only WGSL's built-ins): what the `modifiers!` and `combiners!` lists compose.
+pub(crate) const fn wgsl_texts<const N: usize>(
+    all: [Option<&'static str>; N],
+) -> [&'static str; N] {
+    let mut out = [""; N];
+    let mut i = 0;
+    while i < N {
+        if let Some(text) = all[i] {
+            out[i] = text;
+        }
+        i += 1;
+    }
+    out
+}

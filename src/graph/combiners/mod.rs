@@ -207,19 +207,8 @@ macro_rules! combiners {
         pub(crate) const ROWS: &[NodeType] = &[$(<$variant as CombinerType>::ROW),*];
 
         /// The combiner types' own WGSL functions.
-        pub(crate) const WGSL: &[&str] = &{
-            const ALL: [Option<&str>; [$(stringify!($variant)),*].len()] =
-                [$(<$variant as CombinerType>::WGSL),*];
-            let mut out = [""; ALL.len()];
-            let mut i = 0;
-            while i < ALL.len() {
-                if let Some(text) = ALL[i] {
-                    out[i] = text;
-                }
-                i += 1;
-            }
-            out
-        };
+        pub(crate) const WGSL: &[&str] =
+            &super::node_type::wgsl_texts([$(<$variant as CombinerType>::WGSL),*]);
     };
 }
 
