@@ -2,9 +2,9 @@
 //! of the caller's pointers.
 
 use std::ffi::c_char;
-use std::sync::Mutex;
 
-use gpu_noise::gpu::{AdapterChoice, RendererOptions};
+use gpu_noise::gpu::RendererOptions;
+use gpu_noise::low_level::gpu::shared_renderer;
 use gpu_noise::low_level::spec_file::SpecFile;
 use gpu_noise::{Job, Renderer, Size, Window, cpu, simd};
 
@@ -99,16 +99,8 @@ pub(crate) fn window(job: &Job, origin: &[u32], size: &[u32]) -> Result<Window, 
 /// One renderer a process: opening an adapter and building pipelines costs far more than a
 /// small render.
 fn renderer() -> Result<std::sync::MutexGuard<'static, Option<Renderer>>, Failure> {
-    static RENDERER: Mutex<Option<Renderer>> = Mutex::new(None);
-    let mut guard = RENDERER.lock().unwrap_or_else(|p| p.into_inner());
-    if guard.is_none() {
-        let choice = AdapterChoice::from_env()?;
-        *guard = Some(pollster::block_on(Renderer::open(
-            &choice,
-            RendererOptions::default(),
-        ))?);
-    }
-    Ok(guard)
+    let open = |choice: &_| pollster::block_on(Renderer::open(choice, RendererOptions::default()));
+    Ok(shared_renderer(open)?)
 }
 
 /// The caller's UTF-8 text.

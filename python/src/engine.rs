@@ -2,10 +2,10 @@
 //! interrupt it (Ctrl-C) between bands while the GIL is released during each.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, MutexGuard, OnceLock};
+use std::sync::{MutexGuard, OnceLock};
 
 use gpu_noise::gpu::{AdapterChoice, RendererOptions};
-use gpu_noise::low_level::gpu::{best_adapter, new_instance};
+use gpu_noise::low_level::gpu::{best_adapter, new_instance, shared_renderer};
 use gpu_noise::low_level::text::quoted;
 use gpu_noise::{Error, Job, Renderer, Result, Window, cpu, simd};
 
@@ -98,18 +98,7 @@ pub static PROBES: AtomicUsize = AtomicUsize::new(0);
 /// One renderer per process: opening an adapter and building pipelines costs far more than a
 /// small render.
 fn renderer() -> Result<MutexGuard<'static, Option<Renderer>>> {
-    static RENDERER: Mutex<Option<Renderer>> = Mutex::new(None);
-    let mut guard = RENDERER
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if guard.is_none() {
-        let choice = AdapterChoice::from_env()?;
-        *guard = Some(pollster::block_on(Renderer::open(
-            &choice,
-            RendererOptions::default(),
-        ))?);
-    }
-    Ok(guard)
+    shared_renderer(|choice| pollster::block_on(Renderer::open(choice, RendererOptions::default())))
 }
 
 /// About a million texels a band: a fraction of a second on any backend, so an interrupt is

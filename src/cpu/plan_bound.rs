@@ -75,8 +75,7 @@ fn step_error(job: &Job, step: &Step, at: Position, r: &[Bounded]) -> [f64; 4] {
         } => ridged_multi_error(values, weights, *offset, *gain, r),
         Step::Modify { input, modifier } => modifier.error(r[*input].v(), r[*input].e()),
         Step::Combine { combiner, inputs } => {
-            let given: Vec<(f64, f64)> = inputs.iter().map(|&i| (r[i].v(), r[i].e())).collect();
-            combiner.error(&given)
+            combiner.error(inputs.iter().map(|&i| (r[i].v(), r[i].e())))
         }
         Step::Blend { a, b, control } => blend_error(r[*a], r[*b], r[*control]),
         Step::Select {

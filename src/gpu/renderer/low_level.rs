@@ -2,8 +2,11 @@
 //! builds their own pipeline around it: shown as `low_level::gpu`, not on the front, so that
 //! [`Renderer`]'s own methods stay the ten a game or plugin calls.
 
+use std::sync::{Mutex, MutexGuard};
+
 use super::{Health, Renderer, RendererOptions};
 use crate::error::{Error, Result};
+use crate::gpu::AdapterChoice;
 use crate::gpu::adapter::AdapterSummary;
 use crate::gpu::pipelines::Entry;
 use crate::gpu::readback::PendingReadback;
@@ -36,6 +39,24 @@ pub async fn open_on_adapter(
         })?;
     let health = Health::watch(&device);
     Renderer::build(device, queue, Some(summary), Some(health), options)
+}
+
+/// The process's one renderer, on the adapter [`AdapterChoice::from_env`] allows, opened by
+/// `open` on first use (the C API and the Python package block on it with their own
+/// executor): opening a device takes longer than most renders, so later calls reuse it. A
+/// failed open is returned and tried again at the next call.
+///
+/// [`AdapterChoice::from_env`]: crate::gpu::AdapterChoice::from_env
+pub fn shared_renderer(
+    open: impl FnOnce(&AdapterChoice) -> Result<Renderer>,
+) -> Result<MutexGuard<'static, Option<Renderer>>> {
+    static RENDERER: Mutex<Option<Renderer>> = Mutex::new(None);
+    // A panic elsewhere while the lock was held leaves the renderer as it was: still usable.
+    let mut guard = RENDERER.lock().unwrap_or_else(|p| p.into_inner());
+    if guard.is_none() {
+        *guard = Some(open(&AdapterChoice::from_env()?)?);
+    }
+    Ok(guard)
 }
 
 /// Bytes of the register buffer [`LowLevelRenderer::record_unfused`] needs for `job`.

@@ -2,7 +2,7 @@
 
 use std::marker::PhantomData;
 
-use super::{Bounded, CodeSink, CombinerFn, CombinerType, size};
+use super::{CodeSink, CombinerFn, CombinerType, Inputs, size};
 use crate::error::Result;
 use crate::graph::dual::{TexelDual, with_gradient};
 use crate::graph::fields::NodeReader;
@@ -42,10 +42,12 @@ pub(super) fn sum_bounds(inputs: &[Bounds]) -> Bounds {
 }
 
 /// A sum's or difference's running error: the inputs' errors, and a rounding per addition.
-pub(super) fn sum_error(inputs: &[Bounded]) -> f64 {
-    let first = inputs.first().map_or(0.0, |(_, e)| *e);
-    let errors = first + inputs.iter().skip(1).map(|(_, e)| e).sum::<f64>();
-    errors + inputs.len().saturating_sub(2) as f64 * ROUNDING * size(inputs)
+pub(super) fn sum_error(inputs: impl Inputs) -> f64 {
+    let mut rest = inputs.clone();
+    let first = rest.next().map_or(0.0, |(_, e)| e);
+    let errors = first + rest.map(|(_, e)| e).sum::<f64>();
+    let additions = inputs.clone().count().saturating_sub(2) as f64;
+    errors + additions * ROUNDING * size(inputs)
 }
 
 impl CombinerType for Add {
@@ -64,7 +66,7 @@ impl CombinerType for Add {
         sum_bounds(inputs)
     }
 
-    fn error(self, inputs: &[Bounded]) -> f64 {
+    fn error(self, inputs: impl Inputs) -> f64 {
         sum_error(inputs)
     }
 

@@ -2,7 +2,7 @@
 
 use std::marker::PhantomData;
 
-use super::{Bounded, CodeSink, CombinerFn, CombinerType, chosen_error, largest};
+use super::{CodeSink, CombinerFn, CombinerType, Inputs, chosen_error, largest};
 use crate::error::Result;
 use crate::graph::dual::TexelDual;
 use crate::graph::fields::NodeReader;
@@ -45,7 +45,7 @@ impl CombinerType for Min {
         largest(inputs)
     }
 
-    fn error(self, inputs: &[Bounded]) -> f64 {
+    fn error(self, inputs: impl Inputs) -> f64 {
         chosen_error(inputs, 0.0, true, |a, b| self.fold(a, b))
     }
 

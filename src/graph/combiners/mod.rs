@@ -40,6 +40,11 @@ pub(crate) trait CodeSink: ParamSink {
 /// One input's value and error at a texel (the twin's running bound).
 pub(crate) type Bounded = (f64, f64);
 
+/// A combiner's inputs at one texel, read where they lie (no list is gathered per texel).
+pub(crate) trait Inputs: Iterator<Item = Bounded> + Clone {}
+
+impl<I: Iterator<Item = Bounded> + Clone> Inputs for I {}
+
 /// One combiner type as read (f64): everything beyond its fold.
 pub(crate) trait CombinerType: CombinerFn<f64> + Sized {
     /// The same combiner in f32, as the lanes run it.
@@ -70,15 +75,15 @@ pub(crate) trait CombinerType: CombinerFn<f64> + Sized {
     fn bounds(self, inputs: &[Bounds]) -> Bounds;
 
     /// Its error at one texel given its inputs' values and errors (the twin's running bound).
-    fn error(self, inputs: &[Bounded]) -> f64;
+    fn error(self, inputs: impl Inputs) -> f64;
 
     /// Its WGSL expression over `v`; `d` is "" for values, "_d" with gradients.
     fn wgsl(self, code: &mut dyn CodeSink, v: &[String], d: &str) -> String;
 }
 
 /// The sum of the inputs' absolute values and errors: how large the roundings can be.
-fn size(inputs: &[Bounded]) -> f64 {
-    inputs.iter().map(|(v, e)| v.abs() + e).sum()
+fn size(inputs: impl Inputs) -> f64 {
+    inputs.map(|(v, e)| v.abs() + e).sum()
 }
 
 /// Bounds of a fold that keeps one input's value (min, max and their smooth forms): the
@@ -95,7 +100,7 @@ fn largest(inputs: &[Bounds]) -> Bounds {
 /// input's error where the two lie more than `width` apart for every value within their
 /// errors, else the larger error; plus the roundings. `fold` is the combiner's f64 step.
 fn chosen_error(
-    inputs: &[Bounded],
+    inputs: impl Inputs,
     width: f64,
     lower: bool,
     fold: impl Fn(f64, f64) -> f64,
@@ -108,8 +113,9 @@ fn chosen_error(
         let a_chosen = (a.0 < b.0) == lower;
         if a_chosen { a.1 } else { b.1 }
     };
-    let first = inputs.first().copied().unwrap_or_default();
-    let folded = (inputs.iter().skip(1)).fold(first, |s, &x| (fold(s.0, x.0), chosen(s, x)));
+    let mut rest = inputs.clone();
+    let first = rest.next().unwrap_or_default();
+    let folded = rest.fold(first, |s, x| (fold(s.0, x.0), chosen(s, x)));
     folded.1 + 6.0 * super::step_bounds::ROUNDING * (size(inputs) + width)
 }
 
@@ -189,7 +195,7 @@ macro_rules! combiners {
             }
 
             /// Its error at a texel given its inputs' values and errors.
-            pub(crate) fn error(self, inputs: &[Bounded]) -> f64 {
+            pub(crate) fn error(self, inputs: impl Inputs) -> f64 {
                 match self {
                     $(Combiner::$variant(c) => c.error(inputs),)*
                 }

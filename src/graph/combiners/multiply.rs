@@ -2,7 +2,7 @@
 
 use std::marker::PhantomData;
 
-use super::{Bounded, CodeSink, CombinerFn, CombinerType};
+use super::{CodeSink, CombinerFn, CombinerType, Inputs};
 use crate::error::Result;
 use crate::graph::dual::{TexelDual, with_gradient};
 use crate::graph::fields::NodeReader;
@@ -52,9 +52,9 @@ impl CombinerType for Multiply {
         })
     }
 
-    fn error(self, inputs: &[Bounded]) -> f64 {
-        let first = inputs.first().copied().unwrap_or_default();
-        let (_, e) = (inputs.iter().skip(1)).fold(first, |(p, ep), &(v, ev)| {
+    fn error(self, mut inputs: impl Inputs) -> f64 {
+        let first = inputs.next().unwrap_or_default();
+        let (_, e) = inputs.fold(first, |(p, ep), (v, ev)| {
             let e = p.abs() * ev + v.abs() * ep + ep * ev;
             (p * v, e + (p * v).abs() * ROUNDING + e * ROUNDING)
         });

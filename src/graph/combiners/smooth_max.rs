@@ -1,7 +1,7 @@
 //! `smooth-max`: `-smooth_min(-a, -b)`.
 
 use super::smooth_min::{smooth_bounds, smooth_min, smooth_min_d};
-use super::{Bounded, CodeSink, CombinerFn, CombinerType, chosen_error};
+use super::{CodeSink, CombinerFn, CombinerType, Inputs, chosen_error};
 use crate::error::Result;
 use crate::graph::dual::TexelDual;
 use crate::graph::fields::NodeReader;
@@ -53,7 +53,7 @@ impl CombinerType for SmoothMax {
         smooth_bounds(inputs, self.k)
     }
 
-    fn error(self, inputs: &[Bounded]) -> f64 {
+    fn error(self, inputs: impl Inputs) -> f64 {
         chosen_error(inputs, self.k, false, |a, b| self.fold(a, b))
     }
 

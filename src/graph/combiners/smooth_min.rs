@@ -1,6 +1,6 @@
 //! `smooth-min`: Quilez's polynomial smooth minimum of a and b.
 
-use super::{Bounded, CodeSink, CombinerFn, CombinerType, chosen_error, largest};
+use super::{CodeSink, CombinerFn, CombinerType, Inputs, chosen_error, largest};
 use crate::error::Result;
 use crate::graph::dual::{TexelDual, with_gradient};
 use crate::graph::fields::NodeReader;
@@ -86,7 +86,7 @@ impl CombinerType for SmoothMin {
         smooth_bounds(inputs, self.k)
     }
 
-    fn error(self, inputs: &[Bounded]) -> f64 {
+    fn error(self, inputs: impl Inputs) -> f64 {
         chosen_error(inputs, self.k, true, |a, b| self.fold(a, b))
     }
 

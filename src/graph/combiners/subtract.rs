@@ -3,7 +3,7 @@
 use std::marker::PhantomData;
 
 use super::add::{sum_bounds, sum_error};
-use super::{Bounded, CodeSink, CombinerFn, CombinerType};
+use super::{CodeSink, CombinerFn, CombinerType, Inputs};
 use crate::error::Result;
 use crate::graph::dual::{TexelDual, with_gradient};
 use crate::graph::fields::NodeReader;
@@ -45,7 +45,7 @@ impl CombinerType for Subtract {
         sum_bounds(inputs)
     }
 
-    fn error(self, inputs: &[Bounded]) -> f64 {
+    fn error(self, inputs: impl Inputs) -> f64 {
         sum_error(inputs)
     }
 
