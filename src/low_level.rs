@@ -16,9 +16,9 @@ pub mod gpu {
     pub use crate::gpu::bindings::TABLE_SLOTS;
     pub use crate::gpu::params::RenderParams;
     pub use crate::gpu::pipelines::{ENTRIES, Entry, GraphKey, NoiseKey, OVERRIDE_NAMES};
-    pub use crate::gpu::renderer::{
-        LowLevelRenderer, open_on_adapter, shared_renderer, unfused_bytes,
-    };
+    #[cfg(not(target_arch = "wasm32"))]
+    pub use crate::gpu::renderer::shared_renderer;
+    pub use crate::gpu::renderer::{LowLevelRenderer, open_on_adapter, unfused_bytes};
     pub use crate::kinds::KindState;
     pub use crate::layout::HostLayout;
     pub use crate::wgsl::host::{FrameState, GraphInstance, NoiseState, OctaveState, words};

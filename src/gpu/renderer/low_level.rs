@@ -2,10 +2,12 @@
 //! builds their own pipeline around it: shown as `low_level::gpu`, not on the front, so that
 //! [`Renderer`]'s own methods stay the ten a game or plugin calls.
 
+#[cfg(not(target_arch = "wasm32"))]
 use std::sync::{Mutex, MutexGuard};
 
 use super::{Health, Renderer, RendererOptions};
 use crate::error::{Error, Result};
+#[cfg(not(target_arch = "wasm32"))]
 use crate::gpu::AdapterChoice;
 use crate::gpu::adapter::AdapterSummary;
 use crate::gpu::pipelines::Entry;
@@ -47,6 +49,9 @@ pub async fn open_on_adapter(
 /// failed open is returned and tried again at the next call.
 ///
 /// [`AdapterChoice::from_env`]: crate::gpu::AdapterChoice::from_env
+///
+/// Native only: on the web a device is not `Send`, and a page keeps its own renderer.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn shared_renderer(
     open: impl FnOnce(&AdapterChoice) -> Result<Renderer>,
 ) -> Result<MutexGuard<'static, Option<Renderer>>> {

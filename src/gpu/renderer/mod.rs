@@ -15,7 +15,9 @@ use std::collections::VecDeque;
 use wgpu::util::StagingBelt;
 
 use self::health::Health;
-pub use self::low_level::{LowLevelRenderer, open_on_adapter, shared_renderer, unfused_bytes};
+#[cfg(not(target_arch = "wasm32"))]
+pub use self::low_level::shared_renderer;
+pub use self::low_level::{LowLevelRenderer, open_on_adapter, unfused_bytes};
 use super::adapter::{AdapterChoice, AdapterSummary, best_adapter, new_instance};
 use super::pipelines::{ENTRIES, Entry};
 use super::program::{Program, Programs};
