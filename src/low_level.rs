@@ -20,6 +20,7 @@ pub mod gpu {
     pub use crate::gpu::renderer::shared_renderer;
     pub use crate::gpu::renderer::{LowLevelRenderer, open_on_adapter, unfused_bytes};
     pub use crate::kinds::KindState;
+    pub use crate::kinds::own_derived::*;
     pub use crate::layout::HostLayout;
     pub use crate::wgsl::host::{FrameState, GraphInstance, NoiseState, OctaveState, words};
 }

@@ -62,11 +62,8 @@ pub fn check_gpu_precision(spec: &NoiseSpec) -> Result<()> {
     if bound.value <= limit {
         return Ok(());
     }
-    // What makes an octave steep: Gabor's frequency, the impulse density, else the kind itself.
-    let steepest = ["gabor_frequency", "density"]
-        .into_iter()
-        .find(|p| spec.kind.info().params.iter().any(|q| q.name == *p));
-    let field = steepest.unwrap_or("kind");
+    // What makes an octave steep: the kind's steepest parameter, else the kind itself.
+    let field = spec.kind.info().steepest.unwrap_or("kind");
     Err(Error::Precision {
         field,
         reason: format!(
@@ -83,7 +80,7 @@ pub fn check_gpu_precision(spec: &NoiseSpec) -> Result<()> {
 pub fn gpu_error_bound(spec: &NoiseSpec) -> Bound {
     let shaping = shaping(spec.fractal);
     let arithmetic =
-        shaping * arithmetic_bound(spec.kind, spec.dims, spec.interp, &spec.kind_fields());
+        shaping * arithmetic_bound(spec.kind, spec.dims, spec.interp, &spec.kind_fields);
     let truncation = shaping * octave_lipschitz(spec) * 2f64.powi(-24);
     let mut reason = format!(
         "{arithmetic:.1e} for f32 arithmetic within an octave (CONVENTIONS §7) + \
@@ -114,7 +111,7 @@ fn shaping(fractal: Fractal) -> f64 {
 /// How fast one octave can change: [`OCTAVE_LIPSCHITZ`], more for dense impulses and for
 /// Gabor's oscillation (CONVENTIONS §7).
 pub fn octave_lipschitz(spec: &NoiseSpec) -> f64 {
-    (spec.kind.info().lipschitz)(&spec.kind_fields(), spec.dims)
+    (spec.kind.info().lipschitz)(&spec.kind_fields, spec.dims)
 }
 
 /// How fast one octave's gradient can turn ([`KindInfo::curvature`](crate::kinds::KindInfo)),
@@ -127,7 +124,7 @@ pub fn octave_curvature(spec: &NoiseSpec) -> Option<f64> {
 /// anything. (Steps of `nearest` and simplex's corner order are decided on the fractions' top
 /// 24 bits, identically on both backends.)
 pub fn discontinuity(spec: &NoiseSpec) -> Option<&'static str> {
-    (spec.kind.info().discontinuity)(&spec.kind_fields())
+    (spec.kind.info().discontinuity)(&spec.kind_fields)
 }
 
 /// Texel-by-texel comparison of a GPU image with the f64 reference.

@@ -17,12 +17,5 @@ fn kind_state(lat: Lattice) -> KindState {
     return graph_state.kinds[lat.kind];
 }
 
-// Cellular's jitter, read alone: it is needed per feature point, and a copy of the whole state
-// there can cost more than the point.
-fn kind_jitter(lat: Lattice) -> f32 {
-    return graph_state.kinds[lat.kind].jitter;
-}
-
-fn kind_poisson(lat: Lattice, k: u32) -> u32 {
-    return graph_state.kinds[lat.kind].poisson[k / 4u][k % 4u];
-}
+// The families' accessors of single fields of their state (kind_jitter, kind_poisson) are
+// generated after this file from their params.rs (WGSL_ACCESSORS), reading the same state.

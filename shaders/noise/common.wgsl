@@ -48,28 +48,6 @@ struct OctaveState {
     _pad1: u32,
 }
 
-// What the cellular, sparse-convolution and Gabor kinds derive from the spec (mirrors
-// src/gpu/state.rs `KindState`; computed on the host in f64, see src/spec/kind_params.rs).
-struct KindState {
-    jitter: f32,
-    distance_scale: f32,
-    return_scale: f32,
-    cell_bound: f32,
-    distance: u32,
-    cell_return: u32,
-    cell_search: i32,
-    gabor_isotropic: u32,
-    impulse_scale: f32,
-    gabor_frequency: f32,
-    gabor_bandwidth: f32,
-    gabor_radius: f32,
-    gabor_direction: vec2<f32>,
-    gabor_reach: i32,
-    _pad: u32,
-    // Poisson thresholds: a cell holds the first k with u < poisson[k] impulses.
-    poisson: array<vec4<u32>, 16>,
-}
-
 // Where an octave puts the image's texels (mirrors src/wgsl/host.rs `FrameState`, from
 // spec::frames::OctaveFrame): texel (0, 0, 0) at cell `cell` + fraction
 // `word / 2^32 + low / 2^64` per axis. Two steps, each as (cells, top and low fraction words):
@@ -84,7 +62,7 @@ struct OctaveFrame {
     step_low: vec4<u32>,
 }
 
-// Mirrors src/gpu/state.rs `NoiseState` (layout checked by a test through naga's layouter).
+// Mirrors src/wgsl/host.rs `NoiseState` (layout checked by a test through naga's layouter).
 struct NoiseState {
     octaves: u32,
     _pad0: u32,
@@ -312,7 +290,7 @@ fn texel_coordinate(o: u32, texel: vec3<u32>) -> Coordinate {
     var q = Coordinate(f.cell, f.word, f.low);
     add_steps(&q, vec4<u32>(t, 0u), vec4<u32>(f.step.x), vec4<u32>(f.step.y),
         vec4<u32>(f.step_low.x));
-    if NOISE_KIND == KIND_SIMPLEX {
+    if kind_skewed() {
         let s = skew_steps(t.x + t.y + t.z, vec3<u32>(f.step.z, f.step.w, f.step_low.y));
         add_coordinate(&q, Coordinate(vec4<u32>(s.x), vec4<u32>(s.y), vec4<u32>(s.z)));
     }
@@ -336,7 +314,7 @@ fn row_step(o: u32) -> Coordinate {
     let f = noise_state.frame[o];
     var d = Coordinate(vec4<u32>(0u, f.step.x, 0u, 0u), vec4<u32>(0u, f.step.y, 0u, 0u),
         vec4<u32>(0u, f.step_low.x, 0u, 0u));
-    if NOISE_KIND == KIND_SIMPLEX {
+    if kind_skewed() {
         add_coordinate(&d, Coordinate(vec4<u32>(f.step.z), vec4<u32>(f.step.w),
             vec4<u32>(f.step_low.y)));
     }

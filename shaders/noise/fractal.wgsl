@@ -54,17 +54,13 @@ fn fractal_noise_texel_pair(t: vec3<u32>) -> vec2<f32> {
     return vec2<f32>(fractal_finish(NOISE_FRACTAL, sum.x), fractal_finish(NOISE_FRACTAL, sum.y));
 }
 
-// simplex's skew of an f32 point, q + F (q.x + ... ) on the first NOISE_DIMS axes.
+// The kind's skew of an f32 point, q + F (q.x + ... ) on the first NOISE_DIMS axes (kind_skewed
+// and kind_skew are generated from the kinds' rows: simplex's F).
 fn lattice_skew(q: vec4<f32>) -> vec4<f32> {
-    if NOISE_KIND != KIND_SIMPLEX {
+    if !kind_skewed() {
         return q;
     }
-    var f = SIMPLEX_F4;
-    if NOISE_DIMS == 2u {
-        f = SIMPLEX_F2;
-    } else if NOISE_DIMS == 3u {
-        f = 1.0 / 3.0;
-    }
+    let f = kind_skew();
     let used = vec4<f32>(vec4<u32>(0u, 1u, 2u, 3u) < vec4<u32>(NOISE_DIMS));
     let q_used = q * used;
     return q + used * f * (q_used.x + q_used.y + q_used.z + q_used.w);

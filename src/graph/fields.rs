@@ -305,14 +305,15 @@ impl<'a> NodeReader<'a> {
         Ok(points)
     }
 
-    pub(super) fn orientation(&self) -> Result<Option<f64>> {
-        match self.get("gabor_orientation") {
-            None => Ok(Some(45.0)),
+    /// An orientation parameter: degrees, or `None` for `"isotropic"`.
+    pub(super) fn orientation(&self, name: &str, default: f64) -> Result<Option<f64>> {
+        match self.get(name) {
+            None => Ok(Some(default)),
             Some(Value::Text(t)) if t == "isotropic" => Ok(None),
             Some(v) => match v.as_f64() {
                 Some(d) if d.is_finite() => Ok(Some(d)),
                 _ => Err(self.err(
-                    "gabor_orientation",
+                    name,
                     format!("must be degrees or \"isotropic\", got {}", show(v)),
                 )),
             },

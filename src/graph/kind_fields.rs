@@ -1,4 +1,4 @@
-//! The kinds' own parameters ([`KIND_FIELDS`], the kinds' table) as graphs, spec files, the
+//! The kinds' own parameters ([`KindField::all`], the kinds' table) as graphs, spec files, the
 //! CLI's flags and `--print-spec` write them: untyped [`Value`]s read through a kind node's
 //! reader (so a value is checked against the kind's row, and an error names the node or the
 //! spec field), and the README's flag rows (CONVENTIONS §13).
@@ -9,8 +9,8 @@ use super::meta::node_type;
 use super::read::NodeReader;
 use super::value::Value;
 use crate::error::{Error, Result};
+pub use crate::kinds::KindField;
 use crate::kinds::param::{Param, ParamType};
-pub use crate::kinds::{KIND_FIELDS, KindField};
 use crate::kinds::{Kind, KindFields, KindValue};
 use crate::spec::NoiseSpec;
 
@@ -42,7 +42,7 @@ impl KindField {
 
     /// Its value in `spec`, as a spec file or graph writes it.
     pub fn value(&self, spec: &NoiseSpec) -> Value {
-        match (self.get)(&spec.kind_fields()) {
+        match (self.get)(&spec.kind_fields) {
             KindValue::Number(x) => Value::Number(x),
             KindValue::Name(text) => Value::Text(text),
             KindValue::Orientation(Some(degrees)) => Value::Number(degrees),
@@ -51,11 +51,9 @@ impl KindField {
     }
 }
 
-/// The parameters `kind` owns, in [`KIND_FIELDS`] order.
+/// The parameters `kind` owns, in [`KindField::all`] order.
 pub fn fields_of(kind: Kind) -> impl Iterator<Item = &'static KindField> {
-    KIND_FIELDS
-        .iter()
-        .filter(move |f| f.param_of(kind).is_some())
+    KindField::all().filter(move |f| f.param_of(kind).is_some())
 }
 
 /// Reads every parameter `kind` owns from `reader` (absent ones take the row's default),
@@ -65,7 +63,9 @@ pub(super) fn read_kind_fields(reader: &NodeReader<'_>, kind: Kind) -> Result<Ki
     for row in fields_of(kind) {
         let value = match row.param_of(kind).map(|p| p.ty) {
             Some(ParamType::Number { .. }) => KindValue::Number(reader.number(row.name)?),
-            Some(ParamType::Orientation) => KindValue::Orientation(reader.orientation()?),
+            Some(ParamType::Orientation { default }) => {
+                KindValue::Orientation(reader.orientation(row.name, default)?)
+            }
             _ => KindValue::Name(reader.text_choice(row.name)?),
         };
         (row.set)(&mut fields, value).map_err(|reason| reader.err(row.name, reason))?;
@@ -110,15 +110,15 @@ pub fn set_kind_fields(spec: &mut NoiseSpec, given: &[(String, Value)]) -> Resul
         }
         other => other,
     })?;
-    spec.set_kind_fields(&fields);
+    spec.kind_fields = fields;
     Ok(())
 }
 
 /// The README's rows for the kinds' flags: `| flag | owners: doc, range | default |`, one per
-/// row of [`KIND_FIELDS`] (a test keeps the README equal to this).
+/// row of [`KindField::all`] (a test keeps the README equal to this).
 pub fn markdown_rows() -> String {
     let mut out = String::new();
-    for row in KIND_FIELDS {
+    for row in KindField::all() {
         let Some(param) = row.param() else { continue };
         let range = match param.ty {
             ParamType::Choice { options, .. } => {
@@ -140,6 +140,6 @@ pub fn markdown_rows() -> String {
 }
 
 fn all_names() -> String {
-    let names: Vec<&str> = KIND_FIELDS.iter().map(|f| f.name).collect();
+    let names: Vec<&str> = KindField::all().map(|f| f.name).collect();
     names.join(", ")
 }

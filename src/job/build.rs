@@ -57,7 +57,7 @@ impl Graph {
                 frequency: spec.frequency,
                 seed: 0,
                 interp: spec.interp,
-                fields: spec.kind_fields(),
+                fields: spec.kind_fields,
             }),
         };
         let mut nodes = vec![source];

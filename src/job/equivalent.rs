@@ -28,7 +28,7 @@ impl Job {
                     spec.lattice = instance.lattice;
                     spec.seed = instance.seed;
                     spec.frequency = instance.frequency;
-                    spec.set_kind_fields(&instance.fields);
+                    spec.kind_fields = instance.fields;
                     spec.size = self.size();
                     spec.fractal = Fractal::Fbm;
                     groups.push((spec, 1));

@@ -1,45 +1,8 @@
-//! A kind's own parameters as given ([`KindFields`]): their values, their rows (name, spec
-//! field, reading and writing: [`KIND_FIELDS`]) and the checks against a kind's table row.
-//! What the kinds derive from them is `params.rs`'s.
+//! A kind's own parameters by name: one value ([`KindValue`]), one row ([`KindField`]: name,
+//! spec field, reading and writing; each family lists its rows in its `params.rs`) and the
+//! checks of a spec's [`KindFields`] against a kind's table row.
 
-use super::{CellReturn, Distance, Kind};
-
-/// A kind's own parameters, beyond frequency, seed and interpolation: the values of the rows
-/// of each kind's table entry (`KindInfo::params`). Every kind carries all of them; a kind reads
-/// only its own, and validation refuses another kind's (CONVENTIONS §13).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct KindFields {
-    /// Cellular: how far feature points stray from their cell's center, 0..=1.
-    pub jitter: f64,
-    /// Cellular: the distance metric.
-    pub distance: Distance,
-    /// Cellular: what the noise returns.
-    pub cell_return: CellReturn,
-    /// Sparse convolution and Gabor: mean impulses per lattice cell, in (0, 16].
-    pub density: f64,
-    /// Gabor: the kernel's frequency F0 in cycles per lattice cell.
-    pub gabor_frequency: f64,
-    /// Gabor: the kernel's orientation in degrees, or `None` for isotropic noise.
-    pub gabor_orientation: Option<f64>,
-    /// Gabor: the Gaussian envelope's bandwidth a (per lattice cell).
-    pub gabor_bandwidth: f64,
-}
-
-impl KindFields {
-    /// Every field at `kind`'s default (the density is the only one whose default depends on
-    /// the kind).
-    pub fn defaults(kind: Kind) -> Self {
-        Self {
-            jitter: 1.0,
-            distance: Distance::Euclidean,
-            cell_return: CellReturn::F1,
-            density: kind.default_density(),
-            gabor_frequency: 1.5,
-            gabor_orientation: Some(45.0),
-            gabor_bandwidth: 1.0,
-        }
-    }
-}
+use super::{Kind, KindFields};
 
 /// One of a kind's own parameter values, as a graph node or a spec file gives it.
 #[derive(Clone, Debug, PartialEq)]
@@ -66,14 +29,16 @@ pub struct KindField {
     pub set: fn(&mut KindFields, KindValue) -> Result<(), String>,
 }
 
-fn number(value: KindValue) -> Result<f64, String> {
+/// The number in `value`, or why it is not one.
+pub(crate) fn number(value: KindValue) -> Result<f64, String> {
     match value {
         KindValue::Number(x) => Ok(x),
         other => Err(format!("must be a number, got {other:?}")),
     }
 }
 
-fn name<T: std::str::FromStr>(value: KindValue) -> Result<T, String>
+/// The choice named in `value`, or why it is not one of `T`'s names.
+pub(crate) fn name<T: std::str::FromStr>(value: KindValue) -> Result<T, String>
 where
     T::Err: std::fmt::Display,
 {
@@ -83,81 +48,17 @@ where
     }
 }
 
-/// Every kind-owned parameter, in the order spec files list them. A kind owns those its row
-/// lists (`KindInfo::params`).
-pub static KIND_FIELDS: &[KindField] = &[
-    KindField {
-        name: "jitter",
-        field: "jitter",
-        get: |f| KindValue::Number(f.jitter),
-        set: |f, v| {
-            f.jitter = number(v)?;
-            Ok(())
-        },
-    },
-    KindField {
-        name: "distance",
-        field: "distance",
-        get: |f| KindValue::Name(f.distance.to_string()),
-        set: |f, v| {
-            f.distance = name(v)?;
-            Ok(())
-        },
-    },
-    KindField {
-        name: "return",
-        field: "cell_return",
-        get: |f| KindValue::Name(f.cell_return.to_string()),
-        set: |f, v| {
-            f.cell_return = name(v)?;
-            Ok(())
-        },
-    },
-    KindField {
-        name: "density",
-        field: "density",
-        get: |f| KindValue::Number(f.density),
-        set: |f, v| {
-            f.density = number(v)?;
-            Ok(())
-        },
-    },
-    KindField {
-        name: "gabor_frequency",
-        field: "gabor_frequency",
-        get: |f| KindValue::Number(f.gabor_frequency),
-        set: |f, v| {
-            f.gabor_frequency = number(v)?;
-            Ok(())
-        },
-    },
-    KindField {
-        name: "gabor_orientation",
-        field: "gabor_orientation",
-        get: |f| KindValue::Orientation(f.gabor_orientation),
-        set: |f, v| match v {
-            KindValue::Orientation(d) if d.is_none_or(f64::is_finite) => {
-                f.gabor_orientation = d;
-                Ok(())
-            }
-            other => Err(format!("must be degrees or \"isotropic\", got {other:?}")),
-        },
-    },
-    KindField {
-        name: "gabor_bandwidth",
-        field: "gabor_bandwidth",
-        get: |f| KindValue::Number(f.gabor_bandwidth),
-        set: |f, v| {
-            f.gabor_bandwidth = number(v)?;
-            Ok(())
-        },
-    },
-];
-
 impl KindField {
+    /// Every kind-owned parameter, in the order spec files list them: each family's rows
+    /// (`kinds/<family>/params.rs`) in `own_params!`'s order. A kind owns those its row lists
+    /// (`KindInfo::params`).
+    pub fn all() -> impl Iterator<Item = &'static KindField> {
+        super::FIELD_LISTS.iter().flat_map(|rows| rows.iter())
+    }
+
     /// The row called `name`.
     pub fn named(name: &str) -> Option<&'static KindField> {
-        KIND_FIELDS.iter().find(|f| f.name == name)
+        Self::all().find(|f| f.name == name)
     }
 
     /// The table's entry for this parameter on `kind`, if `kind` takes it.
@@ -204,7 +105,7 @@ impl KindFields {
     /// its default (it would be silently ignored). The error is `(spec field, reason)`.
     pub fn check(&self, kind: Kind) -> Result<(), (&'static str, String)> {
         let defaults = KindFields::defaults(kind);
-        for row in KIND_FIELDS {
+        for row in KindField::all() {
             let value = (row.get)(self);
             if row.param_of(kind).is_none() {
                 if value != (row.get)(&defaults) {

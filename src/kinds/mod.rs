@@ -6,7 +6,8 @@
 //! CLI's flags, spec files, the docs, the error bounds and every backend's dispatch (the WGSL
 //! switches included, generated from the table) read the rows.
 //!
-//! A new kind is its folder (row, twin, lanes, WGSL) and one line in [`kinds!`] below.
+//! A new kind is its folder (row, twin, lanes, WGSL) and one line in [`kinds!`] below; a
+//! family with parameters of its own adds its `params.rs` and one line of `own_params!`.
 
 // Index loops mirror the WGSL's loops line by line (lanes and axes index several arrays at
 // once); iterator rewrites would break the mirror.
@@ -19,22 +20,21 @@ pub(crate) mod fractal;
 pub(crate) mod gradient;
 pub(crate) mod impulse;
 pub(crate) mod lattice;
+mod own;
 pub mod param;
-mod params;
 pub(crate) mod perlin;
 pub(crate) mod simplex;
 pub(crate) mod value;
 
 pub use enums::{CellReturn, Distance, Fractal, Interp, LatticeKind, ParseNameError};
-pub use fields::{KIND_FIELDS, KindField, KindFields, KindValue};
+pub use fields::{KindField, KindValue};
+pub use impulse::params::{
+    MAX_IMPULSES, gabor_kernel_energy, poisson_thresholds, sparse_kernel_energy,
+};
 pub use lattice::dual::Dual;
 pub use lattice::kernel::{InstructionSet, NoiseRow};
 pub use lattice::lane_dual::NoiseRowD;
 pub use param::{MAX_OCTAVES, Param};
-pub use params::{
-    KindParams, KindState, MAX_IMPULSES, gabor_kernel_energy, poisson_thresholds,
-    sparse_kernel_energy,
-};
 
 use crate::fixed::Fixed;
 use lattice::twin::{Lattice, LatticePoint};
@@ -92,6 +92,9 @@ pub struct KindInfo {
     pub spread: fn(&KindFields) -> f64,
     /// What in the kind is discontinuous where f32 and f64 can decide differently, if anything.
     pub discontinuity: fn(&KindFields) -> Option<&'static str>,
+    /// The own parameter that makes an octave steepest (the field a precision error names),
+    /// if any: Gabor's frequency, the impulses' density.
+    pub steepest: Option<&'static str>,
     /// Its parameters as a graph's kind node takes them: `frequency`, `seed`, `interp` where it
     /// interpolates, and its own ([`KindFields`]).
     pub params: &'static [Param],
@@ -152,6 +155,13 @@ kinds! {
     Gabor = 6 => "gabor", impulse::GABOR;
 }
 
+// The families with parameters of their own: each line is its folder and its `params.rs`'s
+// three types (as given, derived in f64, the GPU's state).
+own::own_params! {
+    cellular: CellularFields, CellularParams, CellularState;
+    impulse: ImpulseFields, ImpulseParams, ImpulseState;
+}
+
 impl Kind {
     /// Its table row.
     pub fn info(self) -> &'static KindInfo {
@@ -188,11 +198,6 @@ impl Kind {
     /// Whether analytic derivatives exist (CONVENTIONS §12).
     pub fn has_derivatives(self) -> bool {
         self.info().derivatives
-    }
-
-    /// Mean impulses per cell unless told otherwise (sparse convolution and Gabor).
-    pub fn default_density(self) -> f64 {
-        param::number_default(self.info().params, "density").unwrap_or(3.0)
     }
 
     /// The skew `F` of this kind's lattice in `dims` dimensions, if it is skewed.

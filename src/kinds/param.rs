@@ -63,7 +63,10 @@ pub enum ParamType {
         default: &'static [f64],
     },
     /// Degrees, or `"isotropic"` (Gabor's orientation).
-    Orientation,
+    Orientation {
+        /// Degrees used when the parameter is absent.
+        default: f64,
+    },
     /// `true` or `false`.
     Flag {
         /// Used when the parameter is absent.
@@ -243,7 +246,7 @@ impl ParamType {
             ParamType::Pair { default } => format!("[{}, {}]", default[0], default[1]),
             ParamType::Points { default: [], .. } => "required".into(),
             ParamType::Points { default, .. } => format!("{default:?}"),
-            ParamType::Orientation => "45".into(),
+            ParamType::Orientation { default } => format!("{default}"),
             ParamType::Flag { default } => format!("{default}"),
         }
     }

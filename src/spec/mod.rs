@@ -11,7 +11,10 @@ pub(crate) mod validate;
 pub(crate) mod weights;
 
 pub(crate) use crate::kinds::MAX_OCTAVES;
-pub use crate::kinds::{CellReturn, Distance, Fractal, Interp, Kind, LatticeKind, ParseNameError};
+pub use crate::kinds::own_fields::*;
+pub use crate::kinds::{
+    CellReturn, Distance, Fractal, Interp, Kind, KindFields, LatticeKind, ParseNameError,
+};
 pub(crate) use sizes::{MAX_COORD, MAX_SIDE, MAX_TEXELS, MAX_WORLD_TEXELS};
 pub(crate) use weights::octave_weights;
 
@@ -77,22 +80,10 @@ pub struct NoiseSpec {
     pub lattice: LatticeKind,
     /// Image or volume size in texels.
     pub size: Size,
-    /// Cellular: how far feature points stray from their cell's center, 0..=1.
-    pub jitter: f64,
-    /// Cellular: the distance metric.
-    pub distance: Distance,
-    /// Cellular: what the noise returns.
-    pub cell_return: CellReturn,
-    /// Sparse convolution and Gabor: mean impulses per lattice cell, in (0, 16].
-    pub density: f64,
-    /// Gabor: the kernel's frequency F0 in cycles per lattice cell.
-    pub gabor_frequency: f64,
-    /// Gabor: the kernel's orientation in degrees, or `None` for isotropic noise (a random
-    /// orientation per impulse).
-    pub gabor_orientation: Option<f64>,
-    /// Gabor: the Gaussian envelope's bandwidth a (per lattice cell); the kernel is truncated
-    /// where the envelope falls below 5%, at radius `sqrt(ln 20 / pi) / a` cells.
-    pub gabor_bandwidth: f64,
+    /// The kinds' own parameters (cellular's jitter, metric and return; the impulse kinds'
+    /// density and Gabor's kernel), one set per family: `kind_fields.cellular.jitter`. Only
+    /// `kind`'s own are read; another kind's must stay at its default (validation says so).
+    pub kind_fields: KindFields,
 }
 
 impl NoiseSpec {
@@ -112,13 +103,7 @@ impl NoiseSpec {
             tile: false,
             lattice: LatticeKind::Table,
             size: Size::new(256, 256, 1),
-            jitter: 1.0,
-            distance: Distance::Euclidean,
-            cell_return: CellReturn::F1,
-            density: kind.default_density(),
-            gabor_frequency: 1.5,
-            gabor_orientation: Some(45.0),
-            gabor_bandwidth: 1.0,
+            kind_fields: KindFields::defaults(kind),
         }
     }
 

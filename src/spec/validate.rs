@@ -14,7 +14,7 @@ pub const MAX_OFFSET: f64 = f32::MAX as f64;
 impl NoiseSpec {
     pub(crate) fn check_fields(&self) -> Result<()> {
         self.check_kind_and_dims()?;
-        (self.kind_fields().check(self.kind))
+        (self.kind_fields.check(self.kind))
             .map_err(|(field, reason)| Error::invalid(field, reason))?;
         self.check_octaves()?;
         // One rule per common parameter: the graph's nodes check the same Params.

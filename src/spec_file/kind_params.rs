@@ -1,8 +1,8 @@
 //! The kinds' own parameters as a spec file gives them (`"jitter"`, `"gabor_bandwidth"`...),
-//! under the node table's names (`crate::graph::kind_fields::KIND_FIELDS`).
+//! under the node table's names (`KindField::all`).
 
 use crate::graph::Value;
-use crate::graph::kind_fields::{KIND_FIELDS, KindField};
+use crate::graph::kind_fields::KindField;
 
 /// Kind-owned parameters as given (flags or a spec file): (table name, value), in the table's
 /// order.
@@ -21,7 +21,7 @@ impl KindParams {
             let find = |p: &KindParams| p.0.iter().find(|(n, _)| n == row.name).cloned();
             find(&over).or_else(|| find(&self))
         };
-        KindParams(KIND_FIELDS.iter().filter_map(pick).collect())
+        KindParams(KindField::all().filter_map(pick).collect())
     }
 
     /// The first parameter given, if any.

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use super::{FIELDS, GraphText, KindParams, MAX_SPEC_BYTES, SpecFile, to_json};
 use crate::graph::Value;
-use crate::graph::kind_fields::{KIND_FIELDS, KindField};
+use crate::graph::kind_fields::KindField;
 use crate::{Error, Result};
 
 fn spec_error(reason: String) -> Error {
@@ -96,7 +96,7 @@ impl SpecFile {
             .iter()
             .find(|(k, _)| !FIELDS.contains(&k.as_str()) && KindField::named(k).is_none())
         {
-            let kinds: Vec<&str> = KIND_FIELDS.iter().map(|f| f.name).collect();
+            let kinds: Vec<&str> = KindField::all().map(|f| f.name).collect();
             return Err(spec_error(format!(
                 "unknown field {}; a spec takes {} and the kinds' own {}",
                 ticked(field),
@@ -153,10 +153,10 @@ mod tests {
     use proptest::prelude::*;
 
     /// Names tried as keys: every field a spec file takes ([`FIELDS`]), every kind's own
-    /// parameter ([`KIND_FIELDS`]), and a wrong one.
+    /// parameter ([`KindField::all`]), and a wrong one.
     fn names_tried() -> Vec<&'static str> {
         let mut names = FIELDS.to_vec();
-        names.extend(KIND_FIELDS.iter().map(|f| f.name));
+        names.extend(KindField::all().map(|f| f.name));
         names.push("octave");
         names
     }
@@ -317,7 +317,10 @@ mod tests {
         let spec =
             SpecFile::from_json("\u{feff}{\"kind\": \"cellular\", \"jitter\": 0.25}").unwrap();
         let noise = spec.noise_spec().unwrap();
-        assert_eq!((noise.kind, noise.jitter), (Kind::Cellular, 0.25));
+        assert_eq!(
+            (noise.kind, noise.kind_fields.cellular.jitter),
+            (Kind::Cellular, 0.25)
+        );
     }
 
     #[test]

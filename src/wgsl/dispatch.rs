@@ -3,7 +3,8 @@
 //! dims and interpolation of the `NOISE_*` overrides. Every kind of the table has its case, and
 //! no case stands for another: the default arm returns an impossible value (a driver folds the
 //! switch away, so a valid pipeline never reaches it), where a hand-written switch once fell
-//! back to value noise.
+//! back to value noise. The skew of the kind's lattice (`kind_skewed`, `kind_skew`) comes from
+//! the same rows, so the shared files name no kind.
 
 use std::fmt::Write;
 
@@ -23,6 +24,37 @@ pub(crate) fn kind_dispatch() -> String {
     let none = format!("Dual({IMPOSSIBLE}, vec4<f32>(0.0))");
     out.push_str(&kind_switch(|info| info.wgsl_dual_call, &none));
     out.push_str("}\n");
+    out
+}
+
+/// `kind_skewed()` and `kind_skew()`: whether `NOISE_KIND`'s lattice is skewed and its skew `F`
+/// for `NOISE_DIMS` (0 without skew), from the rows' `skew` (CONVENTIONS §1), so the shared
+/// files name no kind. Each F is the row's f64 rounded to f32, written to round-trip.
+pub(crate) fn skew_functions() -> String {
+    let skewed: Vec<(Kind, &KindInfo)> = (Kind::ALL.iter().copied().zip(KINDS.iter().copied()))
+        .filter(|(_, info)| info.skew.is_some())
+        .collect();
+    let code = |kind: Kind| crate::wgsl::constants::screaming(&format!("{kind:?}"));
+    let tests: Vec<String> = (skewed.iter())
+        .map(|(kind, _)| format!("NOISE_KIND == KIND_{}", code(*kind)))
+        .collect();
+    let test = if tests.is_empty() {
+        "false".into()
+    } else {
+        tests.join(" || ")
+    };
+    let mut out = format!("fn kind_skewed() -> bool {{\n    return {test};\n}}\n\n");
+    out.push_str("fn kind_skew() -> f32 {\n    switch NOISE_KIND {\n");
+    for (kind, info) in &skewed {
+        let _ = writeln!(out, "        case KIND_{}: {{", code(*kind));
+        out.push_str("            switch NOISE_DIMS {\n");
+        for dims in info.dims[0]..=info.dims[1] {
+            let f = info.skew.map_or(0.0, |skew| skew(dims)) as f32;
+            let _ = writeln!(out, "                case {dims}u: {{ return {f:?}; }}");
+        }
+        out.push_str("                default: { return 0.0; }\n            }\n        }\n");
+    }
+    out.push_str("        default: { return 0.0; }\n    }\n}\n");
     out
 }
 
@@ -91,5 +123,24 @@ mod tests {
             .filter(|l| l.trim_start().starts_with("case ") && l.contains("u: {"))
             .count() as u32;
         assert_eq!(dims_cases, cases + dual);
+    }
+
+    /// Simplex's skew in the generated WGSL is Gustavson's `F = (sqrt(n + 1) - 1) / n` for
+    /// each of its dims, rounded to f32, and only simplex is skewed.
+    #[test]
+    fn the_generated_skew_is_gustavsons_for_simplex_alone() {
+        let source = skew_functions();
+        assert!(
+            source.contains("return NOISE_KIND == KIND_SIMPLEX;"),
+            "{source}"
+        );
+        for n in 2..=4u32 {
+            let f = ((f64::from(n) + 1.0).sqrt() - 1.0) / f64::from(n);
+            let line = format!("case {n}u: {{ return ");
+            let at = source.find(&line).expect("a case per dims") + line.len();
+            let literal = &source[at..].split(';').next().unwrap_or_default();
+            let written: f32 = literal.trim().parse().expect("an f32 literal");
+            assert_eq!(written, f as f32, "dims {n}");
+        }
     }
 }

@@ -78,6 +78,7 @@ pub(crate) fn library_source(group: u32, with_access: bool, (space, slots): Tabl
 fn library_declaring(group: u32, with_access: bool, tables: &str) -> String {
     let mut source = format!("const NOISE_GROUP: u32 = {group}u;\n");
     source.push_str(&constants::library_constants());
+    source.push_str(&crate::kinds::kind_state_wgsl());
     source.push_str(tables);
     for (name, text) in noise_files() {
         if with_access || name != "noise/access.wgsl" {
@@ -85,7 +86,11 @@ fn library_declaring(group: u32, with_access: bool, tables: &str) -> String {
             source.push('\n');
         }
     }
+    if with_access {
+        source.push_str(&crate::kinds::kind_accessors_wgsl("noise_state.kind"));
+    }
     source.push_str(&super::dispatch::kind_dispatch());
+    source.push_str(&super::dispatch::skew_functions());
     source
 }
 
@@ -127,6 +132,9 @@ pub(crate) fn graph_library_declaring(group: u32, generated: &str, tables: &str)
         source.push_str(text);
         source.push('\n');
     }
+    source.push_str(&crate::kinds::kind_accessors_wgsl(
+        "graph_state.kinds[lat.kind]",
+    ));
     // The modifier and combiner nodes' own functions (shaders/graph/modifiers/ and
     // combiners/, graph::modifiers and graph::combiners).
     for text in crate::graph::modifiers::WGSL

@@ -65,9 +65,9 @@ fn library_messages_name_no_command_or_flag() {
 #[test]
 fn limits_are_the_ones_validation_enforces() {
     let mut spec = NoiseSpec::new(Kind::SparseConvolution, 2);
-    spec.density = limits::MAX_DENSITY;
+    spec.kind_fields.impulse.density = limits::MAX_DENSITY;
     assert!(spec.validate().is_ok());
-    spec.density = limits::MAX_DENSITY * 1.01;
+    spec.kind_fields.impulse.density = limits::MAX_DENSITY * 1.01;
     assert!(matches!(
         spec.validate(),
         Err(Error::InvalidSpec {

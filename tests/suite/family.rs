@@ -344,7 +344,7 @@ fn impulse_kinds_have_mean_0_and_the_documented_variance_1_9() {
             let mut spec = NoiseSpec::new(kind, dims);
             spec.seed = seed;
             if kind == Kind::Gabor {
-                spec.gabor_orientation = orientation;
+                spec.kind_fields.impulse.gabor_orientation = orientation;
             }
             let prep = spec.validate().unwrap();
             values.extend(cpu::sample(
@@ -377,8 +377,8 @@ fn kernel_energies_and_poisson_tables_match_their_definitions() {
     let params2 = NoiseSpec::new(Kind::SparseConvolution, 2).kind_params();
     let params3 = NoiseSpec::new(Kind::SparseConvolution, 3).kind_params();
     let sigma = |e: f64| (3.0f64 / 3.0 * e).sqrt(); // density 3, E[w^2] = 1/3
-    assert!((params2.impulse_scale - 1.0 / (3.0 * sigma(e2))).abs() < 1e-6);
-    assert!((params3.impulse_scale - 1.0 / (3.0 * sigma(e3))).abs() < 1e-6);
+    assert!((params2.impulse.impulse_scale - 1.0 / (3.0 * sigma(e2))).abs() < 1e-6);
+    assert!((params3.impulse.impulse_scale - 1.0 / (3.0 * sigma(e3))).abs() < 1e-6);
     // The Gabor kernel's energy by a grid sum over the plane.
     let (f0, a) = (1.5, 1.0);
     let (mut eg, h) = (0.0, 0.004);
@@ -392,7 +392,7 @@ fn kernel_energies_and_poisson_tables_match_their_definitions() {
     }
     let gabor = NoiseSpec::new(Kind::Gabor, 2).kind_params();
     let gabor_sigma = (8.0 / 3.0 * eg).sqrt();
-    assert!((gabor.impulse_scale * 3.0 * gabor_sigma - 1.0).abs() < 1e-3);
+    assert!((gabor.impulse.impulse_scale * 3.0 * gabor_sigma - 1.0).abs() < 1e-3);
     // Impulse counts from the thresholds have the Poisson mean and variance.
     let thresholds = poisson_thresholds(5.0);
     let mut rng = SplitMix64::new(1);
@@ -441,8 +441,8 @@ fn gabor_power_spectrum_peaks_at_f0_along_the_orientation() {
             let mut spec = NoiseSpec::new(Kind::Gabor, 2);
             spec.size = Size::new(side as u32, side as u32, 1);
             spec.frequency = frequency;
-            spec.gabor_frequency = f0;
-            spec.gabor_orientation = Some(theta);
+            spec.kind_fields.impulse.gabor_frequency = f0;
+            spec.kind_fields.impulse.gabor_orientation = Some(theta);
             spec.seed = seed;
             cpu::render_f32(&spec.validate().unwrap()).unwrap()
         })
@@ -496,7 +496,7 @@ fn cellular_returns_are_ordered_and_cell_values_come_from_the_value_table() {
     let points = spread_points(2, 2000, 99);
     let get = |r: CellReturn| {
         let mut s = NoiseSpec::new(Kind::Cellular, 2);
-        s.cell_return = r;
+        s.kind_fields.cellular.cell_return = r;
         cpu::sample(&s.validate().unwrap(), &points)
     };
     let (f1, f2, diff) = (

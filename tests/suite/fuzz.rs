@@ -3,7 +3,7 @@
 //! a NaN, or a stray file.
 
 use gpu_noise::export::{ExportOptions, Format, write_image};
-use gpu_noise::low_level::graph::KIND_FIELDS;
+use gpu_noise::low_level::graph::KindField;
 use gpu_noise::low_level::tolerance::{check_gpu_precision, compare, gpu_error_bound};
 use gpu_noise::{
     Colormap, Error, Fractal, Kind, NoiseSpec, Size, cpu, spec::CellReturn, spec::Distance,
@@ -165,20 +165,30 @@ fn every_numeric_field_at_its_extremes_gives_an_error_or_finite_agreeing_images(
 fn kind_fields_at_their_extremes() -> Vec<String> {
     type Setter = fn(&mut NoiseSpec, f64);
     let numbers: [(&str, Kind, Setter); 6] = [
-        ("jitter", Kind::Cellular, |s, v| s.jitter = v),
-        ("density", Kind::SparseConvolution, |s, v| s.density = v),
-        ("density", Kind::Gabor, |s, v| s.density = v),
-        ("gabor_frequency", Kind::Gabor, |s, v| s.gabor_frequency = v),
-        ("gabor_orientation", Kind::Gabor, |s, v| {
-            s.gabor_orientation = Some(v)
+        ("jitter", Kind::Cellular, |s, v| {
+            s.kind_fields.cellular.jitter = v
         }),
-        ("gabor_bandwidth", Kind::Gabor, |s, v| s.gabor_bandwidth = v),
+        ("density", Kind::SparseConvolution, |s, v| {
+            s.kind_fields.impulse.density = v
+        }),
+        ("density", Kind::Gabor, |s, v| {
+            s.kind_fields.impulse.density = v
+        }),
+        ("gabor_frequency", Kind::Gabor, |s, v| {
+            s.kind_fields.impulse.gabor_frequency = v
+        }),
+        ("gabor_orientation", Kind::Gabor, |s, v| {
+            s.kind_fields.impulse.gabor_orientation = Some(v)
+        }),
+        ("gabor_bandwidth", Kind::Gabor, |s, v| {
+            s.kind_fields.impulse.gabor_bandwidth = v
+        }),
     ];
     let kind_base = |kind| NoiseSpec {
         kind,
         interp: kind.default_interp(),
         dims: 2,
-        density: kind.default_density(),
+        kind_fields: gpu_noise::spec::KindFields::defaults(kind),
         octaves: 2,
         ..sweep_base()
     };
@@ -194,20 +204,20 @@ fn kind_fields_at_their_extremes() -> Vec<String> {
     }
     for d in Distance::ALL {
         let mut spec = kind_base(Kind::Cellular);
-        spec.distance = *d;
+        spec.kind_fields.cellular.distance = *d;
         if let Err(e) = outcome(&spec) {
             failures.push(format!("cellular {d}: {e}"));
         }
     }
     for r in CellReturn::ALL {
         let mut spec = kind_base(Kind::Cellular);
-        spec.cell_return = *r;
+        spec.kind_fields.cellular.cell_return = *r;
         if let Err(e) = outcome(&spec) {
             failures.push(format!("cellular {r}: {e}"));
         }
     }
     let swept: Vec<&str> = numbers.iter().map(|(name, ..)| *name).collect();
-    for row in KIND_FIELDS {
+    for row in KindField::all() {
         let covered =
             swept.contains(&row.field) || ["distance", "cell_return"].contains(&row.field);
         assert!(covered, "the sweep leaves out {}", row.field);

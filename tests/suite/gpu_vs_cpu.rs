@@ -166,15 +166,15 @@ fn newer_kind_cases() -> Vec<(String, NoiseSpec)> {
     for dims in 2..=3 {
         for (n, distance) in Distance::ALL.iter().enumerate() {
             let mut s = base(Kind::Cellular, dims);
-            s.distance = *distance;
-            s.jitter = [1.0, 0.0, 0.5, 0.9][n];
+            s.kind_fields.cellular.distance = *distance;
+            s.kind_fields.cellular.jitter = [1.0, 0.0, 0.5, 0.9][n];
             s.fractal = Fractal::Fbm;
             s.octaves = 2;
             cases.push((format!("cellular-{dims}d-{distance:?}"), s));
         }
         for cell_return in CellReturn::ALL {
             let mut s = base(Kind::Cellular, dims);
-            s.cell_return = *cell_return;
+            s.kind_fields.cellular.cell_return = *cell_return;
             s.seed = 3;
             cases.push((format!("cellular-{dims}d-{cell_return:?}"), s));
         }
@@ -182,7 +182,7 @@ fn newer_kind_cases() -> Vec<(String, NoiseSpec)> {
             let mut s = base(Kind::SparseConvolution, dims);
             s.fractal = fractal;
             s.octaves = if fractal == Fractal::None { 1 } else { 3 };
-            s.density = 5.0;
+            s.kind_fields.impulse.density = 5.0;
             cases.push((format!("sparse-{dims}d-{fractal:?}"), s));
         }
     }
@@ -192,8 +192,8 @@ fn newer_kind_cases() -> Vec<(String, NoiseSpec)> {
         (Some(-100.0), 2.5, Fractal::Turbulence),
     ] {
         let mut s = base(Kind::Gabor, 2);
-        s.gabor_orientation = orientation;
-        s.gabor_bandwidth = bandwidth;
+        s.kind_fields.impulse.gabor_orientation = orientation;
+        s.kind_fields.impulse.gabor_bandwidth = bandwidth;
         s.fractal = fractal;
         s.octaves = if fractal == Fractal::None { 1 } else { 2 };
         cases.push((format!("gabor-{orientation:?}-{bandwidth}"), s));
@@ -215,8 +215,12 @@ fn newer_kind_cases() -> Vec<(String, NoiseSpec)> {
     ];
     assert_covers(&cases, "kind", &newer, |s| s.kind);
     assert_covers(&cases, "fractal", &FRACTALS, |s| s.fractal);
-    assert_covers(&cases, "distance", Distance::ALL, |s| s.distance);
-    assert_covers(&cases, "return", CellReturn::ALL, |s| s.cell_return);
+    assert_covers(&cases, "distance", Distance::ALL, |s| {
+        s.kind_fields.cellular.distance
+    });
+    assert_covers(&cases, "return", CellReturn::ALL, |s| {
+        s.kind_fields.cellular.cell_return
+    });
     assert_covers(
         &cases,
         "(kind, dims)",

@@ -40,9 +40,9 @@ fn graph_of(spec: &NoiseSpec) -> Graph {
         src.set("interp", spec.interp.name());
     }
     if spec.kind == Kind::Cellular {
-        src.set("jitter", spec.jitter)
-            .set("return", spec.cell_return.name())
-            .set("distance", spec.distance.name());
+        src.set("jitter", spec.kind_fields.cellular.jitter)
+            .set("return", spec.kind_fields.cellular.cell_return.name())
+            .set("distance", spec.kind_fields.cellular.distance.name());
     }
     if spec.fractal == Fractal::None {
         g.output("src");
@@ -70,8 +70,8 @@ fn a_flat_spec_as_a_graph_renders_bit_for_bit_the_same() {
     (s.offset, s.size, s.frequency) = ([123.5, 1e9, 7.0, 0.0], Size::new(12, 8, 3), 0.0371);
     cases.push(s);
     let mut s = NoiseSpec::new(Kind::Cellular, 2);
-    (s.fractal, s.octaves, s.jitter) = (Fractal::Billow, 2, 0.8);
-    s.cell_return = gpu_noise::spec::CellReturn::F2MinusF1;
+    (s.fractal, s.octaves, s.kind_fields.cellular.jitter) = (Fractal::Billow, 2, 0.8);
+    s.kind_fields.cellular.cell_return = gpu_noise::spec::CellReturn::F2MinusF1;
     s.size = Size::new(16, 16, 1);
     cases.push(s);
     let mut s = NoiseSpec::new(Kind::Value, 1);

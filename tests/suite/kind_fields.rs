@@ -3,7 +3,7 @@
 //! with the table's ranges, and refuse another kind's naming the field.
 
 use gpu_noise::low_level::graph::meta;
-use gpu_noise::low_level::graph::{self as kind_fields, KIND_FIELDS};
+use gpu_noise::low_level::graph::{self as kind_fields, KindField};
 use gpu_noise::{Error, Kind, NoiseSpec};
 
 use crate::cli::{run, text};
@@ -36,7 +36,7 @@ fn print_spec_writes_each_kinds_own_parameters_and_replays() {
         for p in node.params.iter().filter(|p| !SHARED.contains(&p.name)) {
             assert!(printed.contains_key(p.name), "{kind}: {} missing", p.name);
         }
-        for row in KIND_FIELDS {
+        for row in KindField::all() {
             let owned = node.param(row.name).is_some();
             assert_eq!(
                 printed.contains_key(row.name),
@@ -58,7 +58,7 @@ fn print_spec_writes_each_kinds_own_parameters_and_replays() {
 fn help_lists_every_kind_flag_with_its_owners_and_range() {
     let o = run(&["render", "--help"]);
     let help = text(&o.stdout);
-    for row in KIND_FIELDS {
+    for row in KindField::all() {
         let flag = format!("--{}", row.name.replace('_', "-"));
         let at = help.find(&format!("{flag} <")).expect(&flag);
         let line = &help[at..help[at..].find("\n\n").map_or(help.len(), |n| at + n)];
@@ -78,7 +78,7 @@ fn help_lists_every_kind_flag_with_its_owners_and_range() {
 #[test]
 fn validation_names_the_spec_field_for_foreign_and_out_of_range_values() {
     let mut perlin = NoiseSpec::new(Kind::Perlin, 2);
-    perlin.cell_return = gpu_noise::spec::CellReturn::F2;
+    perlin.kind_fields.cellular.cell_return = gpu_noise::spec::CellReturn::F2;
     match perlin.validate() {
         Err(Error::InvalidSpec { field, reason }) => {
             assert_eq!(field, "cell_return");
@@ -87,15 +87,15 @@ fn validation_names_the_spec_field_for_foreign_and_out_of_range_values() {
         other => panic!("{other:?}"),
     }
     let mut gabor = NoiseSpec::new(Kind::Gabor, 2);
-    gabor.gabor_bandwidth = 0.48;
+    gabor.kind_fields.impulse.gabor_bandwidth = 0.48;
     match gabor.validate() {
         Err(Error::InvalidSpec { field, .. }) => assert_eq!(field, "gabor_bandwidth"),
         other => panic!("{other:?}"),
     }
     let mut sparse = NoiseSpec::new(Kind::SparseConvolution, 3);
-    sparse.density = 16.0;
+    sparse.kind_fields.impulse.density = 16.0;
     assert!(sparse.validate().is_ok());
-    sparse.density = 16.5;
+    sparse.kind_fields.impulse.density = 16.5;
     assert!(sparse.validate().is_err());
 }
 
@@ -130,4 +130,25 @@ fn a_foreign_parameter_in_a_spec_file_or_flag_exits_2_naming_it() {
         err.contains("--density") && err.contains("sparse-convolution, gabor"),
         "{err}"
     );
+}
+
+/// A spec's own fields start at the table's defaults: for every kind, each parameter it owns
+/// reads (through its row, as `--print-spec` writes it) the default its node type states.
+#[test]
+fn every_kinds_own_fields_start_at_the_tables_defaults() {
+    use gpu_noise::graph::Value;
+    use gpu_noise::low_level::graph::meta::ParamType;
+    for &kind in Kind::ALL {
+        let spec = NoiseSpec::new(kind, kind.min_dims());
+        for row in kind_fields::fields_of(kind) {
+            let param = row.param_of(kind).expect("an owned row has a parameter");
+            let expected = match param.ty {
+                ParamType::Number { default, .. } => Value::Number(default),
+                ParamType::Orientation { default } => Value::Number(default),
+                ParamType::Choice { default, .. } => Value::Text(default.into()),
+                other => panic!("{kind}: {} has an unexpected type {other:?}", row.name),
+            };
+            assert_eq!(row.value(&spec), expected, "{kind}: {}", row.name);
+        }
+    }
 }

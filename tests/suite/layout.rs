@@ -201,14 +201,24 @@ fn wgsl_codes_match_rust_enums_and_table_sizes() {
 /// by naga's layouter.
 /// Library structs carry the library's prefix; the kernels' own (`RenderParams`) do not.
 fn assert_host_struct<T: HostLayout>(m: &naga::Module) {
+    assert_layout(
+        m,
+        T::WGSL_NAME,
+        T::field_offsets(),
+        std::mem::size_of::<T>(),
+    );
+}
+
+/// The same for a struct given by its WGSL name, field offsets and size.
+fn assert_layout(m: &naga::Module, wgsl_name: &str, fields: Vec<(&str, usize)>, size: usize) {
     let named = |name: &str| {
         m.types
             .iter()
             .find(|(_, t)| t.name.as_deref() == Some(name))
     };
-    let name = prefixed(T::WGSL_NAME);
+    let name = prefixed(wgsl_name);
     let (handle, ty) = named(&name)
-        .or_else(|| named(T::WGSL_NAME))
+        .or_else(|| named(wgsl_name))
         .unwrap_or_else(|| panic!("struct {name} in WGSL"));
     let naga::TypeInner::Struct { members, .. } = &ty.inner else {
         panic!("{name} is not a struct");
@@ -220,13 +230,12 @@ fn assert_host_struct<T: HostLayout>(m: &naga::Module) {
         .map(|mb| (mb.name.clone().unwrap_or_default(), mb.offset as usize))
         .filter(|(n, _)| !n.starts_with('_'))
         .collect();
-    let rust: Vec<(String, usize)> = T::field_offsets()
+    let rust: Vec<(String, usize)> = fields
         .into_iter()
         .filter(|(n, _)| !n.starts_with('_'))
         .map(|(n, o)| (n.to_string(), o))
         .collect();
     assert_eq!(wgsl, rust, "{name}: field names and offsets, in order");
-    let size = std::mem::size_of::<T>();
     assert_eq!(layouter[handle].size as usize, size, "{name}: struct size");
 }
 
@@ -244,7 +253,17 @@ fn graph_host_structs_match_the_graph_kernel() {
         .unwrap();
     let m = parse_module(&prepared.wgsl()).unwrap_or_else(|e| panic!("{e}"));
     assert_host_struct::<GraphInstance>(&m);
-    assert_host_struct::<KindState>(&m);
+    assert_kind_state(&m);
+}
+
+/// `KindState` and each family's state in it (`kinds/<family>/params.rs`).
+fn assert_kind_state(m: &naga::Module) {
+    assert_host_struct::<KindState>(m);
+    let families = KindState::family_layouts();
+    assert!(families.len() >= 2, "cellular and impulse at least");
+    for (name, fields, size) in families {
+        assert_layout(m, name, fields, size);
+    }
 }
 
 #[test]
@@ -252,7 +271,7 @@ fn host_structs_match_the_wgsl_structs() {
     let m = module();
     assert_host_struct::<RenderParams>(&m);
     assert_host_struct::<NoiseState>(&m);
-    assert_host_struct::<KindState>(&m);
+    assert_kind_state(&m);
     assert_host_struct::<OctaveState>(&m);
     assert_host_struct::<FrameState>(&m);
 }

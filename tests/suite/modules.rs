@@ -460,3 +460,95 @@ fn no_source_file_passes_500_lines() {
     long.sort();
     assert!(long.is_empty(), "split these: {long:?}");
 }
+
+/// A kind's own parameters live in its folder (issue "the house, round 3"): each family of
+/// `own_params!` (`src/kinds/mod.rs`) keeps its three types (as given, derived, GPU state), their
+/// fields and their names in `src/kinds/<family>/`; no other library, tool or shader file names
+/// the types, reaches into the composites' member (`.cellular.`), or spells a parameter's name
+/// (`"jitter"`). Adding a family with parameters touches its folder and one line of the list.
+#[test]
+fn a_kinds_own_parameters_live_in_its_folder() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let list = root.join("src/kinds/mod.rs");
+    let families = own_params_families(&code(&list));
+    assert!(families.len() >= 2, "{families:?}");
+    let mut files: Vec<PathBuf> = modules().into_values().collect();
+    files.extend(tool_modules().into_values());
+    files.extend(files_with_extension(&root.join("shaders"), "wgsl"));
+    files.extend(files_with_extension(&root.join("src/kinds"), "wgsl"));
+    let mut strays = Vec::new();
+    for (family, types) in &families {
+        let folder = root.join("src/kinds").join(family);
+        let names = param_names(&std::fs::read_to_string(folder.join("params.rs")).unwrap());
+        assert!(!names.is_empty(), "{family}: FIELDS names no parameter");
+        for path in files.iter().filter(|p| !p.starts_with(&folder)) {
+            let text = code(path);
+            // The list names the types and re-exports from the family's module; nothing else.
+            let listed = (types.iter().cloned()).chain([format!("{family}::params")]);
+            let reached = [format!(".{family}.")].into_iter();
+            let spelled = names.iter().map(|n| format!("\"{n}\""));
+            let needles: Vec<String> = if **path == list {
+                reached.chain(spelled).collect()
+            } else {
+                listed.chain(reached).chain(spelled).collect()
+            };
+            let found = needles.into_iter().filter(|n| {
+                let word = n.chars().all(|c| c.is_alphanumeric() || c == '_');
+                if word {
+                    words(&text).contains(n.as_str())
+                } else {
+                    text.contains(n.as_str())
+                }
+            });
+            strays.extend(found.map(|n| format!("{n} in {}", path.display())));
+        }
+    }
+    assert!(
+        strays.is_empty(),
+        "outside their family's folder: {strays:?}"
+    );
+}
+
+/// The lines of `own_params!` in `kinds/mod.rs`: `family: Fields, Params, State;`.
+fn own_params_families(list: &str) -> Vec<(String, Vec<String>)> {
+    let body = list
+        .split("own_params! {")
+        .nth(1)
+        .expect("the own_params! list");
+    let body = body.split('}').next().unwrap_or_default();
+    (body.split(';'))
+        .filter_map(|line| line.split_once(':'))
+        .map(|(family, types)| {
+            let types = types.split(',').map(|t| t.trim().to_string()).collect();
+            (family.trim().to_string(), types)
+        })
+        .collect()
+}
+
+/// The parameter names a family's `params.rs` gives its rows (`name: "jitter"`).
+fn param_names(params: &str) -> Vec<String> {
+    (params.split("name: \"").skip(1))
+        .filter_map(|rest| rest.split('"').next())
+        .map(str::to_string)
+        .collect()
+}
+
+/// Every file under `dir` (at any depth) with extension `ext`.
+fn files_with_extension(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for path in std::fs::read_dir(&dir)
+            .expect("readable")
+            .flatten()
+            .map(|e| e.path())
+        {
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension() == Some(ext.as_ref()) {
+                out.push(path);
+            }
+        }
+    }
+    out
+}

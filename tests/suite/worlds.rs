@@ -265,7 +265,7 @@ fn the_row_renderer_stays_bit_identical_far_out() {
 #[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
 fn cell_values_far_out_pick_the_same_cells_on_both_backends() {
     let mut s = spec(Kind::Cellular, 2, 32, 32);
-    s.cell_return = CellReturn::CellValue;
+    s.kind_fields.cellular.cell_return = CellReturn::CellValue;
     s.frequency = 0.125;
     s.offset = [1e12, -1e12, 0.0, 0.0];
     let prep = s.validate().unwrap();

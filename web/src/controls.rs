@@ -91,7 +91,7 @@ fn param(p: &Param) -> Value {
         ParamType::Choice { default, options } => {
             json!({"type": "choice", "default": default, "options": options})
         }
-        ParamType::Orientation => json!({"type": "orientation", "default": 45.0}),
+        ParamType::Orientation { default } => json!({"type": "orientation", "default": default}),
         ParamType::Seed => json!({"type": "seed", "default": 0}),
         ParamType::Flag { default } => json!({"type": "flag", "default": default}),
         ParamType::Vector { default, .. } => json!({"type": "vector", "default": default}),

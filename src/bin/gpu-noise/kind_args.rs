@@ -5,8 +5,8 @@
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Arg, ArgMatches, Args, Command, FromArgMatches};
 use gpu_noise::graph::Value;
+use gpu_noise::low_level::graph::KindField;
 use gpu_noise::low_level::graph::meta::ParamType;
-use gpu_noise::low_level::graph::{KIND_FIELDS, KindField};
 use gpu_noise::low_level::spec_file::KindParams;
 
 /// The kinds' flags for clap, around the library's [`KindParams`] (clap's traits cannot be
@@ -46,7 +46,7 @@ fn arg(row: &KindField) -> Arg {
         Some(ParamType::Choice { options, .. }) => {
             arg.value_parser(PossibleValuesParser::new(options).map(Value::Text))
         }
-        Some(ParamType::Orientation) => {
+        Some(ParamType::Orientation { .. }) => {
             arg.value_name("DEGREES|isotropic")
                 .value_parser(|text: &str| match text {
                     "isotropic" => Ok(Value::Text(text.into())),
@@ -65,7 +65,7 @@ fn arg(row: &KindField) -> Arg {
 
 impl Args for KindArgs {
     fn augment_args(cmd: Command) -> Command {
-        KIND_FIELDS.iter().fold(cmd, |cmd, row| cmd.arg(arg(row)))
+        KindField::all().fold(cmd, |cmd, row| cmd.arg(arg(row)))
     }
 
     fn augment_args_for_update(cmd: Command) -> Command {
@@ -75,7 +75,7 @@ impl Args for KindArgs {
 
 impl FromArgMatches for KindArgs {
     fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
-        let given = KIND_FIELDS.iter().filter_map(|row| {
+        let given = KindField::all().filter_map(|row| {
             let value = matches.get_one::<Value>(row.name)?;
             Some((row.name.to_string(), value.clone()))
         });

@@ -2,6 +2,19 @@
 // per cell, jittered from the seed's tables; the search covers every cell that can hold F1 or
 // F2 for any jitter (CONVENTIONS §9).
 
+// What cellular noise derives from its fields (mirrors CellularState in params.rs, computed on
+// the host in f64 and rounded; KindState's member `cellular`).
+struct CellularState {
+    jitter: f32,
+    distance_scale: f32,
+    return_scale: f32,
+    cell_bound: f32,
+    distance: u32,
+    cell_return: u32,
+    cell_search: i32,
+    _pad: u32,
+}
+
 // The metric's internal value of an offset (squared for the Euclidean metrics).
 fn cell_metric(d: vec3<f32>, distance: u32) -> f32 {
     switch distance {
@@ -61,7 +74,7 @@ fn needs_f2(cell_return: u32) -> bool {
 // Visits the cells centre outwards and skips those that cannot beat F2, or F1 where the return
 // needs only F1 (mirrors the twin's cellular_search).
 fn cellular_search(lat: Lattice, pt: LatticePoint, dims: u32) -> Nearest {
-    let kind = kind_state(lat);
+    let kind = kind_state(lat).cellular;
     let c = cell_point(pt, dims);
     let r = kind.cell_search;
     let rz = select(0, r, dims == 3u);
@@ -100,7 +113,7 @@ fn cellular_search(lat: Lattice, pt: LatticePoint, dims: u32) -> Nearest {
 }
 
 fn cellular(lat: Lattice, pt: LatticePoint, dims: u32) -> f32 {
-    let kind = kind_state(lat);
+    let kind = kind_state(lat).cellular;
     let near = cellular_search(lat, pt, dims);
     let d1 = cell_distance(near.m.x, kind.distance) * kind.distance_scale;
     let d2 = cell_distance(near.m.y, kind.distance) * kind.distance_scale;

@@ -61,7 +61,7 @@ pub fn feature_point(lat: &Lattice, kind: &KindState, h: u32, a: u32) -> f32 {
     } else {
         (lat.values[perm_at(lat, h + a) as usize & 255] + 1.0) * 0.5
     };
-    0.5 + kind.jitter * (u - 0.5)
+    0.5 + kind.cellular.jitter * (u - 0.5)
 }
 
 /// The two smallest internal distances per lane and the nearest cell's hash.
@@ -79,7 +79,7 @@ struct Nearest {
 fn cellular_search<const D: usize>(lat: &Lattice, kind: &KindState, p: &Points) -> Nearest {
     let tiled = lat.period[..D].iter().any(|&q| q > 0);
     // The Euclidean metrics (plain and squared) search on the same squared lengths.
-    match (kind.distance, tiled) {
+    match (kind.cellular.distance, tiled) {
         (MANHATTAN, false) => search::<D, MANHATTAN, false>(lat, kind, p),
         (MANHATTAN, true) => search::<D, MANHATTAN, true>(lat, kind, p),
         (CHEBYSHEV, false) => search::<D, CHEBYSHEV, false>(lat, kind, p),
@@ -101,7 +101,7 @@ fn search<const D: usize, const M: u32, const TILED: bool>(
         m2: [f32::MAX; LANES],
         hash: [0; LANES],
     };
-    let r = kind.cell_search as i64;
+    let r = kind.cellular.cell_search as i64;
     let rz = if D == 3 { r } else { 0 };
     for kz in 0..=2 * rz {
         for ky in 0..=2 * r {
@@ -123,7 +123,7 @@ fn visit_cell<const D: usize, const M: u32, const TILED: bool>(
     o: [i32; 3],
     best: &mut Nearest,
 ) {
-    let f2 = needs_f2(kind.cell_return);
+    let f2 = needs_f2(kind.cellular.cell_return);
     let mut open = [false; LANES];
     for l in 0..LANES {
         let gap: [f32; 3] = std::array::from_fn(|a| match a < D {
@@ -131,7 +131,7 @@ fn visit_cell<const D: usize, const M: u32, const TILED: bool>(
             false => 0.0,
         });
         let needed = if f2 { best.m2[l] } else { best.m1[l] };
-        open[l] = cell_metric(gap, M) < kind.cell_bound.min(needed);
+        open[l] = cell_metric(gap, M) < kind.cellular.cell_bound.min(needed);
     }
     if !open.contains(&true) {
         return;
@@ -176,18 +176,18 @@ pub fn cellular<const D: usize>(
 ) {
     let near = cellular_search::<D>(lat, kind, p);
     for l in 0..LANES {
-        let d1 = cell_distance(near.m1[l], kind.distance) * kind.distance_scale;
-        let d2 = cell_distance(near.m2[l], kind.distance) * kind.distance_scale;
-        let q = match kind.cell_return {
+        let d1 = cell_distance(near.m1[l], kind.cellular.distance) * kind.cellular.distance_scale;
+        let d2 = cell_distance(near.m2[l], kind.cellular.distance) * kind.cellular.distance_scale;
+        let q = match kind.cellular.cell_return {
             r if r == CellReturn::F2 as u32 => d2,
             r if r == CellReturn::F2MinusF1 as u32 => d2 - d1,
             r if r == CellReturn::F1TimesF2 as u32 => d1 * d2,
             _ => d1,
         };
-        out[l] = if kind.cell_return == CellReturn::CellValue as u32 {
+        out[l] = if kind.cellular.cell_return == CellReturn::CellValue as u32 {
             lattice_value(lat, near.hash[l])
         } else {
-            q * kind.return_scale - 1.0
+            q * kind.cellular.return_scale - 1.0
         };
     }
 }

@@ -2,6 +2,7 @@
 //! points, one per cell, found exactly for any jitter.
 
 pub(crate) mod lanes;
+pub(crate) mod params;
 #[cfg(target_arch = "x86_64")]
 mod rows;
 pub(crate) mod twin;
@@ -25,6 +26,7 @@ pub(super) static CELLULAR: KindInfo = KindInfo {
     curvature: no_curvature,
     spread: |_| 1.0,
     discontinuity: cell_borders,
+    steepest: None,
     params: &[
         FREQUENCY,
         SEED,
@@ -60,5 +62,5 @@ pub(super) static CELLULAR: KindInfo = KindInfo {
 /// `cell-value` is flat per cell, so it jumps at cell borders, which f32 and f64 may place a
 /// texel on either side of.
 fn cell_borders(fields: &KindFields) -> Option<&'static str> {
-    (fields.cell_return == CellReturn::CellValue).then_some("cell-value borders")
+    (fields.cellular.cell_return == CellReturn::CellValue).then_some("cell-value borders")
 }

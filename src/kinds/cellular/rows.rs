@@ -189,11 +189,11 @@ fn search<W: Wide, const PRIME: bool>(
         gy2: squared_gaps(s, p[1].frac),
         x0,
         y0,
-        bound: s.splat(kind.cell_bound),
-        jitter: s.splat(kind.jitter),
+        bound: s.splat(kind.cellular.cell_bound),
+        jitter: s.splat(kind.cellular.jitter),
         seed,
-        f2: kind.cell_return != CellReturn::F1 as u32
-            && kind.cell_return != CellReturn::CellValue as u32,
+        f2: kind.cellular.cell_return != CellReturn::F1 as u32
+            && kind.cellular.cell_return != CellReturn::CellValue as u32,
         best: Nearest {
             m1: s.splat(f32::MAX),
             m2: s.splat(f32::MAX),
@@ -215,9 +215,9 @@ impl WideKernel for Cellular2 {
     const DIMS: usize = 2;
     const WEIGHTS: bool = false;
     fn takes(kind: &KindState) -> bool {
-        let euclidean = kind.distance == Distance::Euclidean as u32
-            || kind.distance == Distance::EuclideanSquared as u32;
-        euclidean && kind.cell_search == 2
+        let euclidean = kind.cellular.distance == Distance::Euclidean as u32
+            || kind.cellular.distance == Distance::EuclideanSquared as u32;
+        euclidean && kind.cellular.cell_search == 2
     }
     #[inline(always)]
     fn block<W: Wide, const PRIME: bool>(
@@ -227,25 +227,25 @@ impl WideKernel for Cellular2 {
         p: &[AxisPoint<W>; 4],
     ) -> W::F {
         let near = search::<W, PRIME>(s, seed, kind, p);
-        if kind.cell_return == CellReturn::CellValue as u32 {
+        if kind.cellular.cell_return == CellReturn::CellValue as u32 {
             return hash_value(s, near.hash);
         }
         let distance = |m: W::F| {
-            let d = if kind.distance == Distance::Euclidean as u32 {
+            let d = if kind.cellular.distance == Distance::Euclidean as u32 {
                 s.sqrt(m)
             } else {
                 m
             };
-            s.mul(d, s.splat(kind.distance_scale))
+            s.mul(d, s.splat(kind.cellular.distance_scale))
         };
         let (d1, d2) = (distance(near.m1), distance(near.m2));
-        let q = match kind.cell_return {
+        let q = match kind.cellular.cell_return {
             r if r == CellReturn::F2 as u32 => d2,
             r if r == CellReturn::F2MinusF1 as u32 => s.sub(d2, d1),
             r if r == CellReturn::F1TimesF2 as u32 => s.mul(d1, d2),
             _ => d1,
         };
-        s.sub(s.mul(q, s.splat(kind.return_scale)), s.splat(1.0))
+        s.sub(s.mul(q, s.splat(kind.cellular.return_scale)), s.splat(1.0))
     }
     fn lanes(lattice: LatticeKind, isa: InstructionSet) -> NoiseRow {
         row_of!(Cellular2Block, lattice, isa)
@@ -271,6 +271,7 @@ pub fn wide_row(
 mod tests {
     use super::*;
     use crate::kinds::lattice::wide::row::check::wide_rows_equal_lanes;
+    use crate::kinds::own_fields::CellularFields;
     use crate::kinds::{Kind, KindFields, KindParams};
 
     /// Every return and both Euclidean metrics, at jitters 1 and 0.4.
@@ -286,11 +287,11 @@ mod tests {
         for distance in [Distance::Euclidean, Distance::EuclideanSquared] {
             for cell_return in returns {
                 for jitter in [1.0, 0.4] {
-                    let fields = KindFields {
+                    let mut fields = KindFields::defaults(Kind::Cellular);
+                    fields.cellular = CellularFields {
                         distance,
                         cell_return,
                         jitter,
-                        ..KindFields::defaults(Kind::Cellular)
                     };
                     let kind = KindState::new(&KindParams::new(Kind::Cellular, 2, &fields));
                     wide_rows_equal_lanes::<Cellular2>(&kind);

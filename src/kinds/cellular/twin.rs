@@ -52,7 +52,7 @@ pub fn feature_point(lat: &Lattice, h: usize, a: usize) -> f64 {
     } else {
         (lat.values[perm_at(lat.perm, h + a)] + 1.0) * 0.5
     };
-    0.5 + lat.params.jitter * (u - 0.5)
+    0.5 + lat.params.cellular.jitter * (u - 0.5)
 }
 
 /// The two smallest distances (internal metric values) and the nearest cell's hash.
@@ -76,7 +76,7 @@ pub const fn search_offset(k: i64) -> i64 {
 /// where the return needs only F1's distance or cell; so the result is the same as visiting
 /// every cell; visiting near cells first makes the skips come early).
 pub fn cellular_search(lat: &Lattice, pt: &LatticePoint, dims: usize) -> Nearest {
-    let params = lat.params;
+    let params = &lat.params.cellular;
     let c = cell_point(pt, dims);
     let r = params.cell_search;
     let mut best = Nearest {
@@ -132,7 +132,7 @@ pub fn needs_f2(cell_return: CellReturn) -> bool {
 
 /// Cellular noise in `dims` (2 or 3) dimensions, scaled to about [-1, 1] (CONVENTIONS §9).
 pub fn cellular(lat: &Lattice, pt: &LatticePoint, dims: usize) -> f64 {
-    let params = lat.params;
+    let params = &lat.params.cellular;
     let near = cellular_search(lat, pt, dims);
     let d1 = cell_distance(near.m[0], params.distance) * params.distance_scale;
     let d2 = cell_distance(near.m[1], params.distance) * params.distance_scale;

@@ -22,6 +22,7 @@ pub(super) static GRADIENT: KindInfo = KindInfo {
     curvature: |dims, interp| smooth_curvature(dims, interp, |d| 10.0 * d),
     spread: |_| 1.0,
     discontinuity: continuous,
+    steepest: None,
     params: &[FREQUENCY, SEED, interp("cubic", CORNER_INTERPS)],
     twin: twin::gradient,
     twin_row: |lat, dims, start, step, out| octave_row(lat, dims, start, step, out, twin::gradient),

@@ -2,6 +2,20 @@
 // lattice cell under a kernel; mirrored by src/cpu/impulse.rs. The per-cell generator and the
 // integer Poisson table place exactly the CPU's impulses (CONVENTIONS §10-§11).
 
+// What the impulse kinds derive from their fields (mirrors ImpulseState in params.rs, computed
+// on the host in f64 and rounded; KindState's member `impulse`).
+struct ImpulseState {
+    impulse_scale: f32,
+    gabor_frequency: f32,
+    gabor_bandwidth: f32,
+    gabor_radius: f32,
+    gabor_direction: vec2<f32>,
+    gabor_reach: i32,
+    gabor_isotropic: u32,
+    // Poisson thresholds: a cell holds the first k with u < poisson[k] impulses.
+    poisson: array<vec4<u32>, 16>,
+}
+
 // PCG-RXS-M-XS 32: advances the state, returns 32 random bits.
 fn pcg_next(state: ptr<function, u32>) -> u32 {
     *state = *state * 747796405u + 2891336453u;
@@ -86,7 +100,7 @@ fn sparse_convolution(lat: Lattice, pt: LatticePoint, dims: u32) -> f32 {
             }
         }
     }
-    return sum * kind_state(lat).impulse_scale;
+    return sum * kind_state(lat).impulse.impulse_scale;
 }
 
 fn gabor_kernel(d: vec2<f32>, w: vec2<f32>, frequency: f32, bandwidth: f32, radius: f32) -> f32 {
@@ -99,7 +113,7 @@ fn gabor_kernel(d: vec2<f32>, w: vec2<f32>, frequency: f32, bandwidth: f32, radi
 }
 
 fn gabor(lat: Lattice, pt: LatticePoint) -> f32 {
-    let kind = kind_state(lat);
+    let kind = kind_state(lat).impulse;
     let c = cell_point(pt, 2u);
     let reach = kind.gabor_reach;
     var sum = 0.0;

@@ -71,7 +71,7 @@ fn cell_impulses<const D: usize>(
     gabor: bool,
 ) -> CellImpulses {
     let mut state = impulse_cell_state::<D>(lat, base, o);
-    let thresholds: &[u32; MAX_IMPULSES] = bytemuck::cast_ref(&kind.poisson);
+    let thresholds: &[u32; MAX_IMPULSES] = bytemuck::cast_ref(&kind.impulse.poisson);
     let count = impulse_count(&mut state, thresholds);
     let mut cell = CellImpulses {
         count,
@@ -82,8 +82,8 @@ fn cell_impulses<const D: usize>(
             imp.at[a] = next_unit(&mut state);
         }
         imp.weight = 2.0 * next_unit(&mut state) - 1.0;
-        imp.direction = kind.gabor_direction;
-        if gabor && kind.gabor_isotropic == 1 {
+        imp.direction = kind.impulse.gabor_direction;
+        if gabor && kind.impulse.gabor_isotropic == 1 {
             let angle = 2.0 * PI * next_unit(&mut state);
             imp.direction = [angle.cos(), angle.sin()];
         }
@@ -102,11 +102,11 @@ pub fn sparse_kernel(r2: f32) -> f32 {
 #[inline(always)]
 pub fn gabor_kernel(d: [f32; 2], w: [f32; 2], kind: &KindState) -> f32 {
     let r2 = d[0] * d[0] + d[1] * d[1];
-    let radius = kind.gabor_radius;
-    let bandwidth = kind.gabor_bandwidth;
+    let radius = kind.impulse.gabor_radius;
+    let bandwidth = kind.impulse.gabor_bandwidth;
     let envelope = exp_nonpositive(-PI * bandwidth * bandwidth * r2);
     // cos(2 pi F0 (w . d)), in turns.
-    let k = envelope * cos_2pi(kind.gabor_frequency * (w[0] * d[0] + w[1] * d[1]));
+    let k = envelope * cos_2pi(kind.impulse.gabor_frequency * (w[0] * d[0] + w[1] * d[1]));
     if r2 >= radius * radius { 0.0 } else { k }
 }
 
@@ -139,7 +139,7 @@ fn add_cell<const D: usize>(
 ) {
     let radius2 = match kernel {
         ImpulseKernel::Sparse => 1.0,
-        ImpulseKernel::Gabor => kind.gabor_radius * kind.gabor_radius,
+        ImpulseKernel::Gabor => kind.impulse.gabor_radius * kind.impulse.gabor_radius,
     };
     let mut open = [false; LANES];
     for l in run.clone() {
@@ -200,7 +200,7 @@ fn impulse_noise<const D: usize>(
         }
     }
     for l in 0..LANES {
-        out[l] = sum[l] * inputs.1.impulse_scale;
+        out[l] = sum[l] * inputs.1.impulse.impulse_scale;
     }
 }
 
@@ -218,7 +218,12 @@ pub fn sparse_convolution<const D: usize>(
 /// 2D Gabor noise for every lane of a block.
 #[inline(always)]
 pub fn gabor(lat: &Lattice, kind: &KindState, p: &Points, out: &mut [f32; LANES]) {
-    impulse_noise::<2>((lat, kind, ImpulseKernel::Gabor), kind.gabor_reach, p, out);
+    impulse_noise::<2>(
+        (lat, kind, ImpulseKernel::Gabor),
+        kind.impulse.gabor_reach,
+        p,
+        out,
+    );
 }
 
 kernels! {

@@ -3,6 +3,7 @@
 //! kernel. They share the impulses' generator and search.
 
 pub(crate) mod lanes;
+pub(crate) mod params;
 pub(crate) mod twin;
 
 use super::lattice::twin::octave_row;
@@ -33,6 +34,7 @@ pub(super) static SPARSE_CONVOLUTION: KindInfo = KindInfo {
     curvature: no_curvature,
     spread: sparse_spread,
     discontinuity: continuous,
+    steepest: Some("density"),
     params: &[
         FREQUENCY,
         SEED,
@@ -65,6 +67,7 @@ pub(super) static GABOR: KindInfo = KindInfo {
     curvature: no_curvature,
     spread: gabor_spread,
     discontinuity: |_| Some("Gabor kernels at their 5% truncation"),
+    steepest: Some("gabor_frequency"),
     params: &[
         FREQUENCY,
         SEED,
@@ -77,7 +80,7 @@ pub(super) static GABOR: KindInfo = KindInfo {
         ),
         Param {
             name: "gabor_orientation",
-            ty: ParamType::Orientation,
+            ty: ParamType::Orientation { default: 45.0 },
             doc: "the kernel's direction (45 degrees unless told), or \"isotropic\" for a random one per impulse",
         },
         Param {
@@ -116,12 +119,12 @@ fn gabor(
 /// Denser impulses add terms and make steeper noise: `sqrt(max(1, density / 3))`
 /// (CONVENTIONS §7).
 fn sparse_spread(fields: &KindFields) -> f64 {
-    (fields.density / 3.0).max(1.0).sqrt()
+    (fields.impulse.density / 3.0).max(1.0).sqrt()
 }
 
 /// Gabor's carrier adds its frequency: `sqrt(max(1, density / 3)) max(1, F0)`.
 fn gabor_spread(fields: &KindFields) -> f64 {
-    sparse_spread(fields) * fields.gabor_frequency.max(1.0)
+    sparse_spread(fields) * fields.impulse.gabor_frequency.max(1.0)
 }
 
 /// `8 x spread`.

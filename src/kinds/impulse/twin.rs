@@ -115,7 +115,7 @@ pub fn sparse_kernel(r2: f64) -> f64 {
 /// Sparse convolution noise in `dims` (2 or 3) dimensions: impulses at uniform positions in
 /// their cells with weights uniform in [-1, 1], under `sparse_kernel`, times `1 / (3 sigma)`.
 pub fn sparse_convolution(lat: &Lattice, pt: &LatticePoint, dims: usize) -> f64 {
-    let params = lat.params;
+    let params = &lat.params.impulse;
     let mut sum = 0.0;
     cells_in_reach(lat, pt, dims, 1, 1.0, |rel, mut state| {
         let count = impulse_count(&mut state, &params.poisson);
@@ -147,7 +147,7 @@ pub fn gabor_kernel(d: [f64; 2], w: [f64; 2], frequency: f64, bandwidth: f64, ra
 /// 2D Gabor noise: impulses as in sparse convolution under the Gabor kernel, with a fixed
 /// direction or (isotropic) a random one per impulse, times `1 / (3 sigma)`.
 pub fn gabor(lat: &Lattice, pt: &LatticePoint) -> f64 {
-    let params = lat.params;
+    let params = &lat.params.impulse;
     let (frequency, bandwidth, radius) = (
         params.gabor_frequency,
         params.gabor_bandwidth,

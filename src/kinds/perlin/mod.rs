@@ -27,6 +27,7 @@ pub(super) static PERLIN: KindInfo = KindInfo {
     curvature: |dims, interp| smooth_curvature(dims, interp, |d| 10.0 * d + 10.0),
     spread: |_| 1.0,
     discontinuity: continuous,
+    steepest: None,
     params: &[FREQUENCY, SEED, interp("quintic", CORNER_INTERPS)],
     twin: twin::perlin,
     twin_row: twin::perlin_row,

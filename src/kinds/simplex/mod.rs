@@ -32,6 +32,7 @@ pub(super) static SIMPLEX: KindInfo = KindInfo {
     curvature: |dims, _| (dims == 2).then_some(150.0),
     spread: |_| 1.0,
     discontinuity: continuous,
+    steepest: None,
     params: &[FREQUENCY, SEED],
     twin: twin::simplex,
     twin_row: |lat, dims, start, step, out| octave_row(lat, dims, start, step, out, twin::simplex),

@@ -26,6 +26,7 @@ pub(super) static VALUE: KindInfo = KindInfo {
     curvature: |dims, interp| smooth_curvature(dims, interp, |d| 12.0 * d + 6.0),
     spread: |_| 1.0,
     discontinuity: continuous,
+    steepest: None,
     params: &[FREQUENCY, SEED, interp("quintic", Interp::NAMES)],
     twin: twin::value_any,
     twin_row: |lat, dims, start, step, out| {
