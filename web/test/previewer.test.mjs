@@ -5,92 +5,20 @@
 // rendered again by the tool and compared pixel for pixel. Run: `node --test web/test/`
 // after `bash web/build.sh`. SCREENSHOT=path saves the README's picture.
 
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
-import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
 import { PNG } from "pngjs";
-import { createHandler } from "../server.mjs";
+import { changeControl, editorRendered, openPage as openAt, servePage, setControl, thumbnailsDrawn, tool, web } from "./harness.mjs";
 
-const web = fileURLToPath(new URL("..", import.meta.url));
-const tool = path.join(web, "..", "target", "release", "gpu-noise");
-const chromiumPath = process.env.CHROMIUM ?? "/usr/bin/chromium";
-const quietFlags = ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic"];
-const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "gpu-noise-web-"));
-let server;
-let origin;
+const served = servePage();
+const scratch = served.scratch;
 
-before(async () => {
-  for (const [what, file, how] of [
-    ["the wasm build", path.join(web, "www", "pkg", "gpu_noise_web.js"), "bash web/build.sh"],
-    ["the gpu-noise tool", tool, "cargo build --release"],
-    ["Chromium", chromiumPath, "apt-get install -y chromium (or set CHROMIUM)"],
-  ]) {
-    assert.ok(fs.existsSync(file), `${what} is missing (${file}); run: ${how}`);
-  }
-  // The handler web/serve.mjs runs, so the page is served as users get it.
-  server = http.createServer(createHandler(web));
-  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
-  origin = `http://localhost:${server.address().port}/`;
-});
-
-after(() => {
-  server?.close();
-  fs.rmSync(scratch, { recursive: true, force: true });
-});
-
-/** The page in Chromium, with WebGPU (SwiftShader) or without; with WebGPU the engine is asked
- *  for by the address (`?engine=webgpu`: auto picks the faster CPU lanes on a software adapter)
- *  unless `address` already names one or `engine` says otherwise. */
-async function openPage(webgpu, address = origin, engine = "webgpu") {
-  if (webgpu && engine && !address.includes("engine=")) {
-    const url = new URL(address);
-    url.searchParams.set("engine", engine);
-    address = url.href;
-  }
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: webgpu ? [...quietFlags, "--enable-unsafe-webgpu"] : quietFlags,
-  });
-  const page = await browser.newPage({ viewport: { width: 1180, height: 860 }, acceptDownloads: true });
-  const problems = [];
-  page.on("pageerror", (e) => problems.push(e.message));
-  await page.goto(address);
-  await page.waitForFunction(() => window.gpuNoise?.ready || document.body.dataset.fatal, null, { timeout: 120000 });
-  const fatal = await page.evaluate(() => document.body.dataset.fatal);
-  assert.equal(fatal, undefined, `the page failed to start: ${fatal}`);
-  return { browser, page, problems };
-}
-
-/** Changes a control as a user does, and waits for the frame it causes. */
-async function setControl(page, selector, value) {
-  await changeControl(page, selector, value);
-  const error = await page.evaluate(() => document.body.dataset.error);
-  assert.ok(!error, `setting ${selector} to ${value}: ${error}`);
-  await page.waitForFunction(() => !window.gpuNoise.page.rendering);
-}
-
-/** Changes a control and waits for its frame or its error (a stale error does not count). */
-async function changeControl(page, selector, value) {
-  const frames = await page.evaluate(() => {
-    delete document.body.dataset.error;
-    return Number(document.body.dataset.frames ?? 0);
-  });
-  const control = page.locator(selector);
-  if ((await control.evaluate((e) => e.tagName)) === "SELECT") await control.selectOption(String(value));
-  else {
-    await control.fill(String(value));
-    await control.dispatchEvent("change");
-  }
-  await page.waitForFunction(
-    (n) => Number(document.body.dataset.frames) > n || document.body.dataset.error,
-    frames, { timeout: 120000 },
-  );
+/** The page in Chromium (see harness.mjs), at the served origin unless `address` is given. */
+function openPage(webgpu, address = served.origin, engine = "webgpu") {
+  return openAt(webgpu, address, engine);
 }
 
 test("hidden controls stay hidden, picking fbm brings octaves, and a rejected value does not stick", async () => {
@@ -387,16 +315,6 @@ function buildEveryNodeType() {
   return { unused: pool.length, offered: types.map((t) => t.name) };
 }
 
-/** Waits until the page has rendered the node editor's graph. */
-async function editorRendered(page) {
-  await page.waitForFunction(() => {
-    const g = window.gpuNoise;
-    if (g.page.rendering || g.page.dirty) return false;
-    const shown = JSON.parse(g.specText()).graph;
-    return JSON.stringify(shown?.nodes) === JSON.stringify(JSON.parse(JSON.stringify(g.editor().graph())).nodes);
-  }, null, { timeout: 240000, polling: 200 });
-}
-
 // On WebGPU: this test found that Chrome refused every graph with a kind without derivatives
 // (its gradient function held a constant NaN, a WGSL error that naga let through).
 test("a graph built node by node in the editor, every node type once, renders on WebGPU as the tool renders its JSON", async () => {
@@ -417,6 +335,7 @@ test("a graph built node by node in the editor, every node type once, renders on
     console.log(`editor graph (${used.length} nodes): max |page - twin| ${worst.toExponential(2)}, bound ${bound.toExponential(2)}`);
     assert.ok(worst <= bound, `${worst} exceeds ${bound}`);
     // Every node shows its own output and its time.
+    await thumbnailsDrawn(page);
     const times = await page.$$eval("#editor .gn-time", (t) => t.map((e) => e.textContent));
     assert.equal(times.length, used.length);
     assert.ok(times.every((t) => / ms$/.test(t)), `thumbnail times: ${times}`);
@@ -543,7 +462,7 @@ test("Back returns to the previous view instead of leaving the page", async () =
     const frames = await page.evaluate(() => Number(document.body.dataset.frames));
     await page.goBack();
     await page.waitForFunction((n) => Number(document.body.dataset.frames) > n && !window.gpuNoise.page.rendering, frames);
-    assert.equal(new URL(page.url()).origin, new URL(origin).origin, "Back left the page");
+    assert.equal(new URL(page.url()).origin, new URL(served.origin).origin, "Back left the page");
     const spec = JSON.parse(await page.evaluate(() => window.gpuNoise.specText()));
     assert.deepEqual([spec.kind, spec.size], ["value", [256, 256]]);
     assert.equal(await page.locator("#kind").inputValue(), "value");
@@ -554,7 +473,7 @@ test("Back returns to the previous view instead of leaving the page", async () =
 });
 
 test("auto times both engines and keeps the CPU's SIMD lanes where WebGPU is a software rasterizer, says so, and WebGPU can be picked", async () => {
-  const { browser, page, problems } = await openPage(true, origin, null);
+  const { browser, page, problems } = await openPage(true, served.origin, null);
   try {
     assert.equal(await page.locator("#engine").inputValue(), "auto");
     assert.equal(await page.evaluate(() => window.gpuNoise.page.previewer.gpu), false, "auto chose SwiftShader's WebGPU");
@@ -596,7 +515,7 @@ test("without WebGPU the page says so and renders on the CPU's SIMD lanes within
     assert.equal(maxDifference(exact.values, twinOf(exact.text, "fallback-twin")), 0, "the wasm twin differs from the tool's");
     await frameTimes(page);
     // The lanes on this thread alone (?workers=0) give the workers' frame, texel for texel.
-    const single = await openPage(false, `${origin}?workers=0#spec=${encodeURIComponent(lanes.text)}`);
+    const single = await openPage(false, `${served.origin}?workers=0#spec=${encodeURIComponent(lanes.text)}`);
     try {
       assert.match(await single.page.locator("#backend").textContent(), /CPU SIMD lanes in wasm \(one thread\)/);
       assert.match(label, /workers\)/);
@@ -685,7 +604,7 @@ function readNpy(file) {
 test("the 3D view draws the 2D view's heights, lit by the tool's analytic gradient", async () => {
   // A 300 x 300 view: the mesh takes every second texel (at most 256 vertices a side).
   const spec = { kind: "simplex", fractal: "fbm", octaves: 3, frequency: 0.02, size: [300, 300], offset: [1000000, -2500], colormap: "terrain" };
-  const address = `${origin}#spec=${encodeURIComponent(JSON.stringify(spec))}`;
+  const address = `${served.origin}#spec=${encodeURIComponent(JSON.stringify(spec))}`;
   const { browser, page, problems } = await openPage(false, address);
   try {
     await page.locator("#show-3d").check();
@@ -738,7 +657,7 @@ test("the 3D view draws the 2D view's heights, lit by the tool's analytic gradie
 
 test("the 3D view repeats a tiled spec 2x2 and follows an animated z", async () => {
   const tiled = { kind: "perlin", fractal: "fbm", octaves: 2, tile: true, size: [256, 256] };
-  const { browser, page, problems } = await openPage(false, `${origin}#spec=${encodeURIComponent(JSON.stringify(tiled))}`);
+  const { browser, page, problems } = await openPage(false, `${served.origin}#spec=${encodeURIComponent(JSON.stringify(tiled))}`);
   try {
     await page.locator("#show-3d").check();
     await page.waitForFunction(() => Number(document.body.dataset.surfaces) > 0);

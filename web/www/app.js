@@ -24,11 +24,15 @@ const BUSY_AFTER_MS = 150;
 /** A view shown this long is one Back returns to. */
 const SETTLED_MS = 1000;
 
+// The first view: six octaves of Perlin fBm in the terrain colormap (one gray octave said little).
+// One-kind mode starts from it when a graph came first (a link, a file): a graph's range and
+// offsets are its own and would clip or move a kind's image.
+const FIRST_VIEW = { kind: "perlin", dims: 2, size: [512, 512], fractal: "fbm", octaves: FRACTAL_OCTAVES, colormap: "terrain" };
+
 const page = {
   previewer: null,
   meta: null,
-  // The first view: six octaves of Perlin fBm in the terrain colormap (one gray octave said little).
-  spec: { kind: "perlin", dims: 2, size: [512, 512], fractal: "fbm", octaves: FRACTAL_OCTAVES, colormap: "terrain" },
+  spec: structuredClone(FIRST_VIEW),
   graphText: "",
   view: null,
   line: null, // the profile's line in texels, [a, b]
@@ -530,9 +534,9 @@ function wireControls() {
   $("preset").addEventListener("change", () => {
     const text = page.meta.presets[$("preset").value];
     if (text) $("graph").value = text;
-    applyGraph();
+    applyGraph({ another: true });
   });
-  $("apply-graph").addEventListener("click", applyGraph);
+  $("apply-graph").addEventListener("click", () => applyGraph());
   $("load-graph").addEventListener("change", loadGraphFile);
   $("export-png").addEventListener("click", exportPng);
   $("export-spec").addEventListener("click", exportSpec);
@@ -592,7 +596,8 @@ function setMode(mode) {
     page.spec = structuredClone(page.flatSpec);
     render();
   } else {
-    setKind(page.spec.kind ?? "perlin");
+    page.spec = { ...structuredClone(FIRST_VIEW), size: sizeFor(2) };
+    render();
   }
   showMode();
 }
@@ -608,8 +613,9 @@ function showMode() {
     : "Drag or arrow keys to pan, wheel or +/- to zoom; shift-drag draws the profile's line.";
 }
 
-/** A graph spec: the graph, and the world and levels fields of the flat spec. */
-function applyGraph() {
+/** A graph spec: the graph, and the world and levels fields of the flat spec; `another` graph
+ *  (a preset, a file) keeps the colormap but not the range, which was the last graph's. */
+function applyGraph({ another = false } = {}) {
   const text = $("graph").value;
   let graph;
   try {
@@ -620,7 +626,7 @@ function applyGraph() {
   }
   const dims = graph.dims ?? 2;
   const next = { graph, size: sizeFor(Math.min(dims, 2)), offset: resize(page.spec.offset ?? [], dims) };
-  for (const k of ["colormap", "range"]) if (page.spec[k] !== undefined) next[k] = page.spec[k];
+  for (const k of another ? ["colormap"] : ["colormap", "range"]) if (page.spec[k] !== undefined) next[k] = page.spec[k];
   page.graphText = text;
   page.spec = next;
   // The preset menu names the graph shown when it is one of them.
@@ -648,7 +654,7 @@ async function loadGraphFile() {
     render();
   } else {
     $("graph").value = text;
-    applyGraph();
+    applyGraph({ another: true });
   }
 }
 
@@ -845,12 +851,23 @@ function editorChanged(graph) {
   applyGraph();
 }
 
-/** A node's thumbnail: the graph with that node as its output, on the CPU twin, in the
- *  page's world and levels. */
+/** A node's thumbnail: `graph`'s output over the whole view at up to THUMBNAIL_SIDE texels
+ *  across, on the CPU twin, in the page's levels: every k-th texel of the view, k whole (a
+ *  scale node by k above the output: k (o' + t) = o + k t, so o' = o / k), with the view's
+ *  zoom (CONVENTIONS §13) where the node lies below it. */
 function nodeThumbnail(graph) {
   const start = performance.now();
-  const spec = { ...page.spec, graph, size: [THUMBNAIL_SIDE, THUMBNAIL_SIDE] };
-  spec.offset = resize(page.spec.offset ?? [], graph.dims ?? 2);
+  const dims = graph.dims ?? 2;
+  const [width, height = 1] = page.spec.size ?? [THUMBNAIL_SIDE, THUMBNAIL_SIDE];
+  const k = Math.ceil(Math.max(width, height) / THUMBNAIL_SIDE);
+  const zoom = graph.output === ZOOM_NODE ? undefined : page.spec.graph?.nodes?.[ZOOM_NODE]?.by;
+  const by = Array.from({ length: dims }, (_, i) => (i < 2 ? k : 1) * (zoom?.[i] ?? 1));
+  let name = "thumbnail_view";
+  while (graph.nodes[name]) name += "_";
+  const nodes = { ...graph.nodes, [name]: { type: "scale", source: graph.output, by } };
+  const size = [Math.ceil(width / k), Math.ceil(height / k)].slice(0, Math.min(dims, 2));
+  const offset = resize(page.spec.offset ?? [], dims).map((o, i) => (i < 2 ? o / k : o));
+  const spec = { ...page.spec, graph: { ...graph, nodes, output: name }, size, offset };
   const view = render_twin_view(specText(spec));
   const shot = { rgba: view.rgba(), width: view.width, height: view.height, ms: performance.now() - start };
   view.free();

@@ -2,14 +2,16 @@
 // package `drawflow`, loaded as a classic script: window.Drawflow). Node types, their inputs
 // and parameters (type, default, range, doc) come from the library's node table through the
 // wasm module (`controls().nodes`), so a new node type or parameter needs no change here.
-// Each node shows a thumbnail of its own output (the graph with that node as the output, on
-// the CPU twin) and how long it took. The graph's JSON text stays the source of truth the page
+// Each node shows a thumbnail of its own output over the whole view (the part of the graph that
+// feeds it, on the CPU twin), drawn in the background node by node so editing stays responsive,
+// with how long it took; a node whose own fields are wrong says so, and the nodes that read it
+// wait on it instead of failing too. The graph's JSON text stays the source of truth the page
 // renders: every edit writes it, and loading a text rebuilds the canvas.
 
 /** Ports of a list input (`add`'s inputs, a warp's per-axis displacements): unconnected ones
  *  are left out of the list. */
 const LIST_PORTS = 4;
-const THUMB = 48;
+const THUMB = 96;
 const COLUMN = 250;
 const ROW = 170;
 
@@ -84,7 +86,8 @@ function nodeHtml(type) {
 
 export class NodeEditor {
   /** `container`: the canvas's element; `nodeTypes`: the node table; `onChange(graph)`: after
-   *  every edit; `thumbnail(graph)`: `{rgba, width, height, ms}` of a graph's output. */
+   *  every edit; `thumbnail(graph)`: `{rgba, width, height, ms}` of `graph`'s output over the
+   *  whole view (a node's thumbnail passes the nodes that feed it, the node as output). */
   constructor(container, nodeTypes, { onChange, thumbnail }) {
     this.types = new Map(nodeTypes.map((t) => [t.name, t]));
     this.onChange = onChange;
@@ -101,6 +104,21 @@ export class NodeEditor {
       this.df.on(event, (what) => this.changed(event, what));
     }
     this.df.on("nodeMoved", () => this.changed("nodeMoved"));
+    this.container = container;
+    this.placed = 0; // nodes placed by `add` at the view's centre, each a step further
+    this.thumbnails = 0; // the current thumbnail pass; an edit starts a new one
+    // Typing into a field again after leaving it is a new undo step.
+    container.addEventListener("focusout", () => { this.lastTyping = null; });
+    // Delete takes a selected wire or node wherever the keyboard focus is (Drawflow listens on
+    // its canvas only), but never while a field is being typed in.
+    document.addEventListener("keydown", (e) => {
+      if (!["Delete", "Backspace"].includes(e.key) || container.contains(e.target)) return;
+      if (["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName) || e.target.isContentEditable) return;
+      if (this.df.connection_selected) this.df.removeConnection();
+      else if (this.df.node_selected) this.df.removeNodeId(this.df.node_selected.id);
+      else return;
+      e.preventDefault();
+    });
   }
 
   /** Every node of the canvas: `[id, node]` pairs. */
@@ -139,12 +157,16 @@ export class NodeEditor {
     return nodeName;
   }
 
-  /** A place right of every node, so a new node is in view and covers none. */
+  /** A place in view: the canvas's centre in its own coordinates (Drawflow's pan and zoom
+   *  undone), each new node a step down and right of the last, so none hides another. */
   freePlace() {
-    const nodes = this.nodes();
-    if (nodes.length === 0) return [20, 20];
-    const right = Math.max(...nodes.map(([, n]) => n.pos_x));
-    return [right + COLUMN, 20 + (nodes.length % 3) * ROW];
+    const box = this.container.getBoundingClientRect();
+    const canvas = this.df.precanvas.getBoundingClientRect();
+    const zoom = this.df.zoom || 1;
+    const step = 24 * (this.placed++ % 6);
+    const x = (box.left + box.width / 2 - canvas.left) / zoom - COLUMN / 3 + step;
+    const y = (box.top + box.height / 2 - canvas.top) / zoom - ROW / 2 + step;
+    return [Math.round(x), Math.round(y)];
   }
 
   /** Wires node `from`'s output into `input` of node `to` (`index`: the list position). */
@@ -322,26 +344,41 @@ export class NodeEditor {
   }
 
   restore(state) {
+    this.lastTyping = null;
     this.load(state.graph, state.positions);
     this.onChange(this.graph());
   }
 
-  /** Records the canvas as a new history state (`keep` the redo list: a load, not an edit). */
-  record(keep = false) {
+  /** Records the canvas as a new history state (`keep` the redo list: a load, not an edit).
+   *  Edits to the field `typing` names (the one being typed in) are one step: while the same
+   *  field takes keystrokes, the newest state replaces the last instead of adding to it. */
+  record(keep = false, typing = null) {
     const state = this.snapshot();
     const text = JSON.stringify(state, (k, v) => (typeof v === "bigint" ? v.toString() : v));
     if (text === this.lastRecorded) return;
     this.lastRecorded = text;
-    this.history.push(state);
+    if (typing !== null && typing === this.lastTyping && this.history.length > 1) this.history[this.history.length - 1] = state;
+    else this.history.push(state);
+    this.lastTyping = typing;
     if (!keep) this.future = [];
+  }
+
+  /** The field keystrokes go to, if it is a node's: `node id/field`, else null. */
+  typingField() {
+    const field = document.activeElement;
+    const node = field?.closest?.(".drawflow-node");
+    if (!node || !this.container.contains(node) || field.tagName !== "INPUT") return null;
+    const name = [...field.attributes].find((a) => a.name.startsWith("df-"))?.name;
+    return name ? `${node.id}/${name}` : null;
   }
 
   changed(event, what) {
     if (this.quiet > 0) return;
     // Moves are kept for undo but change no value.
     clearTimeout(this.timer);
+    const typing = event === "nodeDataChanged" ? this.typingField() : null;
     this.timer = setTimeout(() => {
-      this.record();
+      this.record(false, typing);
       if (event === "nodeMoved") return;
       this.onChange(this.graph());
       this.refreshThumbnails();
@@ -360,27 +397,84 @@ export class NodeEditor {
     }
   }
 
-  /** Each node's thumbnail: the graph with that node as the output, and its time. */
+  /** Each node's thumbnail, sources first, one node per task so the page stays responsive;
+   *  an edit during a pass starts a new one. A node whose own render fails shows its error; a
+   *  node that reads a failed one waits on it (its own fields may be fine). Resolves when the
+   *  pass is done or overtaken; `drawn` holds the newest pass's promise. */
   refreshThumbnails() {
+    this.drawn = this.drawThumbnails();
+    return this.drawn;
+  }
+
+  async drawThumbnails() {
+    const pass = ++this.thumbnails;
     const graph = this.graph();
-    for (const [id, node] of this.nodes()) {
-      const element = document.querySelector(`#node-${id}`);
-      const canvas = element?.querySelector(".gn-thumb");
-      const time = element?.querySelector(".gn-time");
-      if (!canvas) continue;
-      try {
-        const shot = this.thumbnail({ ...graph, output: node.data.name });
-        const image = new ImageData(new Uint8ClampedArray(shot.rgba.buffer), shot.width, shot.height);
-        canvas.getContext("2d").putImageData(image, 0, 0);
-        time.textContent = `${shot.ms.toFixed(1)} ms`;
-        element.classList.remove("gn-failed");
-      } catch (e) {
-        time.textContent = "error";
-        time.title = String(e.message ?? e);
-        element.classList.add("gn-failed");
-      }
+    const state = {}; // name -> "ok" | "failed" | "waits"
+    const ids = new Map(this.nodes().map(([id, n]) => [n.data.name, id]));
+    for (const name of this.sourcesFirst(graph.nodes)) {
+      await new Promise((ok) => setTimeout(ok, 0));
+      if (pass !== this.thumbnails) return;
+      const element = document.querySelector(`#node-${ids.get(name)}`);
+      if (!element) continue;
+      const failedInput = this.inputsOf(graph.nodes[name]).find((n) => state[n] !== "ok" && graph.nodes[n]);
+      state[name] = failedInput ? "waits" : this.drawThumbnail(element, graph, name);
+      if (failedInput) showThumbnailState(element, "waits", `waits on "${failedInput}"`, `its input "${failedInput}" has no image`);
     }
   }
+
+  /** Draws node `name`'s thumbnail into its element: "ok" or "failed". */
+  drawThumbnail(element, graph, name) {
+    try {
+      const shot = this.thumbnail(this.feeding(graph, name), name);
+      const image = new ImageData(new Uint8ClampedArray(shot.rgba.buffer), shot.width, shot.height);
+      const canvas = element.querySelector(".gn-thumb");
+      canvas.width = shot.width;
+      canvas.height = shot.height;
+      canvas.getContext("2d").putImageData(image, 0, 0);
+      showThumbnailState(element, "ok", `${shot.ms.toFixed(1)} ms`, "the time of this node's thumbnail on the CPU twin");
+      return "ok";
+    } catch (e) {
+      showThumbnailState(element, "failed", "error", String(e.message ?? e));
+      return "failed";
+    }
+  }
+
+  /** The part of `graph` node `name` reads, directly or not, with `name` as the output: what
+   *  its thumbnail renders, so an unwired node elsewhere does not fail it. */
+  feeding(graph, name) {
+    const keep = {};
+    const visit = (n) => {
+      if (keep[n] || !graph.nodes[n]) return;
+      keep[n] = graph.nodes[n];
+      this.inputsOf(graph.nodes[n]).forEach(visit);
+    };
+    visit(name);
+    return { ...graph, nodes: keep, output: name };
+  }
+
+  /** The graph's node names with every node after the nodes it reads (cycles broken). */
+  sourcesFirst(nodes) {
+    const order = [];
+    const seen = new Set();
+    const visit = (name) => {
+      if (seen.has(name) || !nodes[name]) return;
+      seen.add(name);
+      for (const input of this.inputsOf(nodes[name])) visit(input);
+      order.push(name);
+    };
+    Object.keys(nodes).forEach(visit);
+    return order;
+  }
+}
+
+/** A node's thumbnail state: its class (`gn-failed`, `gn-waits`), its line and that line's
+ *  tooltip. */
+function showThumbnailState(element, state, line, title) {
+  element.classList.toggle("gn-failed", state === "failed");
+  element.classList.toggle("gn-waits", state === "waits");
+  const time = element.querySelector(".gn-time");
+  time.textContent = line;
+  time.title = title;
 }
 
 export const THUMBNAIL_SIDE = THUMB;

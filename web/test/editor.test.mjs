@@ -1,0 +1,171 @@
+// The node editor as a user works it, one test per defect a new user found (issue "the
+// previewer terrain artists pick"): thumbnails that keep their errors to themselves and show the
+// whole view, new nodes in view, Delete on a wire wherever the focus is, one undo step per
+// typed value, and no values carried from a graph into one-kind mode or another graph.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { openPage, servePage, setControl, thumbnailsDrawn } from "./harness.mjs";
+
+const served = servePage();
+
+/** The page on the CPU lanes with the terrain preset in the editor, at `side` texels. */
+async function terrain(side = 256) {
+  const opened = await openPage(false, served.origin);
+  await setControl(opened.page, "#size", side);
+  await setControl(opened.page, "#mode", "graph");
+  await setControl(opened.page, "#preset", "terrain");
+  await thumbnailsDrawn(opened.page);
+  return opened;
+}
+
+/** Each node's name with its thumbnail line and state (`failed`, `waits` or `ok`). */
+function thumbnailStates(page) {
+  return page.$$eval("#editor .drawflow-node", (nodes) => nodes.map((n) => ({
+    name: n.querySelector("[df-name]").value,
+    line: n.querySelector(".gn-time").textContent,
+    state: n.classList.contains("gn-failed") ? "failed" : n.classList.contains("gn-waits") ? "waits" : "ok",
+  })));
+}
+
+test("an unwired node fails alone: every other thumbnail still renders", async () => {
+  const { browser, page, problems } = await terrain();
+  try {
+    const before = await thumbnailStates(page);
+    assert.ok(before.every((n) => n.state === "ok" && / ms$/.test(n.line)), JSON.stringify(before));
+    // fbm needs a source; left unwired, its graph is invalid.
+    const added = await page.evaluate(() => window.gpuNoise.editor().add("fbm"));
+    await page.waitForTimeout(50);
+    await thumbnailsDrawn(page);
+    const after = await thumbnailStates(page);
+    const mine = after.find((n) => n.name === added);
+    assert.equal(mine.state, "failed", JSON.stringify(mine));
+    const others = after.filter((n) => n.name !== added);
+    assert.ok(others.every((n) => n.state === "ok" && / ms$/.test(n.line)), JSON.stringify(others));
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("a node's thumbnail is its output over the whole view, not the view's corner", async () => {
+  const { browser, page, problems } = await terrain(256);
+  try {
+    const compared = await page.evaluate(() => {
+      const g = window.gpuNoise;
+      const output = g.editor().graph().output;
+      const id = g.editor().idOf(output);
+      const thumb = document.querySelector(`#node-${id} .gn-thumb`);
+      const image = document.getElementById("image");
+      const t = thumb.getContext("2d").getImageData(0, 0, thumb.width, thumb.height).data;
+      const v = image.getContext("2d").getImageData(0, 0, image.width, image.height).data;
+      const k = Math.ceil(image.width / 96);
+      let far = 0;
+      for (let j = 0; j < thumb.height; j++) {
+        for (let i = 0; i < thumb.width; i++) {
+          const a = 4 * (j * thumb.width + i);
+          const b = 4 * (j * k * image.width + i * k);
+          const d = Math.max(...[0, 1, 2].map((c) => Math.abs(t[a + c] - v[b + c])));
+          if (d > 8) far++;
+        }
+      }
+      return { far, texels: thumb.width * thumb.height, side: thumb.width, k };
+    });
+    // The thumbnail samples every k-th texel of the view (k = 3 here, 86 texels across): the
+    // twin against the view's lanes, so a texel may sit one level off; no more than 1% may
+    // differ visibly.
+    assert.equal(compared.side, 86);
+    assert.equal(compared.k, 3);
+    assert.ok(compared.far <= compared.texels / 100, JSON.stringify(compared));
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("Add puts the new node in the editor's view", async () => {
+  const { browser, page, problems } = await terrain();
+  try {
+    await page.selectOption("#node-type", "perlin");
+    for (let k = 0; k < 2; k++) {
+      await page.click("#add-node");
+      await page.waitForTimeout(50);
+    }
+    const boxes = await page.evaluate(() => {
+      const editor = document.getElementById("editor").getBoundingClientRect();
+      const nodes = [...document.querySelectorAll("#editor .drawflow-node")];
+      return { editor: editor.toJSON(), added: nodes.slice(-2).map((n) => n.getBoundingClientRect().toJSON()) };
+    });
+    for (const box of boxes.added) {
+      const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+      const e = boxes.editor;
+      assert.ok(cx > e.x && cx < e.x + e.width && cy > e.y && cy < e.y + e.height, JSON.stringify(boxes));
+    }
+    assert.notDeepEqual(boxes.added[0], boxes.added[1], "two new nodes do not lie on each other");
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("Delete removes a clicked wire without the canvas holding the keyboard focus", async () => {
+  const { browser, page, problems } = await terrain();
+  try {
+    const wires = () => page.$$eval("#editor .connection", (w) => w.length);
+    const n = await wires();
+    assert.ok(n > 0);
+    // Drawflow selects a wire on mousedown on its path (a click at the path's box centre may
+    // miss a curved stroke).
+    const path = page.locator("#editor .connection .main-path").first();
+    await path.dispatchEvent("mousedown");
+    await path.dispatchEvent("mouseup");
+    assert.ok(await page.evaluate(() => window.gpuNoise.editor().df.connection_selected !== null));
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press("Delete");
+    await page.waitForTimeout(50);
+    assert.equal(await wires(), n - 1);
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("a value typed into a node's field is one undo step", async () => {
+  const { browser, page, problems } = await terrain();
+  try {
+    const field = page.locator("#editor input[df-params-frequency]").first();
+    const original = await field.inputValue();
+    await field.click();
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type("0.0125", { delay: 30 });
+    await page.waitForTimeout(100);
+    assert.equal(await field.inputValue(), "0.0125");
+    await page.click("#undo");
+    await page.waitForTimeout(50);
+    const undone = await page.locator("#editor input[df-params-frequency]").first().inputValue();
+    assert.equal(undone, original, "one Undo gives back the value before the typing");
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("a graph's range stays with it: one-kind mode and another preset start on their own", async () => {
+  const graph = { dims: 2, output: "p", nodes: { p: { type: "perlin", frequency: 0.02 } } };
+  const spec = { graph, size: [256, 256], range: [0.049, 1.41], colormap: "gray" };
+  const { browser, page, problems } = await openPage(false, `${served.origin}#spec=${encodeURIComponent(JSON.stringify(spec))}`);
+  try {
+    assert.deepEqual(await page.evaluate(() => window.gpuNoise.page.spec.range), [0.049, 1.41]);
+    await setControl(page, "#mode", "noise");
+    const flat = await page.evaluate(() => window.gpuNoise.page.spec);
+    assert.equal(flat.range, undefined, "one kind does not take the graph's range");
+    assert.equal(flat.kind, "perlin");
+    assert.deepEqual(flat.offset ?? [0, 0], [0, 0]);
+    await setControl(page, "#mode", "graph");
+    await setControl(page, "#preset", "caves");
+    assert.equal(await page.evaluate(() => window.gpuNoise.page.spec.range), undefined, "a preset does not take the last graph's range");
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});
