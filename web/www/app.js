@@ -62,6 +62,7 @@ async function main() {
   if (shared) adoptSpecText(shared);
   await openEngine($("engine").value);
   await render();
+  page.autoTimed = timeEngines();
   // Back and Forward move between views (the address holds each), not off the page.
   window.addEventListener("popstate", () => {
     const text = specFromAddress();
@@ -74,9 +75,10 @@ async function main() {
 }
 
 /** Opens the engine `choice` names (auto, webgpu, cpu: the SIMD lanes, twin: the f64 twin)
- *  and says which it got and why. auto times a frame of the view on WebGPU and on the lanes
- *  and keeps the faster: on a software WebGPU adapter (SwiftShader) the lanes win, on a
- *  hardware GPU WebGPU does. */
+ *  and says which it got and why. auto opens at once the engine that wins on this kind of
+ *  adapter (the CPU's SIMD lanes on a software rasterizer such as SwiftShader, WebGPU on a
+ *  GPU), so the first frame never waits on timing; `timeEngines` then times the other in the
+ *  background and switches where it is faster. */
 async function openEngine(choice) {
   const adapter = ["cpu", "twin"].includes(choice) ? null : await navigator.gpu?.requestAdapter();
   const info = adapter?.info;
@@ -84,24 +86,30 @@ async function openEngine(choice) {
   const name = [info?.vendor, info?.architecture, info?.description].filter((t) => t).join(" ") || "WebGPU";
   page.previewer?.free?.();
   page.previewer = null;
-  let timed = null;
-  if (choice === "auto" && adapter) {
-    const [gpu, lanes] = [await Previewer.open("webgpu"), await openLanes()];
-    try {
-      timed = { gpu: await frameMs(gpu), lanes: await frameMs(lanes) };
-    } catch {
-      // A view both refuse: WebGPU renders it, and the render names the error.
-    }
-    const keepLanes = timed !== null && timed.lanes < timed.gpu;
-    page.previewer = keepLanes ? lanes : gpu;
-    (keepLanes ? gpu : lanes).free();
-  } else {
-    const engine = choice === "twin" ? "twin" : choice === "cpu" || !adapter ? "lanes" : "webgpu";
-    page.previewer = engine === "lanes" ? await openLanes() : await Previewer.open(engine);
-  }
+  page.engineOpened = (page.engineOpened ?? 0) + 1;
+  page.autoAdapter = choice === "auto" && adapter ? { name, software: isSoftware(adapter) } : null;
+  const engine = choice === "twin" ? "twin"
+    : choice === "cpu" || !adapter || page.autoAdapter?.software ? "lanes" : "webgpu";
+  page.previewer = engine === "lanes" ? await openLanes() : await Previewer.open(engine);
+  describeEngine(choice, adapter, name, null);
+}
+
+/** Whether `adapter` rasterizes in software (SwiftShader, llvmpipe, WARP), where the CPU's SIMD
+ *  lanes in wasm are faster than its WebGPU. */
+function isSoftware(adapter) {
+  const info = adapter.info ?? {};
+  if (info.isFallbackAdapter || adapter.isFallbackAdapter) return true;
+  const words = [info.vendor, info.architecture, info.description].join(" ");
+  return /swiftshader|llvmpipe|lavapipe|software|basic render/i.test(words);
+}
+
+/** The engine line and notice: which engine renders, and why (`timed`: auto's frame times). */
+function describeEngine(choice, adapter, name, timed) {
   const onGpu = page.previewer.gpu;
   const ms = (t) => `${t.toFixed(0)} ms`;
-  const why = timed ? ` (auto: a frame ${ms(onGpu ? timed.gpu : timed.lanes)}, the other ${ms(onGpu ? timed.lanes : timed.gpu)})` : "";
+  const guessed = page.autoAdapter && !timed;
+  const why = timed ? ` (auto: a frame ${ms(onGpu ? timed.gpu : timed.lanes)}, the other ${ms(onGpu ? timed.lanes : timed.gpu)})`
+    : guessed ? ` (auto: timing ${onGpu ? "the CPU lanes" : "WebGPU"} in the background)` : "";
   $("backend").textContent = (onGpu ? `WebGPU: ${name}` : page.previewer.backend) + why;
   $("backend").classList.toggle("twin", !onGpu);
   let notice = "";
@@ -109,6 +117,8 @@ async function openEngine(choice) {
     notice = "<strong>No WebGPU here.</strong> The page renders on the CPU with the library's SIMD lanes compiled to wasm (the GPU's f32 arithmetic, checked against the twin), single-threaded. Chrome and Edge have WebGPU; Chromium on Linux needs <code>--enable-unsafe-webgpu</code>.";
   } else if (!onGpu && timed) {
     notice = `<strong>The CPU is faster here</strong>: a frame of this view took ${ms(timed.lanes)} on the SIMD lanes in wasm and ${ms(timed.gpu)} on WebGPU (${name}), so the lanes render. Pick WebGPU under engine to use it anyway.`;
+  } else if (!onGpu && guessed) {
+    notice = `<strong>The CPU renders first</strong>: WebGPU here (${name}) is a software rasterizer, which the SIMD lanes in wasm outrun; WebGPU is being timed in the background and takes over if it is faster.`;
   } else if (page.previewer.twin) {
     notice = "The CPU twin renders (picked under engine): the f64 values the GPU and the lanes are checked against.";
   } else if (!onGpu) {
@@ -116,6 +126,41 @@ async function openEngine(choice) {
   }
   $("no-gpu").innerHTML = notice;
   $("no-gpu").hidden = notice === "";
+}
+
+/** auto's timing, after the first frame and without holding the page: the engine not in use
+ *  renders the view twice (the second counts, past its pipelines' compilation) while the page
+ *  keeps rendering on its own; the faster keeps the view. A new engine choice meanwhile drops
+ *  the result. Resolves when done (`page.autoTimed` holds the promise). */
+async function timeEngines() {
+  const auto = page.autoAdapter;
+  if (!auto) return;
+  const opened = page.engineOpened;
+  const current = page.previewer;
+  let other = null;
+  try {
+    other = current.gpu ? await openLanes() : await Previewer.open("webgpu");
+    const theirs = await frameMs(other);
+    if (opened !== page.engineOpened) return;
+    const mine = await framesHeld(current);
+    if (opened !== page.engineOpened) return;
+    const timed = current.gpu ? { gpu: mine, lanes: theirs } : { gpu: theirs, lanes: mine };
+    if ((timed.lanes < timed.gpu) === !current.gpu) {
+      describeEngine("auto", true, auto.name, timed);
+      return;
+    }
+    while (page.rendering) await new Promise((later) => setTimeout(later, 20));
+    if (opened !== page.engineOpened) return;
+    page.previewer = other;
+    other = current;
+    describeEngine("auto", true, auto.name, timed);
+    render();
+  } catch (e) {
+    // A view the other engine refuses: the engine in use keeps it.
+    console.warn(`auto: ${e.message ?? e}`);
+  } finally {
+    other?.free?.();
+  }
 }
 
 /** The CPU's SIMD lanes: on a worker per core (lanes.js), or on this thread where workers do
@@ -132,8 +177,21 @@ async function openLanes() {
   return Previewer.open("lanes");
 }
 
+/** `frameMs` of the engine the page renders on, taken between the page's own frames (an engine
+ *  renders one frame at a time); a change meanwhile renders after it. */
+async function framesHeld(previewer) {
+  while (page.rendering) await new Promise((later) => setTimeout(later, 20));
+  page.rendering = true;
+  try {
+    return await frameMs(previewer);
+  } finally {
+    page.rendering = false;
+    if (page.dirty) render();
+  }
+}
+
 /** Milliseconds of a frame of the current view on `previewer`: the second of two, so a first
- *  frame's pipeline compilation does not count. */
+ *  frame's pipeline compilation does not count (render and readback, as `page.renderMs`). */
 async function frameMs(previewer) {
   let ms = 0;
   for (let i = 0; i < 2; i++) {
@@ -469,7 +527,8 @@ function wireControls() {
     // The engine in use finishes its frame before it goes.
     while (page.rendering) await new Promise((later) => setTimeout(later, 20));
     await openEngine($("engine").value);
-    render();
+    await render();
+    page.autoTimed = timeEngines();
   });
   $("mode").addEventListener("change", () => setMode($("mode").value));
   $("kind").addEventListener("change", () => setKind($("kind").value));
