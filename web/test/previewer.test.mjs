@@ -43,10 +43,36 @@ test("hidden controls stay hidden, picking fbm brings octaves, and a rejected va
     const refused = await page.evaluate(() => document.body.dataset.error);
     assert.match(refused ?? "", /octaves/, "40 octaves were not refused");
     assert.equal((await spec()).octaves, octaves, "the refused octaves stayed in the spec");
-    assert.equal(await page.locator("#param-octaves").inputValue(), String(octaves));
+    assert.equal(await page.locator("#param-octaves").inputValue(), "40", "the field keeps what was typed");
     // The next change renders (it used to report the octaves error again).
     await setControl(page, "#param-lacunarity", 3);
     assert.deepEqual([(await spec()).lacunarity, (await spec()).octaves], [3, octaves]);
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("a refused value stays in its field with the reason beside it in the tool's words, and the image keeps the last valid state", async () => {
+  const { browser, page, problems } = await openPage(false);
+  try {
+    await setControl(page, "#size", 256);
+    const frames = () => page.evaluate(() => Number(document.body.dataset.frames));
+    const before = { frames: await frames(), spec: await page.evaluate(() => window.gpuNoise.specText()) };
+    await changeControl(page, "#param-octaves", "2.5");
+    assert.equal(await page.locator("#param-octaves").inputValue(), "2.5");
+    const message = await page.locator("#param-octaves-error").textContent();
+    assert.equal(message, "octaves: must be a whole number in 1..=16, got 2.5");
+    assert.equal(await page.locator("#param-octaves-error").isVisible(), true);
+    assert.equal(await page.locator("#param-octaves").getAttribute("aria-invalid"), "true");
+    assert.equal(await frames(), before.frames, "a refused value rendered a frame");
+    assert.equal(await page.evaluate(() => window.gpuNoise.specText()), before.spec);
+    // A number out of range says the range as the tool does; a good value clears the field.
+    await changeControl(page, "#param-frequency", "0");
+    assert.equal(await page.locator("#param-frequency-error").textContent(), "frequency: must be in (0, 1073741824], got 0");
+    await setControl(page, "#param-octaves", 5);
+    assert.equal(await page.locator("#param-octaves-error").isVisible(), false);
+    assert.equal(JSON.parse(await page.evaluate(() => window.gpuNoise.specText())).octaves, 5);
     assert.deepEqual(problems, []);
   } finally {
     await browser.close();

@@ -3,7 +3,7 @@
 // rendered spec (every field the render used, as `--print-spec` writes it) fills the controls.
 
 import init, { Previewer, controls, render_twin_view, surface, version } from "./pkg/gpu_noise_web.js";
-import { paramInput, paramValue, setOptions, showValue } from "./controls.js";
+import { paramInput, paramValue, setOptions, showFieldError, showValue } from "./controls.js";
 import { NodeEditor, THUMBNAIL_SIDE } from "./editor.js";
 import { LaneWorkers } from "./lanes.js";
 import { drawHistogram, drawProfile, sampleLine } from "./plots.js";
@@ -270,7 +270,15 @@ async function renderOnce() {
     // names what was refused until then.
     if (page.good !== undefined && currentSpecText() === text) {
       page.spec = structuredClone(page.good);
+      // Every field shows the state that rendered but the one just typed in, which keeps its
+      // text and says why it was refused.
+      const typed = page.editedField;
+      const kept = typed?.value;
       fillControls(true);
+      if (typed?.isConnected) {
+        typed.value = kept;
+        showFieldError(typed, String(e.message ?? e));
+      }
     }
     showError(e);
     return;
@@ -453,12 +461,18 @@ function setParam(p, text) {
   // An edited input that is removed (the kind changed) reports its change as it loses focus.
   const current = [...kindMeta().params, ...page.meta.fractal_params];
   if (page.spec.graph !== undefined || !current.includes(p)) return;
+  // A refused value stays in its field with the reason beside it; the image keeps the last
+  // state that rendered. A value the library refuses when rendering is shown the same way.
+  const input = $(`param-${p.name}`);
   try {
     page.spec[p.name] = paramValue(p, text);
   } catch (e) {
+    showFieldError(input, e.message);
     showError(e);
     return;
   }
+  showFieldError(input, null);
+  page.editedField = input;
   render();
 }
 

@@ -25,8 +25,23 @@ export function paramInput(p, onChange) {
   label.append(input);
   const range = document.createElement("small");
   range.textContent = rangeText(p);
-  label.append(range);
+  const problem = document.createElement("small");
+  problem.className = "field-error";
+  problem.id = `param-${p.name}-error`;
+  problem.setAttribute("role", "alert");
+  problem.hidden = true;
+  input.setAttribute("aria-describedby", problem.id);
+  label.append(range, problem);
   return label;
+}
+
+/** Shows `message` at a parameter's input (null clears it): the input keeps what was typed. */
+export function showFieldError(input, message) {
+  const problem = input && document.getElementById(`${input.id}-error`);
+  if (!problem) return;
+  problem.hidden = !message;
+  problem.textContent = message ?? "";
+  input.setAttribute("aria-invalid", String(Boolean(message)));
 }
 
 /** `0..=1`, `(0, 64]`, `1..=16`, or `degrees | isotropic`. */
@@ -47,15 +62,30 @@ export function rangeText(p) {
   }
 }
 
-/** An input's text as the JSON value of its parameter: a number, a whole number, or a name. */
+/** An input's text as the JSON value of its parameter (a number, a whole number, or a name),
+ *  checked against the node table's range; an error says why in the library's words
+ *  (`octaves: must be a whole number in 1..=16, got 2.5`, `jitter: must be in [0, 1], got 3`). */
 export function paramValue(p, text) {
   const t = text.trim();
   if (p.type === "choice") return t;
   if (p.type === "orientation" && t === "isotropic") return t;
-  if (t === "" || !Number.isFinite(Number(t))) {
-    throw new Error(`${p.name}: ${JSON.stringify(t)} is not a number (${rangeText(p)})`);
+  const x = Number(t);
+  const got = JSON.stringify(t);
+  if (t === "" || !Number.isFinite(x)) {
+    const what = p.type === "whole" ? `a whole number in ${p.min}..=${p.max}` : p.type === "orientation" ? "degrees or \"isotropic\"" : "a number";
+    throw new Error(`${p.name}: must be ${what}, got ${got}`);
   }
-  return Number(t);
+  if (p.type === "whole" && !(Number.isInteger(x) && x >= p.min && x <= p.max)) {
+    throw new Error(`${p.name}: must be a whole number in ${p.min}..=${p.max}, got ${t}`);
+  }
+  if (p.type === "number") {
+    const low = p.min_open ? x > p.min : x >= p.min;
+    if (!(low && x <= p.max)) {
+      const range = p.max >= Number.MAX_VALUE ? `a finite number ${p.min_open ? ">" : ">="} ${p.min}` : `in ${p.min_open ? "(" : "["}${p.min}, ${p.max}]`;
+      throw new Error(`${p.name}: must be ${range}, got ${t}`);
+    }
+  }
+  return x;
 }
 
 /** Shows a value in its input (numbers in full: the shortest text that reads back exactly),
