@@ -169,3 +169,45 @@ test("a graph's range stays with it: one-kind mode and another preset start on t
     await browser.close();
   }
 });
+
+test("labels: the file button, each port's name, the profile's ends, the canvas's hint, the engine switch's busy sign", async () => {
+  const { browser, page, problems } = await terrain();
+  try {
+    // The file input's own "No file chosen" is hidden behind a button whose text fits.
+    const button = await page.$eval("#load-graph-button", (b) => {
+      const box = b.getBoundingClientRect();
+      const column = b.closest("fieldset").getBoundingClientRect();
+      return { text: b.textContent, fits: b.scrollWidth <= b.clientWidth + 1 && box.right <= column.right, shown: box.width > 0 };
+    });
+    assert.ok(button.shown && button.fits, JSON.stringify(button));
+    assert.equal(await page.locator("#load-graph").getAttribute("aria-label"), "open a graph or spec file");
+    // Every input dot carries its input's name (list inputs indexed).
+    const ports = await page.evaluate(() => {
+      const e = window.gpuNoise.editor();
+      return e.nodes().map(([id, n]) => ({
+        type: n.data.type,
+        names: [...document.querySelectorAll(`#node-${id} .inputs .input`)].map((d) => d.dataset.name),
+      }));
+    });
+    const types = await page.evaluate(() => Object.fromEntries(window.gpuNoise.page.meta.nodes.map((t) => [t.name, t.inputs])));
+    for (const { type, names } of ports) {
+      const expected = types[type].flatMap((i) => (i.arity === "one" ? [i.name] : [0, 1, 2, 3].map((k) => `${i.name}[${k}]`)));
+      assert.deepEqual(names, expected, type);
+    }
+    // The profile's line is named at its ends and in its caption.
+    assert.match(await page.locator("#profile-label").textContent(), /from A \(0, 128\) to B \(255, 128\)/);
+    assert.match(await page.locator("#editor-hint").textContent(), /pan[\s\S]*wheel[\s\S]*Delete/);
+    // Switching engines says so while the next one opens.
+    await page.evaluate(() => {
+      window.busyTexts = [];
+      const busy = document.getElementById("busy");
+      new MutationObserver(() => { if (!busy.hidden) window.busyTexts.push(busy.textContent); })
+        .observe(busy, { attributes: true, childList: true, characterData: true, subtree: true });
+    });
+    await setControl(page, "#engine", "twin");
+    assert.ok((await page.evaluate(() => window.busyTexts)).includes("switching engine…"));
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});

@@ -372,9 +372,20 @@ function drawProfileOf(view, range) {
   g.strokeStyle = "#f0c060";
   g.lineWidth = Math.max(1, w / 512);
   g.beginPath();
-  g.moveTo(line[0][0] + 0.5, (h === 1 ? 32 : line[0][1]) + 0.5);
-  g.lineTo(line[1][0] + 0.5, (h === 1 ? 32 : line[1][1]) + 0.5);
+  const ends = line.map(([x, y]) => [x + 0.5, (h === 1 ? 32 : y) + 0.5]);
+  g.moveTo(...ends[0]);
+  g.lineTo(...ends[1]);
   g.stroke();
+  // Its ends named, as the profile's caption names them.
+  g.fillStyle = "#f0c060";
+  g.font = `${Math.max(11, Math.round(w / 40))}px sans-serif`;
+  g.textBaseline = "bottom";
+  g.fillText("A", Math.min(ends[0][0] + 2, w - 12), ends[0][1] - 2);
+  g.fillText("B", Math.max(ends[1][0] - 12, 0), ends[1][1] - 2);
+  $("profile-label").textContent = `the values along the orange line on the image, from A (${line[0].join(", ")}) to B (${line[1].join(", ")}); shift-drag on the image to draw another`;
+  overlay.setAttribute("aria-hidden", "false");
+  overlay.setAttribute("role", "img");
+  overlay.setAttribute("aria-label", `the profile's line, from texel (${line[0].join(", ")}) to (${line[1].join(", ")})`);
 }
 
 function showError(e) {
@@ -538,9 +549,17 @@ function wireControls() {
     url.searchParams.delete("twin");
     url.searchParams.set("engine", $("engine").value);
     history.replaceState(null, "", url);
-    // The engine in use finishes its frame before it goes.
+    // The engine in use finishes its frame before it goes; opening the next (compiling its
+    // pipelines, starting its workers) can take seconds, so the busy sign shows meanwhile.
     while (page.rendering) await new Promise((later) => setTimeout(later, 20));
-    await openEngine($("engine").value);
+    showBusy(true);
+    $("busy").textContent = "switching engine…";
+    try {
+      await openEngine($("engine").value);
+    } finally {
+      $("busy").textContent = "rendering…";
+      showBusy(false);
+    }
     await render();
     page.autoTimed = timeEngines();
   });
@@ -711,6 +730,9 @@ function applyGraph({ another = false } = {}) {
 
 /** A graph from a file: a bare graph, or a spec file with one (its world and levels too). */
 async function loadGraphFile() {
+  const chosen = $("load-graph").files?.[0];
+  $("load-graph-name").hidden = !chosen;
+  $("load-graph-name").textContent = chosen ? `loaded ${chosen.name}` : "";
   const file = $("load-graph").files[0];
   if (!file) return;
   const text = await file.text();

@@ -23,6 +23,20 @@ function portsOf(type) {
   });
 }
 
+/** Names node `id`'s input ports on the canvas (`source`, `by[0]`...: shown beside each dot
+ *  and as its tooltip) and its output. */
+function namePorts(id, type) {
+  const element = document.getElementById(`node-${id}`);
+  portsOf(type).forEach((port, k) => {
+    const dot = element?.querySelector(`.inputs .input_${k + 1}`);
+    const index = port.list ? portsOf(type).slice(0, k).filter((p) => p.input === port.input).length : null;
+    const name = index === null ? port.input : `${port.input}[${index}]`;
+    dot?.setAttribute("data-name", name);
+    dot?.setAttribute("title", `input ${name}`);
+  });
+  element?.querySelector(".outputs .output_1")?.setAttribute("title", "output: drag to an input");
+}
+
 /** A parameter's value as the field shows it: JSON for lists, the text of a number. */
 function fieldText(value) {
   if (value === undefined) return "";
@@ -75,10 +89,8 @@ function paramField(p) {
 }
 
 function nodeHtml(type) {
-  const ports = type.inputs.map((i) => (i.arity === "one" ? i.name : `${i.name} ×${LIST_PORTS}`)).join(" · ");
   return `<div class="gn-node" title="${escape(type.doc)}">
     <div class="gn-title"><input df-name type="text" aria-label="node name"><small>${escape(type.name)}</small></div>
-    ${ports ? `<div class="gn-ports">in: ${escape(ports)}</div>` : ""}
     ${type.params.map(paramField).join("")}
     <div class="gn-preview"><canvas class="gn-thumb" width="${THUMB}" height="${THUMB}" role="img" aria-label="this node's output"></canvas><small class="gn-time"></small></div>
   </div>`;
@@ -149,7 +161,8 @@ export class NodeEditor {
     const [x, y] = at ?? this.freePlace();
     this.quiet++;
     try {
-      this.df.addNode(typeName, portsOf(type).length, 1, x, y, "gn", { name: nodeName, type: typeName, params: fields }, nodeHtml(type));
+      const id = this.df.addNode(typeName, portsOf(type).length, 1, x, y, "gn", { name: nodeName, type: typeName, params: fields }, nodeHtml(type));
+      namePorts(id, type);
     } finally {
       this.quiet--;
     }
@@ -293,6 +306,7 @@ export class NodeEditor {
         const [x, y] = positions?.[name] ?? [20 + d * COLUMN, below[d] ?? 20];
         const params = Object.fromEntries(type.params.map((p) => [p.name, fieldText(fields[p.name])]));
         ids[name] = this.df.addNode(type.name, portsOf(type).length, 1, x, y, "gn", { name, type: type.name, params }, nodeHtml(type));
+        namePorts(ids[name], type);
         const drawn = document.querySelector(`#node-${ids[name]}`)?.offsetHeight || ROW;
         below[d] = y + drawn + 24;
       }
