@@ -211,3 +211,34 @@ test("labels: the file button, each port's name, the profile's ends, the canvas'
     await browser.close();
   }
 });
+
+test("a reload keeps the nodes where they were moved, and Undo still steps back", async () => {
+  const { browser, page, problems } = await terrain();
+  try {
+    const where = (name) => page.evaluate((n) => window.gpuNoise.editor().positions()[n], name);
+    const name = await page.evaluate(() => Object.keys(window.gpuNoise.editor().graph().nodes)[0]);
+    const before = await where(name);
+    // Drag the node by its title as a user does.
+    const id = await page.evaluate((n) => window.gpuNoise.editor().idOf(n), name);
+    const title = page.locator(`#node-${id} .gn-title small`);
+    await title.scrollIntoViewIfNeeded();
+    const box = await title.boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 40, { steps: 5 });
+    await page.mouse.up();
+    await page.waitForTimeout(100);
+    const moved = await where(name);
+    assert.notDeepEqual(moved, before, "the drag moved nothing");
+    await page.reload();
+    await page.waitForFunction(() => window.gpuNoise?.ready, null, { timeout: 120000 });
+    assert.equal(await page.locator("#mode").inputValue(), "graph");
+    assert.deepEqual(await where(name), moved, "the reload lost the node's place");
+    await page.click("#undo");
+    await page.waitForTimeout(50);
+    assert.deepEqual(await where(name), before, "Undo after the reload did not step back");
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});

@@ -930,8 +930,7 @@ function buildEditor() {
 function syncEditor() {
   if (!page.graphText || page.graphText === page.editorText) return;
   try {
-    page.editor.load(parseSpec(page.graphText));
-    page.editor.record(true);
+    page.editor.loadResuming(parseSpec(page.graphText));
     page.editorText = page.graphText;
   } catch (e) {
     showError(new Error(`node editor: ${e.message}`));

@@ -1,3 +1,5 @@
+import { parseSpec, specText } from "./spec.js";
+
 // The node editor: a graph (CONVENTIONS §13) as nodes and wires on Drawflow's canvas (the npm
 // package `drawflow`, loaded as a classic script: window.Drawflow). Node types, their inputs
 // and parameters (type, default, range, doc) come from the library's node table through the
@@ -11,6 +13,10 @@
 /** Ports of a list input (`add`'s inputs, a warp's per-axis displacements): unconnected ones
  *  are left out of the list. */
 const LIST_PORTS = 4;
+/** Where the session (undo history with node positions) is kept across reloads. */
+const SESSION_KEY = "gpu-noise.editor.session";
+/** Undo steps kept across a reload. */
+const SESSION_STEPS = 50;
 const THUMB = 96;
 const COLUMN = 250;
 const ROW = 170;
@@ -375,6 +381,40 @@ export class NodeEditor {
     else this.history.push(state);
     this.lastTyping = typing;
     if (!keep) this.future = [];
+    this.saveSession();
+  }
+
+  /** Keeps the undo history (graphs with node positions) in the page's storage, so a reload
+   *  of the same graph gets its layout and its undo steps back (`resume`). */
+  saveSession() {
+    const steps = (list) => list.slice(-SESSION_STEPS).map((s) => ({ graph: specText(s.graph), positions: s.positions }));
+    try {
+      localStorage.setItem(SESSION_KEY, JSON.stringify({ history: steps(this.history), future: steps(this.future) }));
+    } catch {
+      // Storage full or refused (a private window): the session lives until the page closes.
+    }
+  }
+
+  /** Loads `graph` (a text's or a link's, not an edit): with the layout and undo steps the
+   *  page's storage holds where its session ended on this graph, else as a new step. */
+  loadResuming(graph) {
+    this.load(graph);
+    let saved = null;
+    try {
+      saved = JSON.parse(localStorage.getItem(SESSION_KEY) ?? "null");
+    } catch {
+      // An unreadable session is no session.
+    }
+    const last = saved?.history?.at(-1);
+    if (!last || last.graph !== specText(this.graph())) {
+      this.record(true);
+      return;
+    }
+    const steps = (list) => list.map((s) => ({ graph: parseSpec(s.graph), positions: s.positions }));
+    this.history = steps(saved.history);
+    this.future = steps(saved.future ?? []);
+    this.load(this.history.at(-1).graph, last.positions);
+    this.lastRecorded = JSON.stringify(this.snapshot(), (k, v) => (typeof v === "bigint" ? v.toString() : v));
   }
 
   /** The field keystrokes go to, if it is a node's: `node id/field`, else null. */
