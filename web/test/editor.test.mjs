@@ -242,3 +242,44 @@ test("a reload keeps the nodes where they were moved, and Undo still steps back"
     await browser.close();
   }
 });
+
+test("3D view: the camera stays above the ground, the height shows its value, a 3D graph animates z and says it shows a slice", async () => {
+  const { browser, page, problems } = await openPage(false, served.origin);
+  try {
+    await setControl(page, "#size", 256);
+    await page.locator("#show-3d").check();
+    await page.waitForFunction(() => Number(document.body.dataset.surfaces) > 0 || document.body.dataset.error, null, { timeout: 120000 });
+    // Orbit as far down as a drag goes, and up again: the camera never passes under the mesh.
+    const canvas = page.locator("#view3d");
+    await canvas.scrollIntoViewIfNeeded();
+    const box = await canvas.boundingBox();
+    const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+    for (const dy of [-300, 300, -300]) {
+      await page.mouse.move(cx, cy);
+      await page.mouse.down();
+      await page.mouse.move(cx, cy + dy, { steps: 10 });
+      await page.mouse.up();
+      const heights = await page.evaluate(() => {
+        const v = window.gpuNoise.view3d();
+        return [v.camera.position.y, v.controls.target.y];
+      });
+      assert.ok(heights[0] > heights[1], `the camera went under the ground: ${heights}`);
+    }
+    await page.locator("#height-scale").fill("100");
+    assert.equal(await page.locator("#height-value").textContent(), "100");
+    // The caves graph is 3D: animate z is offered, and the view says it shows a slice.
+    await setControl(page, "#mode", "graph");
+    await setControl(page, "#preset", "caves");
+    assert.equal(await page.locator("#animate-label").isVisible(), true);
+    await page.waitForFunction(() => !document.getElementById("view3d-note").hidden, null, { timeout: 120000 });
+    assert.match(await page.locator("#view3d-note").textContent(), /slice z = .* of this 3D noise/);
+    const z = () => page.evaluate(() => window.gpuNoise.page.spec.offset[2]);
+    const z0 = await z();
+    await page.locator("#animate-z").check();
+    await page.waitForFunction((start) => window.gpuNoise.page.spec.offset[2] >= start + 2, z0, { timeout: 120000 });
+    await page.locator("#animate-z").uncheck();
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});

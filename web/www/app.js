@@ -319,6 +319,12 @@ async function showSurface(keepCamera) {
     const tiled = page.spec.tile === true;
     page.surface = view3d.show(s, scale, keepCamera, page.view.rgba(), page.view.width, tiled);
     s.free();
+    // A volume (a 3D or 4D kind or graph, caves) shows as the heightmap of its z slice.
+    const volume = specDims() >= 3;
+    $("view3d-note").hidden = !volume;
+    $("view3d-note").textContent = volume
+      ? `The heights of the slice z = ${page.spec.offset?.[2] ?? 0} of this ${specDims()}D noise; "animate z" moves the slice.`
+      : "";
     document.body.dataset.surfaces = String(Number(document.body.dataset.surfaces ?? 0) + 1);
   } catch (e) {
     showError(e);
@@ -433,6 +439,11 @@ function buildKindControls() {
   }
 }
 
+/** The dimensions of the noise shown: the flat spec's, or the graph's. */
+function specDims() {
+  return page.spec.graph?.dims ?? page.spec.dims ?? 2;
+}
+
 function graphDims() {
   return (page.spec.offset ?? [0, 0]).length;
 }
@@ -450,13 +461,13 @@ function fillControls(force = false) {
     $("fractal-params").hidden = s.fractal === "none";
     $("tile").checked = Boolean(s.tile);
     $("channels").value = s.channels ?? "value";
-    $("animate-label").hidden = (s.dims ?? 2) < 3 || s.graph !== undefined;
     $("strength-label").hidden = s.channels !== "normal";
     $("levels").hidden = s.channels === "normal";
     showValue($("normal_strength"), s.normal_strength ?? 8, force);
   } else {
     buildKindControls();
   }
+  $("animate-label").hidden = specDims() < 3;
   // A graph without a world seed renders with its own: the field shows the seed in use.
   showValue($("seed"), s.seed ?? s.graph?.seed ?? 0, force);
   $("lattice").value = s.lattice ?? "table";
@@ -527,14 +538,17 @@ function wireSurface() {
     $("height-label").hidden = !on;
     if (on) await showSurface(false);
   });
-  $("height-scale").addEventListener("input", () => showSurface(true));
+  $("height-scale").addEventListener("input", () => {
+    $("height-value").textContent = $("height-scale").value;
+    showSurface(true);
+  });
   $("animate-z").addEventListener("change", () => animateZ());
 }
 
 /** While "animate z" is ticked, the slice moves one texel along z a frame (exact: the offset is
  *  f64 texels), in 2D and 3D alike. */
 async function animateZ() {
-  while ($("animate-z").checked && (page.spec.dims ?? 2) >= 3 && page.spec.graph === undefined) {
+  while ($("animate-z").checked && specDims() >= 3) {
     page.spec.offset[2] = (page.spec.offset[2] ?? 0) + 1;
     fillControls(true);
     await render();
@@ -970,6 +984,7 @@ function nodeThumbnail(graph) {
 
 window.gpuNoise = {
   ready: false,
+  view3d: () => view3d,
   page,
   editor: () => page.editor,
   specText: () => currentSpecText(),

@@ -16,8 +16,11 @@ export class View3D {
     const sun = new THREE.DirectionalLight(0xffffff, 1.5);
     sun.position.set(-1, 1.2, 0.6);
     this.scene.add(sun);
-    this.material = new THREE.MeshStandardMaterial({ vertexColors: true, roughness: 0.85, metalness: 0 });
+    // Both sides drawn, and the camera kept above the ground: orbiting under a one-sided mesh
+    // showed its back faces as shards.
+    this.material = new THREE.MeshStandardMaterial({ vertexColors: true, roughness: 0.85, metalness: 0, side: THREE.DoubleSide });
     this.controls = new OrbitControls(this.camera, canvas);
+    this.controls.maxPolarAngle = Math.PI / 2 - 0.05;
     this.controls.addEventListener("change", () => this.draw());
     this.mesh = null;
   }
