@@ -283,3 +283,55 @@ test("3D view: the camera stays above the ground, the height shows its value, a 
     await browser.close();
   }
 });
+
+/** The shape of the subtree under `name` in `graph`: its type, parameters and inputs' shapes,
+ *  with the names left out (a pasted copy has fresh ones). */
+function shape(graph, name, inputsOf) {
+  const { type, ...fields } = graph.nodes[name];
+  const own = Object.fromEntries(Object.entries(fields).filter(([k]) => !inputsOf(type).includes(k)));
+  const inputs = inputsOf(type).map((k) => [].concat(fields[k] ?? []).map((n) => shape(graph, n, inputsOf)));
+  return { type, own, inputs };
+}
+
+test("a subtree copied through the clipboard pastes into another graph with its wires; a converted node keeps its links", async () => {
+  const { browser, page, problems } = await terrain();
+  try {
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    const types = await page.evaluate(() => Object.fromEntries(window.gpuNoise.page.meta.nodes.map((t) => [t.name, t.inputs.map((i) => i.name)])));
+    const inputsOf = (type) => types[type];
+    const terrainGraph = await page.evaluate(() => window.gpuNoise.editor().graph());
+    // The warp reads a fractal and two displacements: a subtree of several nodes.
+    const root = Object.keys(terrainGraph.nodes).find((n) => terrainGraph.nodes[n].type === "warp");
+    const id = await page.evaluate((n) => window.gpuNoise.editor().idOf(n), root);
+    await page.locator(`#node-${id} .gn-title small`).click();
+    await page.click("#copy-node");
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    assert.equal(JSON.parse(copied).output, root, "the system clipboard holds the subtree as a graph");
+    // Another graph: marble. Paste with Ctrl+V over the canvas.
+    await setControl(page, "#preset", "marble");
+    const before = Object.keys(await page.evaluate(() => window.gpuNoise.editor().graph().nodes));
+    await page.locator("#editor").focus();
+    await page.keyboard.press("Control+V");
+    await page.waitForTimeout(100);
+    const after = await page.evaluate(() => window.gpuNoise.editor().graph());
+    const added = Object.keys(after.nodes).filter((n) => !before.includes(n));
+    assert.equal(added.length, Object.keys(JSON.parse(copied).nodes).length, `pasted ${added}`);
+    const pastedRoot = added.find((n) => after.nodes[n].type === "warp");
+    assert.deepEqual(shape(after, pastedRoot, inputsOf), shape(terrainGraph, root, inputsOf), "the pasted subtree lost a wire or a value");
+    // Convert the pasted warp's fractal source (ridged) to another fractal: its name, its
+    // reader and its own source and octaves stay.
+    const fractal = [].concat(after.nodes[pastedRoot].source)[0];
+    const [from, to] = [after.nodes[fractal].type, after.nodes[fractal].type === "billow" ? "fbm" : "billow"];
+    assert.ok(["fbm", "ridged", "billow"].includes(from), from);
+    await page.evaluate(([n, t]) => window.gpuNoise.editor().convert(n, t), [fractal, to]);
+    await page.waitForTimeout(50);
+    const converted = await page.evaluate(() => window.gpuNoise.editor().graph());
+    assert.equal(converted.nodes[fractal].type, to);
+    assert.equal(converted.nodes[fractal].source, after.nodes[fractal].source);
+    assert.equal(converted.nodes[fractal].octaves, after.nodes[fractal].octaves);
+    assert.deepEqual(converted.nodes[pastedRoot], after.nodes[pastedRoot], "the warp no longer reads it");
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});

@@ -407,7 +407,8 @@ test("the node editor round-trips JSON, and undoes, redoes, copies, pastes, dupl
     assert.equal(await count(), n - 1);
     await page.click("#undo");
     assert.equal(await page.evaluate(() => JSON.stringify(window.gpuNoise.editor().graph())), before);
-    // Copy and paste: the same type and parameters under a fresh name.
+    // Copy and paste: the node with the nodes it reads (editor.test.mjs checks the wires), the
+    // same type and parameters under a fresh name.
     const pasted = await page.evaluate((v) => {
       const e = window.gpuNoise.editor();
       e.copy(v);
@@ -419,7 +420,7 @@ test("the node editor round-trips JSON, and undoes, redoes, copies, pastes, dupl
     const { source: none, ...pastedParams } = g.nodes[pasted];
     assert.notEqual(pasted, victim);
     assert.deepEqual(pastedParams, params);
-    assert.equal(none, undefined, "a pasted node comes unwired");
+    assert.ok(g.nodes[none] && none !== source, `the pasted node reads the pasted copy of its source, not ${none}`);
     // The JSON text follows the canvas, and a text loaded by "Render graph" rebuilds it.
     await editorRendered(page);
     const text = await page.$eval("#graph", (t) => t.value);

@@ -925,19 +925,50 @@ function buildEditor() {
   act("duplicate-node", () => page.editor.duplicate());
   act("delete-node", () => page.editor.selectedName() && page.editor.remove(page.editor.selectedName()));
   act("copy-node", () => page.editor.copy());
-  act("paste-node", () => page.editor.paste());
+  // The button reads the system clipboard where the browser lets the page (else the editor's
+  // own); Ctrl+V over the canvas always can, through the paste event.
+  act("paste-node", async () => {
+    const text = await navigator.clipboard?.readText?.().catch(() => null);
+    pasteGraph(text || undefined);
+  });
+  act("convert-node", () => {
+    const name = page.editor.selectedName();
+    if (name) page.editor.convert(name, $("node-type").value);
+  });
+  $("editor").addEventListener("copy", (e) => {
+    if (["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
+    const text = page.editor.copy();
+    if (text === null) return;
+    e.clipboardData.setData("text/plain", text);
+    e.preventDefault();
+  });
+  $("editor").addEventListener("paste", (e) => {
+    if (["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
+    pasteGraph(e.clipboardData.getData("text/plain"));
+    e.preventDefault();
+  });
   act("clear-graph", () => page.editor.clear(2));
   act("undo", () => page.editor.undo());
   act("redo", () => page.editor.redo());
   act("output-node", () => page.editor.selectedName() && page.editor.setOutput(page.editor.selectedName()));
   $("editor").addEventListener("keydown", (e) => {
     if (!(e.ctrlKey || e.metaKey) || ["INPUT", "SELECT"].includes(e.target.tagName)) return;
-    const keys = { z: e.shiftKey ? "redo" : "undo", y: "redo", c: "copy", v: "paste", d: "duplicate" };
+    const keys = { z: e.shiftKey ? "redo" : "undo", y: "redo", d: "duplicate" };
     const what = keys[e.key.toLowerCase()];
     if (!what) return;
     e.preventDefault();
     page.editor[what]();
   });
+}
+
+/** Pastes a graph's JSON (a subtree copied here or in another graph or tab) into the editor;
+ *  a text that is no graph says why. */
+function pasteGraph(text) {
+  try {
+    page.editor.paste(text);
+  } catch (e) {
+    showError(e);
+  }
 }
 
 /** Loads the graph text into the editor where the editor does not show it yet. */

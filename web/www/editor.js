@@ -148,9 +148,9 @@ export class NodeEditor {
     return this.nodes().find(([, n]) => n.data.name === name)?.[0];
   }
 
-  /** A name not yet used, from `base`. */
-  freshName(base) {
-    const used = new Set(this.nodes().map(([, n]) => n.data.name));
+  /** A name not yet used (nor in `taken`), from `base`. */
+  freshName(base, taken = []) {
+    const used = new Set([...this.nodes().map(([, n]) => n.data.name), ...taken]);
     if (!used.has(base)) return base;
     let k = 2;
     while (used.has(`${base}_${k}`)) k++;
@@ -213,21 +213,88 @@ export class NodeEditor {
     return id ? this.df.getNodeFromId(id).data.name : null;
   }
 
+  /** Copies node `name` with every node it reads (its subtree, as FastNoise2 copies) as the
+   *  tool's graph JSON, output `name`, to the system clipboard where the page may write it and
+   *  to the editor's own; returns the text, or null with nothing selected. */
   copy(name = this.selectedName()) {
-    if (!name) return false;
-    const node = this.nodeByName(name);
-    this.clipboard = { type: node.data.type, name, params: this.params(node) };
-    return true;
+    if (!name) return null;
+    const text = specText(this.feeding(this.graph(), name));
+    this.clipboard = text;
+    navigator.clipboard?.writeText(text).catch(() => {});
+    return text;
   }
 
-  paste() {
-    if (!this.clipboard) return null;
-    const { type, name, params } = this.clipboard;
-    return this.add(type, { name, params });
+  /** Pastes a graph's JSON (`text`, else the editor's clipboard) as new nodes: each under a
+   *  fresh name where its own is taken, with the wires between them kept, placed in view;
+   *  returns the name of the pasted output. A text that is not a graph is refused with why. */
+  paste(text = this.clipboard) {
+    if (!text) return null;
+    const pasted = parseSpec(text);
+    const nodes = pasted?.nodes;
+    if (typeof nodes !== "object" || nodes === null) throw new Error("paste: the clipboard holds no graph (a JSON object with \"nodes\")");
+    const names = {};
+    for (const name of Object.keys(nodes)) names[name] = this.freshName(name, Object.values(names));
+    const [x, y] = this.freePlace();
+    const order = this.sourcesFirst(nodes);
+    const depth = {};
+    const ids = {};
+    this.quiet++;
+    try {
+      for (const name of order) {
+        const fields = nodes[name];
+        const type = this.types.get(fields.type);
+        if (!type) throw new Error(`paste: node "${name}" has no node type "${fields.type}"`);
+        depth[name] = 1 + Math.max(-1, ...this.inputsOf(fields).map((n) => depth[n] ?? -1));
+        const params = Object.fromEntries(type.params.map((p) => [p.name, fieldText(fields[p.name])]));
+        const at = [x + depth[name] * COLUMN - COLUMN * Math.max(...Object.values(depth)), y + 40 * order.indexOf(name)];
+        ids[name] = this.df.addNode(type.name, portsOf(type).length, 1, at[0], at[1], "gn", { name: names[name], type: type.name, params }, nodeHtml(type));
+        namePorts(ids[name], type);
+      }
+      for (const name of order) this.wireInputs(nodes[name], ids[name], (source) => ids[source]);
+    } finally {
+      this.quiet--;
+    }
+    this.changed("nodeCreated");
+    return names[pasted.output] ?? names[order.at(-1)];
   }
 
+  /** Wires node `to` (an id) as `fields` gives its inputs, each source named there found by
+   *  `idOf` (left unwired where it names no node of the canvas). */
+  wireInputs(fields, to, idOf) {
+    const type = this.types.get(fields.type);
+    const ports = portsOf(type);
+    for (const input of type.inputs) {
+      const first = ports.findIndex((p) => p.input === input.name);
+      const sources = [].concat(fields[input.name] ?? []);
+      sources.slice(0, input.arity === "one" ? 1 : LIST_PORTS).forEach((source, k) => {
+        const from = idOf(source);
+        if (from !== undefined) this.df.addConnection(from, to, "output_1", `input_${first + k + 1}`);
+      });
+    }
+  }
+
+  /** Converts node `name` to `typeName`, keeping its name (so the nodes that read it still
+   *  do), the parameters and the input wires the new type has under the same names. */
+  convert(name, typeName) {
+    const type = this.types.get(typeName);
+    if (!type) throw new Error(`no node type "${typeName}"`);
+    const graph = this.graph();
+    const old = graph.nodes[name];
+    if (!old) throw new Error(`no node "${name}"`);
+    const fields = { type: typeName };
+    for (const key of [...type.inputs.map((i) => i.name), ...type.params.map((p) => p.name)]) {
+      if (old[key] !== undefined) fields[key] = old[key];
+    }
+    graph.nodes[name] = fields;
+    this.load(graph, this.positions());
+    this.changed("nodeCreated");
+  }
+
+  /** A copy of node `name` alone, unwired, under a fresh name. */
   duplicate(name = this.selectedName()) {
-    return this.copy(name) ? this.paste() : null;
+    if (!name) return null;
+    const node = this.nodeByName(name);
+    return this.add(node.data.type, { name, params: this.params(node) });
   }
 
   /** A node's parameters as JSON values (absent where its field is empty). */
@@ -316,16 +383,7 @@ export class NodeEditor {
         const drawn = document.querySelector(`#node-${ids[name]}`)?.offsetHeight || ROW;
         below[d] = y + drawn + 24;
       }
-      for (const [name, fields] of Object.entries(nodes)) {
-        const ports = portsOf(this.types.get(fields.type));
-        for (const input of this.types.get(fields.type).inputs) {
-          const first = ports.findIndex((p) => p.input === input.name);
-          const sources = [].concat(fields[input.name] ?? []);
-          sources.slice(0, input.arity === "one" ? 1 : LIST_PORTS).forEach((source, k) => {
-            if (ids[source] !== undefined) this.df.addConnection(ids[source], ids[name], "output_1", `input_${first + k + 1}`);
-          });
-        }
-      }
+      for (const [name, fields] of Object.entries(nodes)) this.wireInputs(fields, ids[name], (source) => ids[source]);
     } finally {
       this.quiet--;
     }
