@@ -335,3 +335,54 @@ test("a subtree copied through the clipboard pastes into another graph with its 
     await browser.close();
   }
 });
+
+test("the add menu opens at the cursor with a search; a wire dropped on the empty canvas makes a node already linked", async () => {
+  const { browser, page, problems } = await terrain();
+  try {
+    const editor = page.locator("#editor");
+    await editor.scrollIntoViewIfNeeded();
+    const box = await editor.boundingBox();
+    // A new, empty graph: every spot of the canvas is free.
+    await page.click("#clear-graph");
+    await page.waitForTimeout(100);
+    const [x, y] = [box.x + 200, box.y + 80];
+    await page.mouse.click(x, y, { button: "right" });
+    const menu = page.locator("#add-menu");
+    assert.equal(await menu.isVisible(), true);
+    const at = await menu.boundingBox();
+    assert.ok(Math.abs(at.x - x) < 2 && Math.abs(at.y - y) < 2, JSON.stringify(at));
+    const categories = await menu.locator("h4").allTextContents();
+    assert.ok(categories.length >= 4, `grouped by category: ${categories}`);
+    await page.keyboard.type("terr");
+    assert.deepEqual(await menu.locator("button").allTextContents(), ["terrace"]);
+    await page.keyboard.press("Enter");
+    await page.waitForTimeout(100);
+    const added = await page.evaluate(() => {
+      const e = window.gpuNoise.editor();
+      const [id, node] = e.nodes().at(-1);
+      return { name: node.data.name, type: node.data.type, box: document.getElementById(`node-${id}`).getBoundingClientRect().toJSON() };
+    });
+    assert.equal(added.type, "terrace");
+    assert.ok(Math.abs(added.box.x - x) < 30 && Math.abs(added.box.y - y) < 30, JSON.stringify(added.box));
+    assert.equal(await menu.count(), 0, "the menu closes");
+    // Drag a wire from the terrace's output and let it go on the empty canvas left of it.
+    const out = page.locator(`#node-${await page.evaluate((n) => window.gpuNoise.editor().idOf(n), added.name)} .outputs .output`);
+    const o = await out.boundingBox();
+    const [dropX, dropY] = [box.x + 700, box.y + 120];
+    await page.mouse.move(o.x + o.width / 2, o.y + o.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(dropX, dropY, { steps: 8 });
+    await page.mouse.up();
+    await page.waitForSelector("#add-menu");
+    await page.keyboard.type("abs");
+    await page.keyboard.press("Enter");
+    await page.waitForTimeout(100);
+    const graph = await page.evaluate(() => window.gpuNoise.editor().graph());
+    const linked = Object.entries(graph.nodes).find(([, f]) => f.type === "abs");
+    assert.ok(linked, "no abs node");
+    assert.equal(linked[1].source, added.name, "the new node does not read the wire's node");
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});

@@ -127,6 +127,7 @@ export class NodeEditor {
     this.thumbnails = 0; // the current thumbnail pass; an edit starts a new one
     // Typing into a field again after leaving it is a new undo step.
     container.addEventListener("focusout", () => { this.lastTyping = null; });
+    this.wireAddMenu(container);
     // Delete takes a selected wire or node wherever the keyboard focus is (Drawflow listens on
     // its canvas only), but never while a field is being typed in.
     document.addEventListener("keydown", (e) => {
@@ -176,16 +177,107 @@ export class NodeEditor {
     return nodeName;
   }
 
+  /** The add menu (FastNoise2's): a right click or the space bar over the canvas opens it at
+   *  the cursor, the node table's types grouped by category with a search field; a wire
+   *  dropped on the empty canvas opens it too, and the node picked there is wired to it. */
+  wireAddMenu(container) {
+    let cursor = null;
+    container.addEventListener("pointermove", (e) => { cursor = [e.clientX, e.clientY]; });
+    container.addEventListener("contextmenu", (e) => {
+      if (e.target.closest(".drawflow-node") || e.target.closest(".connection")) return;
+      e.preventDefault();
+      this.openAddMenu(e.clientX, e.clientY);
+    });
+    container.addEventListener("keydown", (e) => {
+      if (e.key !== " " || ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
+      e.preventDefault();
+      const box = container.getBoundingClientRect();
+      const [x, y] = cursor ?? [box.left + box.width / 2, box.top + box.height / 2];
+      this.openAddMenu(x, y);
+    });
+    // Drawflow drops a wire let go off any input; the node it came from is noted before.
+    container.addEventListener("mouseup", (e) => {
+      if (this.df.connection !== true || e.target.closest(".input")) return;
+      const from = this.df.ele_selected?.closest(".drawflow-node")?.id?.replace("node-", "");
+      if (from) setTimeout(() => this.openAddMenu(e.clientX, e.clientY, from), 0);
+    }, true);
+  }
+
+  /** Opens the add menu at client point (x, y); the type picked is added there, wired from node
+   *  id `from` (into its first input) where given. Returns the menu's element. */
+  openAddMenu(x, y, from = null) {
+    document.getElementById("add-menu")?.remove();
+    const menu = document.createElement("div");
+    menu.id = "add-menu";
+    menu.setAttribute("role", "dialog");
+    menu.setAttribute("aria-label", "add a node");
+    menu.style.left = `${x}px`;
+    menu.style.top = `${y}px`;
+    const search = document.createElement("input");
+    search.type = "search";
+    search.placeholder = "search node types";
+    search.setAttribute("aria-label", "search node types");
+    const list = document.createElement("div");
+    list.className = "add-menu-list";
+    menu.append(search, list);
+    document.body.append(menu);
+    const types = [...this.types.values()].filter((t) => !from || t.inputs.length > 0);
+    const close = () => menu.remove();
+    const pick = (type) => {
+      close();
+      const name = this.add(type.name, { at: this.canvasPoint(x, y) });
+      if (from) this.df.addConnection(from, this.idOf(name), "output_1", "input_1");
+    };
+    const show = () => {
+      const words = search.value.trim().toLowerCase();
+      const matching = types.filter((t) => t.name.includes(words) || t.category.includes(words));
+      list.replaceChildren(...[...new Set(matching.map((t) => t.category))].map((category) => {
+        const group = document.createElement("section");
+        const title = document.createElement("h4");
+        title.textContent = category;
+        group.append(title, ...matching.filter((t) => t.category === category).map((t) => {
+          const item = document.createElement("button");
+          item.type = "button";
+          item.textContent = t.name;
+          item.title = t.doc;
+          item.dataset.type = t.name;
+          item.addEventListener("click", () => pick(t));
+          return item;
+        }));
+        return group;
+      }));
+      menu.dataset.first = matching[0]?.name ?? "";
+    };
+    search.addEventListener("input", show);
+    search.addEventListener("keydown", (e) => {
+      if (e.key === "Escape") close();
+      if (e.key === "Enter" && menu.dataset.first) pick(this.types.get(menu.dataset.first));
+    });
+    setTimeout(() => document.addEventListener("pointerdown", function away(e) {
+      if (!menu.contains(e.target)) {
+        close();
+        document.removeEventListener("pointerdown", away);
+      }
+    }), 0);
+    show();
+    search.focus();
+    return menu;
+  }
+
+  /** Client point (x, y) in the canvas's own coordinates (Drawflow's pan and zoom undone). */
+  canvasPoint(x, y) {
+    const canvas = this.df.precanvas.getBoundingClientRect();
+    const zoom = this.df.zoom || 1;
+    return [Math.round((x - canvas.left) / zoom), Math.round((y - canvas.top) / zoom)];
+  }
+
   /** A place in view: the canvas's centre in its own coordinates (Drawflow's pan and zoom
    *  undone), each new node a step down and right of the last, so none hides another. */
   freePlace() {
     const box = this.container.getBoundingClientRect();
-    const canvas = this.df.precanvas.getBoundingClientRect();
-    const zoom = this.df.zoom || 1;
+    const [x, y] = this.canvasPoint(box.left + box.width / 2, box.top + box.height / 2);
     const step = 24 * (this.placed++ % 6);
-    const x = (box.left + box.width / 2 - canvas.left) / zoom - COLUMN / 3 + step;
-    const y = (box.top + box.height / 2 - canvas.top) / zoom - ROW / 2 + step;
-    return [Math.round(x), Math.round(y)];
+    return [x - COLUMN / 3 + step, y - ROW / 2 + step];
   }
 
   /** Wires node `from`'s output into `input` of node `to` (`index`: the list position). */
