@@ -386,3 +386,31 @@ test("the add menu opens at the cursor with a search; a wire dropped on the empt
     await browser.close();
   }
 });
+
+test("Fit brings every node into view; clicking a node's thumbnail shows that node in the main view", async () => {
+  const { browser, page, problems } = await terrain();
+  try {
+    const outside = () => page.evaluate(() => {
+      const box = document.getElementById("editor").getBoundingClientRect();
+      return [...document.querySelectorAll("#editor .drawflow-node")].filter((n) => {
+        const r = n.getBoundingClientRect();
+        return r.left < box.left - 1 || r.top < box.top - 1 || r.right > box.right + 1 || r.bottom > box.bottom + 1;
+      }).length;
+    });
+    assert.ok((await outside()) > 0, "the preset already fits: the test shows nothing");
+    await page.click("#fit-view");
+    assert.equal(await outside(), 0, "a node is still out of view");
+    // Thumbnail times are medians of three renders; a click on one makes its node the output.
+    const name = await page.evaluate(() => {
+      const g = window.gpuNoise.editor().graph();
+      return Object.keys(g.nodes).find((n) => n !== g.output && g.nodes[n].type === "warp");
+    });
+    const id = await page.evaluate((n) => window.gpuNoise.editor().idOf(n), name);
+    assert.match(await page.locator(`#node-${id} .gn-time`).getAttribute("title"), /median time of three renders/);
+    await page.locator(`#node-${id} .gn-thumb`).click();
+    await page.waitForFunction((n) => JSON.parse(window.gpuNoise.specText()).graph.output === n && !window.gpuNoise.page.rendering, name, { timeout: 120000 });
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});

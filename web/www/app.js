@@ -948,6 +948,7 @@ function buildEditor() {
     e.preventDefault();
   });
   act("clear-graph", () => page.editor.clear(2));
+  act("fit-view", () => page.editor.fitToView());
   act("undo", () => page.editor.undo());
   act("redo", () => page.editor.redo());
   act("output-node", () => page.editor.selectedName() && page.editor.setOutput(page.editor.selectedName()));

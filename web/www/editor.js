@@ -264,6 +264,28 @@ export class NodeEditor {
     return menu;
   }
 
+  /** Pans and zooms the canvas so every node is in view (zoom at most 1), centred. */
+  fitToView() {
+    const nodes = this.nodes().map(([id, n]) => {
+      const element = document.getElementById(`node-${id}`);
+      return [n.pos_x, n.pos_y, n.pos_x + (element?.offsetWidth ?? COLUMN), n.pos_y + (element?.offsetHeight ?? ROW)];
+    });
+    if (nodes.length === 0) return;
+    const [x0, y0] = [Math.min(...nodes.map((b) => b[0])), Math.min(...nodes.map((b) => b[1]))];
+    const [x1, y1] = [Math.max(...nodes.map((b) => b[2])), Math.max(...nodes.map((b) => b[3]))];
+    const box = this.container.getBoundingClientRect();
+    const margin = 24;
+    const zoom = Math.max(this.df.zoom_min, Math.min(1, (box.width - 2 * margin) / (x1 - x0), (box.height - 2 * margin) / (y1 - y0)));
+    // A canvas point p lands at o + t + (p - o) zoom in the canvas's box, o its transform's
+    // origin: t puts the nodes' centre at the box's centre.
+    const [ox, oy] = getComputedStyle(this.df.precanvas).transformOrigin.split(" ").map(parseFloat);
+    this.df.zoom = zoom;
+    this.df.canvas_x = box.width / 2 - ox - ((x0 + x1) / 2 - ox) * zoom;
+    this.df.canvas_y = box.height / 2 - oy - ((y0 + y1) / 2 - oy) * zoom;
+    this.df.precanvas.style.transform = `translate(${this.df.canvas_x}px, ${this.df.canvas_y}px) scale(${zoom})`;
+    this.df.dispatch("zoom", zoom);
+  }
+
   /** Client point (x, y) in the canvas's own coordinates (Drawflow's pan and zoom undone). */
   canvasPoint(x, y) {
     const canvas = this.df.precanvas.getBoundingClientRect();
@@ -626,16 +648,25 @@ export class NodeEditor {
     }
   }
 
-  /** Draws node `name`'s thumbnail into its element: "ok" or "failed". */
+  /** Draws node `name`'s thumbnail into its element: "ok" or "failed". Its time is the median
+   *  of three renders (one render's time on a busy page says little). */
   drawThumbnail(element, graph, name) {
     try {
-      const shot = this.thumbnail(this.feeding(graph, name), name);
+      const subgraph = this.feeding(graph, name);
+      const shots = [0, 1, 2].map(() => this.thumbnail(subgraph));
+      const shot = shots[0];
+      shot.ms = shots.map((s) => s.ms).sort((a, b) => a - b)[1];
       const image = new ImageData(new Uint8ClampedArray(shot.rgba.buffer), shot.width, shot.height);
       const canvas = element.querySelector(".gn-thumb");
       canvas.width = shot.width;
       canvas.height = shot.height;
       canvas.getContext("2d").putImageData(image, 0, 0);
-      showThumbnailState(element, "ok", `${shot.ms.toFixed(1)} ms`, "the time of this node's thumbnail on the CPU twin");
+      showThumbnailState(element, "ok", `${shot.ms.toFixed(1)} ms`, "the median time of three renders of this node's thumbnail on the CPU twin; click the image to make the node the output");
+      if (!canvas.dataset.wired) {
+        canvas.dataset.wired = "1";
+        canvas.style.cursor = "pointer";
+        canvas.addEventListener("click", () => this.setOutput(element.querySelector("[df-name]").value));
+      }
       return "ok";
     } catch (e) {
       showThumbnailState(element, "failed", "error", String(e.message ?? e));
