@@ -414,3 +414,31 @@ test("Fit brings every node into view; clicking a node's thumbnail shows that no
     await browser.close();
   }
 });
+
+test("a shared link carries the editor's layout: another browser opens the graph with its nodes where they were", async () => {
+  const { browser, page, problems } = await terrain();
+  let other = null;
+  try {
+    const name = await page.evaluate(() => Object.keys(window.gpuNoise.editor().graph().nodes)[1]);
+    const id = await page.evaluate((n) => window.gpuNoise.editor().idOf(n), name);
+    const title = page.locator(`#node-${id} .gn-title small`);
+    await title.scrollIntoViewIfNeeded();
+    const box = await title.boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 - 30, box.y + box.height / 2 + 70, { steps: 5 });
+    await page.mouse.up();
+    await page.waitForTimeout(100);
+    const moved = await page.evaluate((n) => window.gpuNoise.editor().positions()[n], name);
+    assert.match(page.url(), /&layout=/);
+    // A fresh browser: no storage of this session, only the link.
+    other = await openPage(false, page.url());
+    assert.equal(await other.page.locator("#mode").inputValue(), "graph");
+    assert.deepEqual(await other.page.evaluate((n) => window.gpuNoise.editor().positions()[n], name), moved);
+    assert.deepEqual(problems, []);
+    assert.deepEqual(other.problems, []);
+  } finally {
+    await other?.browser.close();
+    await browser.close();
+  }
+});

@@ -7,7 +7,7 @@ import { paramInput, paramValue, setOptions, showFieldError, showValue } from ".
 import { NodeEditor, THUMBNAIL_SIDE } from "./editor.js";
 import { LaneWorkers } from "./lanes.js";
 import { drawHistogram, drawProfile, sampleLine } from "./plots.js";
-import { parseSpec, specFromAddress, specText, specToAddress } from "./spec.js";
+import { layoutFromAddress, parseSpec, specFromAddress, specText, specToAddress } from "./spec.js";
 
 /** The 3D view's module (three.js), loaded when first shown. */
 let view3d = null;
@@ -298,7 +298,7 @@ async function renderOnce() {
   // Back steps through the views a visitor settled on: a frame more than a second after the
   // last entry makes a new one; the frames of a drag replace it.
   const settled = page.frames > 1 && performance.now() - page.enteredAt > SETTLED_MS;
-  specToAddress(currentSpecText(), settled);
+  specToAddress(currentSpecText(), settled, layoutOfView());
   page.enteredAt = performance.now();
   $("spec").textContent = currentSpecText({ backend: "cpu" });
   $("frame-time").textContent = `${view.width}x${view.height}: ${page.frameMs.toFixed(1)} ms a frame (render and readback ${page.renderMs.toFixed(1)} ms, then levels, histogram and draw)`;
@@ -920,6 +920,8 @@ function buildEditor() {
   $("node-type").innerHTML = categories.map((c) => `<optgroup label="${c}">${nodes.filter((t) => t.category === c)
     .map((t) => `<option value="${t.name}" title="${t.doc.replace(/"/g, "&quot;")}">${t.name}</option>`).join("")}</optgroup>`).join("");
   page.editor = new NodeEditor($("editor"), nodes, { onChange: editorChanged, thumbnail: nodeThumbnail });
+  // A move changes no value, so no frame: the address takes the new layout in place.
+  page.editor.onMoved = () => specToAddress(currentSpecText(), false, layoutOfView());
   const act = (id, f) => $(id).addEventListener("click", () => f());
   act("add-node", () => page.editor.add($("node-type").value));
   act("duplicate-node", () => page.editor.duplicate());
@@ -972,11 +974,17 @@ function pasteGraph(text) {
   }
 }
 
+/** The node editor's positions where a graph is shown (they travel in the address, so a shared
+ *  link opens with the same layout), else null. */
+function layoutOfView() {
+  return page.spec.graph !== undefined && page.editor ? page.editor.positions() : null;
+}
+
 /** Loads the graph text into the editor where the editor does not show it yet. */
 function syncEditor() {
   if (!page.graphText || page.graphText === page.editorText) return;
   try {
-    page.editor.loadResuming(parseSpec(page.graphText));
+    page.editor.loadResuming(parseSpec(page.graphText), layoutFromAddress());
     page.editorText = page.graphText;
   } catch (e) {
     showError(new Error(`node editor: ${e.message}`));

@@ -1,3 +1,5 @@
+import { wireAddMenu } from "./add-menu.js";
+import { drawThumbnails } from "./thumbnails.js";
 import { parseSpec, specText } from "./spec.js";
 
 // The node editor: a graph (CONVENTIONS §13) as nodes and wires on Drawflow's canvas (the npm
@@ -127,7 +129,7 @@ export class NodeEditor {
     this.thumbnails = 0; // the current thumbnail pass; an edit starts a new one
     // Typing into a field again after leaving it is a new undo step.
     container.addEventListener("focusout", () => { this.lastTyping = null; });
-    this.wireAddMenu(container);
+    wireAddMenu(this, container);
     // Delete takes a selected wire or node wherever the keyboard focus is (Drawflow listens on
     // its canvas only), but never while a field is being typed in.
     document.addEventListener("keydown", (e) => {
@@ -175,93 +177,6 @@ export class NodeEditor {
     }
     this.changed("nodeCreated");
     return nodeName;
-  }
-
-  /** The add menu (FastNoise2's): a right click or the space bar over the canvas opens it at
-   *  the cursor, the node table's types grouped by category with a search field; a wire
-   *  dropped on the empty canvas opens it too, and the node picked there is wired to it. */
-  wireAddMenu(container) {
-    let cursor = null;
-    container.addEventListener("pointermove", (e) => { cursor = [e.clientX, e.clientY]; });
-    container.addEventListener("contextmenu", (e) => {
-      if (e.target.closest(".drawflow-node") || e.target.closest(".connection")) return;
-      e.preventDefault();
-      this.openAddMenu(e.clientX, e.clientY);
-    });
-    container.addEventListener("keydown", (e) => {
-      if (e.key !== " " || ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
-      e.preventDefault();
-      const box = container.getBoundingClientRect();
-      const [x, y] = cursor ?? [box.left + box.width / 2, box.top + box.height / 2];
-      this.openAddMenu(x, y);
-    });
-    // Drawflow drops a wire let go off any input; the node it came from is noted before.
-    container.addEventListener("mouseup", (e) => {
-      if (this.df.connection !== true || e.target.closest(".input")) return;
-      const from = this.df.ele_selected?.closest(".drawflow-node")?.id?.replace("node-", "");
-      if (from) setTimeout(() => this.openAddMenu(e.clientX, e.clientY, from), 0);
-    }, true);
-  }
-
-  /** Opens the add menu at client point (x, y); the type picked is added there, wired from node
-   *  id `from` (into its first input) where given. Returns the menu's element. */
-  openAddMenu(x, y, from = null) {
-    document.getElementById("add-menu")?.remove();
-    const menu = document.createElement("div");
-    menu.id = "add-menu";
-    menu.setAttribute("role", "dialog");
-    menu.setAttribute("aria-label", "add a node");
-    menu.style.left = `${x}px`;
-    menu.style.top = `${y}px`;
-    const search = document.createElement("input");
-    search.type = "search";
-    search.placeholder = "search node types";
-    search.setAttribute("aria-label", "search node types");
-    const list = document.createElement("div");
-    list.className = "add-menu-list";
-    menu.append(search, list);
-    document.body.append(menu);
-    const types = [...this.types.values()].filter((t) => !from || t.inputs.length > 0);
-    const close = () => menu.remove();
-    const pick = (type) => {
-      close();
-      const name = this.add(type.name, { at: this.canvasPoint(x, y) });
-      if (from) this.df.addConnection(from, this.idOf(name), "output_1", "input_1");
-    };
-    const show = () => {
-      const words = search.value.trim().toLowerCase();
-      const matching = types.filter((t) => t.name.includes(words) || t.category.includes(words));
-      list.replaceChildren(...[...new Set(matching.map((t) => t.category))].map((category) => {
-        const group = document.createElement("section");
-        const title = document.createElement("h4");
-        title.textContent = category;
-        group.append(title, ...matching.filter((t) => t.category === category).map((t) => {
-          const item = document.createElement("button");
-          item.type = "button";
-          item.textContent = t.name;
-          item.title = t.doc;
-          item.dataset.type = t.name;
-          item.addEventListener("click", () => pick(t));
-          return item;
-        }));
-        return group;
-      }));
-      menu.dataset.first = matching[0]?.name ?? "";
-    };
-    search.addEventListener("input", show);
-    search.addEventListener("keydown", (e) => {
-      if (e.key === "Escape") close();
-      if (e.key === "Enter" && menu.dataset.first) pick(this.types.get(menu.dataset.first));
-    });
-    setTimeout(() => document.addEventListener("pointerdown", function away(e) {
-      if (!menu.contains(e.target)) {
-        close();
-        document.removeEventListener("pointerdown", away);
-      }
-    }), 0);
-    show();
-    search.focus();
-    return menu;
   }
 
   /** Pans and zooms the canvas so every node is in view (zoom at most 1), centred. */
@@ -567,10 +482,15 @@ export class NodeEditor {
     }
   }
 
-  /** Loads `graph` (a text's or a link's, not an edit): with the layout and undo steps the
-   *  page's storage holds where its session ended on this graph, else as a new step. */
-  loadResuming(graph) {
-    this.load(graph);
+  /** Loads `graph` (a text's or a link's, not an edit): at `layout` (node name to [x, y]: a
+   *  shared link's) where given, else with the layout and undo steps the page's storage holds
+   *  where its session ended on this graph, else as a new step. */
+  loadResuming(graph, layout = null) {
+    this.load(graph, layout ?? undefined);
+    if (layout) {
+      this.record(true);
+      return;
+    }
     let saved = null;
     try {
       saved = JSON.parse(localStorage.getItem(SESSION_KEY) ?? "null");
@@ -605,7 +525,10 @@ export class NodeEditor {
     const typing = event === "nodeDataChanged" ? this.typingField() : null;
     this.timer = setTimeout(() => {
       this.record(false, typing);
-      if (event === "nodeMoved") return;
+      if (event === "nodeMoved") {
+        this.onMoved?.();
+        return;
+      }
       this.onChange(this.graph());
       this.refreshThumbnails();
     }, 0);
@@ -628,50 +551,8 @@ export class NodeEditor {
    *  node that reads a failed one waits on it (its own fields may be fine). Resolves when the
    *  pass is done or overtaken; `drawn` holds the newest pass's promise. */
   refreshThumbnails() {
-    this.drawn = this.drawThumbnails();
+    this.drawn = drawThumbnails(this, ++this.thumbnails);
     return this.drawn;
-  }
-
-  async drawThumbnails() {
-    const pass = ++this.thumbnails;
-    const graph = this.graph();
-    const state = {}; // name -> "ok" | "failed" | "waits"
-    const ids = new Map(this.nodes().map(([id, n]) => [n.data.name, id]));
-    for (const name of this.sourcesFirst(graph.nodes)) {
-      await new Promise((ok) => setTimeout(ok, 0));
-      if (pass !== this.thumbnails) return;
-      const element = document.querySelector(`#node-${ids.get(name)}`);
-      if (!element) continue;
-      const failedInput = this.inputsOf(graph.nodes[name]).find((n) => state[n] !== "ok" && graph.nodes[n]);
-      state[name] = failedInput ? "waits" : this.drawThumbnail(element, graph, name);
-      if (failedInput) showThumbnailState(element, "waits", `waits on "${failedInput}"`, `its input "${failedInput}" has no image`);
-    }
-  }
-
-  /** Draws node `name`'s thumbnail into its element: "ok" or "failed". Its time is the median
-   *  of three renders (one render's time on a busy page says little). */
-  drawThumbnail(element, graph, name) {
-    try {
-      const subgraph = this.feeding(graph, name);
-      const shots = [0, 1, 2].map(() => this.thumbnail(subgraph));
-      const shot = shots[0];
-      shot.ms = shots.map((s) => s.ms).sort((a, b) => a - b)[1];
-      const image = new ImageData(new Uint8ClampedArray(shot.rgba.buffer), shot.width, shot.height);
-      const canvas = element.querySelector(".gn-thumb");
-      canvas.width = shot.width;
-      canvas.height = shot.height;
-      canvas.getContext("2d").putImageData(image, 0, 0);
-      showThumbnailState(element, "ok", `${shot.ms.toFixed(1)} ms`, "the median time of three renders of this node's thumbnail on the CPU twin; click the image to make the node the output");
-      if (!canvas.dataset.wired) {
-        canvas.dataset.wired = "1";
-        canvas.style.cursor = "pointer";
-        canvas.addEventListener("click", () => this.setOutput(element.querySelector("[df-name]").value));
-      }
-      return "ok";
-    } catch (e) {
-      showThumbnailState(element, "failed", "error", String(e.message ?? e));
-      return "failed";
-    }
   }
 
   /** The part of `graph` node `name` reads, directly or not, with `name` as the output: what
@@ -700,16 +581,6 @@ export class NodeEditor {
     Object.keys(nodes).forEach(visit);
     return order;
   }
-}
-
-/** A node's thumbnail state: its class (`gn-failed`, `gn-waits`), its line and that line's
- *  tooltip. */
-function showThumbnailState(element, state, line, title) {
-  element.classList.toggle("gn-failed", state === "failed");
-  element.classList.toggle("gn-waits", state === "waits");
-  const time = element.querySelector(".gn-time");
-  time.textContent = line;
-  time.title = title;
 }
 
 export const THUMBNAIL_SIDE = THUMB;

@@ -29,9 +29,9 @@ export function specText(spec, raw = {}) {
   return text.replace(/"\\u0000big:(raw:)?([-\d]+)"/g, (_, isRaw, n) => (isRaw ? slots[Number(n)] : n));
 }
 
-/** The spec in the page's address (`#spec=...`), or null. */
-export function specFromAddress() {
-  const match = location.hash.match(/^#spec=(.*)$/);
+/** The part `key` of the page's address (`#spec=...&layout=...`), decoded, or null. */
+function fromAddress(key) {
+  const match = location.hash.match(new RegExp(`[#&]${key}=([^&]*)`));
   if (!match) return null;
   try {
     return decodeURIComponent(match[1]);
@@ -40,10 +40,29 @@ export function specFromAddress() {
   }
 }
 
-/** Puts the spec in the address: a new history entry when `push` (a settled view, so Back
- *  returns to it), else in place (the frames of one drag or one edit). */
-export function specToAddress(text, push = false) {
-  const hash = `#spec=${encodeURIComponent(text)}`;
+/** The spec in the page's address (`#spec=...`), or null. */
+export function specFromAddress() {
+  return fromAddress("spec");
+}
+
+/** The node editor's layout in the page's address (`&layout=...`: node name to [x, y]), or
+ *  null. */
+export function layoutFromAddress() {
+  const text = fromAddress("layout");
+  try {
+    const layout = text === null ? null : JSON.parse(text);
+    return layout !== null && typeof layout === "object" ? layout : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Puts the spec (and a graph's node `layout`, where given) in the address: a new history entry
+ *  when `push` (a settled view, so Back returns to it), else in place (the frames of one drag
+ *  or one edit). */
+export function specToAddress(text, push = false, layout = null) {
+  const tail = layout ? `&layout=${encodeURIComponent(JSON.stringify(layout))}` : "";
+  const hash = `#spec=${encodeURIComponent(text)}${tail}`;
   if (location.hash === hash) return;
   if (push) history.pushState(null, "", hash);
   else history.replaceState(null, "", hash);
