@@ -51,6 +51,7 @@ pub const FIELDS: &[&str] = &[
     "tile_range",
     "tile_format",
     "graph",
+    "layout",
 ];
 
 /// Every field optional; absent fields take the defaults (or the values of a lower layer).
@@ -139,6 +140,11 @@ pub struct SpecFile {
     /// so that its own reader checks it (duplicate keys included).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub graph: Option<GraphText>,
+    /// Where a graph's nodes sit in the previewer's editor: node name to `[x, y]` on its canvas.
+    /// Renders ignore it; a spec the previewer exports carries it, so loading the file (or a
+    /// link) brings the layout back. Only a graph's spec takes it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub layout: Option<std::collections::BTreeMap<String, [f64; 2]>>,
 }
 
 /// A graph's JSON text inside a spec file, written back as JSON (not as a string).
@@ -197,6 +203,7 @@ impl SpecFile {
             tile_range: over.tile_range.or(self.tile_range),
             tile_format: over.tile_format.or(self.tile_format),
             graph: over.graph.or(self.graph),
+            layout: over.layout.or(self.layout),
         }
     }
 
@@ -293,6 +300,12 @@ impl SpecFile {
             ("interp", self.interp.is_some(), kind.interpolates()),
             ("tile", self.tile == Some(true), kind.tiles()),
         ];
+        if self.layout.is_some() && self.graph.is_none() {
+            return Err(Error::InvalidSpec {
+                field: "layout",
+                reason: "places a graph's nodes; this spec has no graph".into(),
+            });
+        }
         match given.iter().find(|(_, set, applies)| *set && !applies) {
             Some((field, _, _)) => Err(Error::InvalidSpec {
                 field,
@@ -340,6 +353,7 @@ impl SpecFile {
             tile_range: self.tile_range.clone(),
             tile_format: self.tile_format.clone(),
             graph: None,
+            layout: None,
         }
     }
 }

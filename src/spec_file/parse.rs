@@ -294,6 +294,7 @@ mod tests {
             tile_range: Some("0..1,0..2".into()),
             tile_format: Some("f32".into()),
             graph: Some(GraphText("{}".into())),
+            layout: Some([("p".to_string(), [10.0, -20.5])].into()),
         };
         let written: serde_json::Map<String, serde_json::Value> =
             serde_json::from_str(&full.to_json()).unwrap();
@@ -332,5 +333,26 @@ mod tests {
         std::fs::write(&big, vec![b' '; MAX_SPEC_BYTES as usize + 1]).unwrap();
         let err = SpecFile::read(&big).unwrap_err();
         assert!(err.to_string().contains("larger than"), "{err}");
+    }
+
+    /// A graph's spec keeps its editor layout through a read and a write and renders as without
+    /// it; a layout that is not names to `[x, y]` is refused naming the field, and a flat spec
+    /// refuses one.
+    #[test]
+    fn a_graphs_layout_reads_back_and_a_bad_or_flat_one_is_refused() {
+        let graph = r#"{"dims": 2, "output": "p", "nodes": {"p": {"type": "perlin"}}}"#;
+        let text = format!(r#"{{"graph": {graph}, "layout": {{"p": [12.5, -3]}}}}"#);
+        let spec = SpecFile::from_json(&text).unwrap();
+        assert_eq!(spec.layout, Some([("p".to_string(), [12.5, -3.0])].into()));
+        let again = SpecFile::from_json(&spec.to_json()).unwrap();
+        assert_eq!(again.layout, spec.layout);
+        for bad in [r#"{"p": [1]}"#, r#"{"p": "x"}"#, r#"[1, 2]"#] {
+            let text = format!(r#"{{"graph": {graph}, "layout": {bad}}}"#);
+            let e = SpecFile::from_json(&text).unwrap_err().to_string();
+            assert!(e.contains("layout"), "{bad}: {e}");
+        }
+        let flat = SpecFile::from_json(r#"{"kind": "perlin", "layout": {"p": [0, 0]}}"#).unwrap();
+        let e = flat.noise_spec().unwrap_err().to_string();
+        assert!(e.contains("layout") && e.contains("no graph"), "{e}");
     }
 }

@@ -5,7 +5,10 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { openPage, servePage, setControl, thumbnailsDrawn } from "./harness.mjs";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { openPage, servePage, setControl, thumbnailsDrawn, tool } from "./harness.mjs";
 
 const served = servePage();
 
@@ -415,7 +418,7 @@ test("Fit brings every node into view; clicking a node's thumbnail shows that no
   }
 });
 
-test("a shared link carries the editor's layout: another browser opens the graph with its nodes where they were", async () => {
+test("a shared link and an exported spec carry the editor's layout: another browser opens the graph with its nodes where they were", async () => {
   const { browser, page, problems } = await terrain();
   let other = null;
   try {
@@ -435,10 +438,23 @@ test("a shared link carries the editor's layout: another browser opens the graph
     other = await openPage(false, page.url());
     assert.equal(await other.page.locator("#mode").inputValue(), "graph");
     assert.deepEqual(await other.page.evaluate((n) => window.gpuNoise.editor().positions()[n], name), moved);
+    await other.browser.close();
+    // The exported spec carries the layout: the tool renders it, and a fresh page that loads
+    // the file puts the node where it was.
+    const exported = await page.evaluate(() => window.gpuNoise.exportSpecText());
+    assert.deepEqual(JSON.parse(exported).layout[name], moved);
+    const file = path.join(served.scratch, "layout.json");
+    fs.writeFileSync(file, exported);
+    execFileSync(tool, ["render", "--spec", file, "--size", "16", "-o", path.join(served.scratch, "layout.png")]);
+    other = await openPage(false, served.origin);
+    await setControl(other.page, "#mode", "graph");
+    await other.page.setInputFiles("#load-graph", file);
+    await other.page.waitForFunction((n) => window.gpuNoise.editor().graph().nodes[n] !== undefined, name);
+    assert.deepEqual(await other.page.evaluate((n) => window.gpuNoise.editor().positions()[n], name), moved);
     assert.deepEqual(problems, []);
     assert.deepEqual(other.problems, []);
   } finally {
-    await other?.browser.close();
+    await other?.browser.close().catch(() => {});
     await browser.close();
   }
 });

@@ -207,6 +207,9 @@ async function frameMs(previewer) {
 function adoptSpecText(text) {
   const spec = parseSpec(text);
   delete spec.backend;
+  // A graph's layout goes to the editor (syncEditor), not into the state the page renders.
+  page.fileLayout = spec.layout ?? null;
+  delete spec.layout;
   if (spec.graph !== undefined) {
     page.graphText = specText(spec.graph); // BigInt seeds stay exact
     $("graph").value = page.graphText;
@@ -792,7 +795,14 @@ function exportPng() {
 }
 
 function exportSpec() {
-  download(`${exportName()}.json`, new Blob([`${currentSpecText({ backend: "cpu" })}\n`], { type: "application/json" }));
+  download(`${exportName()}.json`, new Blob([`${exportSpecText()}\n`], { type: "application/json" }));
+}
+
+/** The spec file the page exports: what the tool renders, with a graph's editor layout
+ *  (`layout`: the tool reads and ignores it; loading the file brings the layout back). */
+function exportSpecText() {
+  const layout = layoutOfView();
+  return currentSpecText({ backend: "cpu", ...(layout ? { layout } : {}) });
 }
 
 /** A download's name from what it shows: `perlin-fbm6-seed7-512x512`, `graph-terrain-seed0-512x512`. */
@@ -984,7 +994,8 @@ function layoutOfView() {
 function syncEditor() {
   if (!page.graphText || page.graphText === page.editorText) return;
   try {
-    page.editor.loadResuming(parseSpec(page.graphText), layoutFromAddress());
+    page.editor.loadResuming(parseSpec(page.graphText), page.fileLayout ?? layoutFromAddress());
+    page.fileLayout = null;
     page.editorText = page.graphText;
   } catch (e) {
     showError(new Error(`node editor: ${e.message}`));
@@ -1028,7 +1039,7 @@ window.gpuNoise = {
   page,
   editor: () => page.editor,
   specText: () => currentSpecText(),
-  exportSpecText: () => currentSpecText({ backend: "cpu" }),
+  exportSpecText: () => exportSpecText(),
   values: () => Array.from(page.values),
   bound: () => page.view.bound,
   onGpu: () => page.view.on_gpu,
