@@ -482,15 +482,12 @@ export class NodeEditor {
     }
   }
 
-  /** Loads `graph` (a text's or a link's, not an edit): at `layout` (node name to [x, y]: a
-   *  shared link's) where given, else with the layout and undo steps the page's storage holds
-   *  where its session ended on this graph, else as a new step. */
+  /** Loads `graph` (a text's or a link's, not an edit) at `layout` (node name to [x, y]: a
+   *  link's or a file's) where given. Where the page's storage holds a session that ended on
+   *  this graph (at this layout, where one is given: a reload), its undo steps come back too;
+   *  else the load is a new step. */
   loadResuming(graph, layout = null) {
     this.load(graph, layout ?? undefined);
-    if (layout) {
-      this.record(true);
-      return;
-    }
     let saved = null;
     try {
       saved = JSON.parse(localStorage.getItem(SESSION_KEY) ?? "null");
@@ -498,7 +495,8 @@ export class NodeEditor {
       // An unreadable session is no session.
     }
     const last = saved?.history?.at(-1);
-    if (!last || last.graph !== specText(this.graph())) {
+    const elsewhere = layout && JSON.stringify(last?.positions) !== JSON.stringify(this.positions());
+    if (!last || last.graph !== specText(this.graph()) || elsewhere) {
       this.record(true);
       return;
     }
