@@ -65,7 +65,7 @@ macro_rules! own_params {
 
         $crate::layout::host_struct! {
             /// The kind parameters as the GPU reads them (`struct KindState`, generated into
-            /// the WGSL by [`kind_state_wgsl`]): each family's state.
+            /// the WGSL from the same list): each family's state.
             #[derive(Clone, Copy, Debug, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
             pub struct KindState as "KindState" {
                 $(
