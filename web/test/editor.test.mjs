@@ -22,6 +22,32 @@ async function terrain(side = 256) {
   return opened;
 }
 
+/** Runs `check(page)` on the page with the terrain preset in the editor (`side` texels), then
+ *  holds that the page threw nothing, and closes the browser. */
+async function onTerrain(check, side = 256) {
+  const { browser, page, problems } = await terrain(side);
+  try {
+    await check(page);
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Drags node `name` by its title as a user does, (dx, dy) pixels; returns its new place. */
+async function dragNode(page, name, [dx, dy]) {
+  const id = await page.evaluate((n) => window.gpuNoise.editor().idOf(n), name);
+  const title = page.locator(`#node-${id} .gn-title small`);
+  await title.scrollIntoViewIfNeeded();
+  const box = await title.boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy, { steps: 5 });
+  await page.mouse.up();
+  await page.waitForTimeout(100);
+  return page.evaluate((n) => window.gpuNoise.editor().positions()[n], name);
+}
+
 /** Each node's name with its thumbnail line and state (`failed`, `waits` or `ok`). */
 function thumbnailStates(page) {
   return page.$$eval("#editor .drawflow-node", (nodes) => nodes.map((n) => ({
@@ -32,8 +58,7 @@ function thumbnailStates(page) {
 }
 
 test("an unwired node fails alone: every other thumbnail still renders", async () => {
-  const { browser, page, problems } = await terrain();
-  try {
+  await onTerrain(async (page) => {
     const before = await thumbnailStates(page);
     assert.ok(before.every((n) => n.state === "ok" && / ms$/.test(n.line)), JSON.stringify(before));
     // fbm needs a source; left unwired, its graph is invalid.
@@ -45,15 +70,11 @@ test("an unwired node fails alone: every other thumbnail still renders", async (
     assert.equal(mine.state, "failed", JSON.stringify(mine));
     const others = after.filter((n) => n.name !== added);
     assert.ok(others.every((n) => n.state === "ok" && / ms$/.test(n.line)), JSON.stringify(others));
-    assert.deepEqual(problems, []);
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test("a node's thumbnail is its output over the whole view, not the view's corner", async () => {
-  const { browser, page, problems } = await terrain(256);
-  try {
+  await onTerrain(async (page) => {
     const compared = await page.evaluate(() => {
       const g = window.gpuNoise;
       const output = g.editor().graph().output;
@@ -80,15 +101,11 @@ test("a node's thumbnail is its output over the whole view, not the view's corne
     assert.equal(compared.side, 86);
     assert.equal(compared.k, 3);
     assert.ok(compared.far <= compared.texels / 100, JSON.stringify(compared));
-    assert.deepEqual(problems, []);
-  } finally {
-    await browser.close();
-  }
+  }, 256);
 });
 
 test("Add puts the new node in the editor's view", async () => {
-  const { browser, page, problems } = await terrain();
-  try {
+  await onTerrain(async (page) => {
     await page.selectOption("#node-type", "perlin");
     for (let k = 0; k < 2; k++) {
       await page.click("#add-node");
@@ -105,15 +122,11 @@ test("Add puts the new node in the editor's view", async () => {
       assert.ok(cx > e.x && cx < e.x + e.width && cy > e.y && cy < e.y + e.height, JSON.stringify(boxes));
     }
     assert.notDeepEqual(boxes.added[0], boxes.added[1], "two new nodes do not lie on each other");
-    assert.deepEqual(problems, []);
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test("Delete removes a clicked wire without the canvas holding the keyboard focus", async () => {
-  const { browser, page, problems } = await terrain();
-  try {
+  await onTerrain(async (page) => {
     const wires = () => page.$$eval("#editor .connection", (w) => w.length);
     const n = await wires();
     assert.ok(n > 0);
@@ -127,15 +140,11 @@ test("Delete removes a clicked wire without the canvas holding the keyboard focu
     await page.keyboard.press("Delete");
     await page.waitForTimeout(50);
     assert.equal(await wires(), n - 1);
-    assert.deepEqual(problems, []);
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test("a value typed into a node's field is one undo step", async () => {
-  const { browser, page, problems } = await terrain();
-  try {
+  await onTerrain(async (page) => {
     const field = page.locator("#editor input[df-params-frequency]").first();
     const original = await field.inputValue();
     await field.click();
@@ -147,10 +156,7 @@ test("a value typed into a node's field is one undo step", async () => {
     await page.waitForTimeout(50);
     const undone = await page.locator("#editor input[df-params-frequency]").first().inputValue();
     assert.equal(undone, original, "one Undo gives back the value before the typing");
-    assert.deepEqual(problems, []);
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test("a graph's range stays with it: one-kind mode and another preset start on their own", async () => {
@@ -174,8 +180,7 @@ test("a graph's range stays with it: one-kind mode and another preset start on t
 });
 
 test("labels: the file button, each port's name, the profile's ends, the canvas's hint, the engine switch's busy sign", async () => {
-  const { browser, page, problems } = await terrain();
-  try {
+  await onTerrain(async (page) => {
     // The file input's own "No file chosen" is hidden behind a button whose text fits.
     const button = await page.$eval("#load-graph-button", (b) => {
       const box = b.getBoundingClientRect();
@@ -209,29 +214,15 @@ test("labels: the file button, each port's name, the profile's ends, the canvas'
     });
     await setControl(page, "#engine", "twin");
     assert.ok((await page.evaluate(() => window.busyTexts)).includes("switching engine…"));
-    assert.deepEqual(problems, []);
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test("a reload keeps the nodes where they were moved, and Undo still steps back", async () => {
-  const { browser, page, problems } = await terrain();
-  try {
+  await onTerrain(async (page) => {
     const where = (name) => page.evaluate((n) => window.gpuNoise.editor().positions()[n], name);
     const name = await page.evaluate(() => Object.keys(window.gpuNoise.editor().graph().nodes)[0]);
     const before = await where(name);
-    // Drag the node by its title as a user does.
-    const id = await page.evaluate((n) => window.gpuNoise.editor().idOf(n), name);
-    const title = page.locator(`#node-${id} .gn-title small`);
-    await title.scrollIntoViewIfNeeded();
-    const box = await title.boundingBox();
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 40, { steps: 5 });
-    await page.mouse.up();
-    await page.waitForTimeout(100);
-    const moved = await where(name);
+    const moved = await dragNode(page, name, [60, 40]);
     assert.notDeepEqual(moved, before, "the drag moved nothing");
     await page.reload();
     await page.waitForFunction(() => window.gpuNoise?.ready, null, { timeout: 120000 });
@@ -240,10 +231,7 @@ test("a reload keeps the nodes where they were moved, and Undo still steps back"
     await page.click("#undo");
     await page.waitForTimeout(50);
     assert.deepEqual(await where(name), before, "Undo after the reload did not step back");
-    assert.deepEqual(problems, []);
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test("3D view: the camera stays above the ground, the height shows its value, a 3D graph animates z and says it shows a slice", async () => {
@@ -297,8 +285,7 @@ function shape(graph, name, inputsOf) {
 }
 
 test("a subtree copied through the clipboard pastes into another graph with its wires; a converted node keeps its links", async () => {
-  const { browser, page, problems } = await terrain();
-  try {
+  await onTerrain(async (page) => {
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     const types = await page.evaluate(() => Object.fromEntries(window.gpuNoise.page.meta.nodes.map((t) => [t.name, t.inputs.map((i) => i.name)])));
     const inputsOf = (type) => types[type];
@@ -333,15 +320,11 @@ test("a subtree copied through the clipboard pastes into another graph with its 
     assert.equal(converted.nodes[fractal].source, after.nodes[fractal].source);
     assert.equal(converted.nodes[fractal].octaves, after.nodes[fractal].octaves);
     assert.deepEqual(converted.nodes[pastedRoot], after.nodes[pastedRoot], "the warp no longer reads it");
-    assert.deepEqual(problems, []);
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test("the add menu opens at the cursor with a search; a wire dropped on the empty canvas makes a node already linked", async () => {
-  const { browser, page, problems } = await terrain();
-  try {
+  await onTerrain(async (page) => {
     const editor = page.locator("#editor");
     await editor.scrollIntoViewIfNeeded();
     const box = await editor.boundingBox();
@@ -384,15 +367,11 @@ test("the add menu opens at the cursor with a search; a wire dropped on the empt
     const linked = Object.entries(graph.nodes).find(([, f]) => f.type === "abs");
     assert.ok(linked, "no abs node");
     assert.equal(linked[1].source, added.name, "the new node does not read the wire's node");
-    assert.deepEqual(problems, []);
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test("Fit brings every node into view; clicking a node's thumbnail shows that node in the main view", async () => {
-  const { browser, page, problems } = await terrain();
-  try {
+  await onTerrain(async (page) => {
     const outside = () => page.evaluate(() => {
       const box = document.getElementById("editor").getBoundingClientRect();
       return [...document.querySelectorAll("#editor .drawflow-node")].filter((n) => {
@@ -412,10 +391,7 @@ test("Fit brings every node into view; clicking a node's thumbnail shows that no
     assert.match(await page.locator(`#node-${id} .gn-time`).getAttribute("title"), /median time of three renders/);
     await page.locator(`#node-${id} .gn-thumb`).click();
     await page.waitForFunction((n) => JSON.parse(window.gpuNoise.specText()).graph.output === n && !window.gpuNoise.page.rendering, name, { timeout: 120000 });
-    assert.deepEqual(problems, []);
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test("a shared link and an exported spec carry the editor's layout: another browser opens the graph with its nodes where they were", async () => {
@@ -423,16 +399,7 @@ test("a shared link and an exported spec carry the editor's layout: another brow
   let other = null;
   try {
     const name = await page.evaluate(() => Object.keys(window.gpuNoise.editor().graph().nodes)[1]);
-    const id = await page.evaluate((n) => window.gpuNoise.editor().idOf(n), name);
-    const title = page.locator(`#node-${id} .gn-title small`);
-    await title.scrollIntoViewIfNeeded();
-    const box = await title.boundingBox();
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width / 2 - 30, box.y + box.height / 2 + 70, { steps: 5 });
-    await page.mouse.up();
-    await page.waitForTimeout(100);
-    const moved = await page.evaluate((n) => window.gpuNoise.editor().positions()[n], name);
+    const moved = await dragNode(page, name, [-30, 70]);
     assert.match(page.url(), /&layout=/);
     // A fresh browser: no storage of this session, only the link.
     other = await openPage(false, page.url());
