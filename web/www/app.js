@@ -489,13 +489,18 @@ function setParam(p, text) {
   // A refused value stays in its field with the reason beside it; the image keeps the last
   // state that rendered. A value the library refuses when rendering is shown the same way.
   const input = $(`param-${p.name}`);
+  // The browser reports a field's change again when it loses focus; a text already refused
+  // (its reason beside it) is not refused twice.
+  if (input?.dataset.refused === text) return;
   try {
     page.spec[p.name] = paramValue(p, text);
   } catch (e) {
+    if (input) input.dataset.refused = text;
     showFieldError(input, e.message);
     showError(e);
     return;
   }
+  if (input) delete input.dataset.refused;
   showFieldError(input, null);
   page.editedField = input;
   render();
