@@ -48,6 +48,35 @@ where
     }
 }
 
+/// A family's row for a number or a named choice: `kind_field!("return", cellular.cell_return,
+/// name)` reads and writes `fields.cellular.cell_return` and names the spec field
+/// `cell_return` in errors.
+macro_rules! kind_field {
+    ($name:literal, $family:ident . $member:ident, number) => {
+        $crate::kinds::fields::KindField {
+            name: $name,
+            field: stringify!($member),
+            get: |f| $crate::kinds::KindValue::Number(f.$family.$member),
+            set: |f, v| {
+                f.$family.$member = $crate::kinds::fields::number(v)?;
+                Ok(())
+            },
+        }
+    };
+    ($name:literal, $family:ident . $member:ident, name) => {
+        $crate::kinds::fields::KindField {
+            name: $name,
+            field: stringify!($member),
+            get: |f| $crate::kinds::KindValue::Name(f.$family.$member.to_string()),
+            set: |f, v| {
+                f.$family.$member = $crate::kinds::fields::name(v)?;
+                Ok(())
+            },
+        }
+    };
+}
+pub(crate) use kind_field;
+
 impl KindField {
     /// Every kind-owned parameter, in the order spec files list them: each family's rows
     /// (`kinds/<family>/params.rs`) in `own_params!`'s order. A kind owns those its row lists

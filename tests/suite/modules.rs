@@ -525,9 +525,12 @@ fn own_params_families(list: &str) -> Vec<(String, Vec<String>)> {
         .collect()
 }
 
-/// The parameter names a family's `params.rs` gives its rows (`name: "jitter"`).
+/// The parameter names a family's `params.rs` gives its rows (`kind_field!("jitter", ..)` or
+/// `name: "gabor_orientation"`).
 fn param_names(params: &str) -> Vec<String> {
-    (params.split("name: \"").skip(1))
+    ["kind_field!(\"", "name: \""]
+        .iter()
+        .flat_map(|opening| params.split(opening).skip(1))
         .filter_map(|rest| rest.split('"').next())
         .map(str::to_string)
         .collect()

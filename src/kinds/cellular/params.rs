@@ -7,7 +7,7 @@
 
 use bytemuck::{Pod, Zeroable};
 
-use crate::kinds::fields::{KindField, KindValue, name, number};
+use crate::kinds::fields::{KindField, kind_field};
 use crate::kinds::own::WgslAccessor;
 use crate::kinds::{CellReturn, Distance, Kind};
 use crate::layout::host_struct;
@@ -37,33 +37,9 @@ impl CellularFields {
 /// The rows of cellular's own parameters: name (the kind row's `Param`), the spec field an
 /// error names, and how each is read and written in a kind's fields.
 pub(crate) static FIELDS: &[KindField] = &[
-    KindField {
-        name: "jitter",
-        field: "jitter",
-        get: |f| KindValue::Number(f.cellular.jitter),
-        set: |f, v| {
-            f.cellular.jitter = number(v)?;
-            Ok(())
-        },
-    },
-    KindField {
-        name: "distance",
-        field: "distance",
-        get: |f| KindValue::Name(f.cellular.distance.to_string()),
-        set: |f, v| {
-            f.cellular.distance = name(v)?;
-            Ok(())
-        },
-    },
-    KindField {
-        name: "return",
-        field: "cell_return",
-        get: |f| KindValue::Name(f.cellular.cell_return.to_string()),
-        set: |f, v| {
-            f.cellular.cell_return = name(v)?;
-            Ok(())
-        },
-    },
+    kind_field!("jitter", cellular.jitter, number),
+    kind_field!("distance", cellular.distance, name),
+    kind_field!("return", cellular.cell_return, name),
 ];
 
 /// What cellular noise derives from its fields, in f64 (CONVENTIONS §9).

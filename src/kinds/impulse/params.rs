@@ -9,7 +9,7 @@ use std::f64::consts::PI;
 
 use bytemuck::{Pod, Zeroable};
 
-use crate::kinds::fields::{KindField, KindValue, number};
+use crate::kinds::fields::{KindField, KindValue, kind_field};
 use crate::kinds::own::WgslAccessor;
 use crate::kinds::{Kind, param};
 use crate::layout::host_struct;
@@ -48,24 +48,8 @@ impl ImpulseFields {
 
 /// The rows of the impulse kinds' own parameters (see `cellular::params::FIELDS`).
 pub(crate) static FIELDS: &[KindField] = &[
-    KindField {
-        name: "density",
-        field: "density",
-        get: |f| KindValue::Number(f.impulse.density),
-        set: |f, v| {
-            f.impulse.density = number(v)?;
-            Ok(())
-        },
-    },
-    KindField {
-        name: "gabor_frequency",
-        field: "gabor_frequency",
-        get: |f| KindValue::Number(f.impulse.gabor_frequency),
-        set: |f, v| {
-            f.impulse.gabor_frequency = number(v)?;
-            Ok(())
-        },
-    },
+    kind_field!("density", impulse.density, number),
+    kind_field!("gabor_frequency", impulse.gabor_frequency, number),
     KindField {
         name: "gabor_orientation",
         field: "gabor_orientation",
@@ -78,15 +62,7 @@ pub(crate) static FIELDS: &[KindField] = &[
             other => Err(format!("must be degrees or \"isotropic\", got {other:?}")),
         },
     },
-    KindField {
-        name: "gabor_bandwidth",
-        field: "gabor_bandwidth",
-        get: |f| KindValue::Number(f.impulse.gabor_bandwidth),
-        set: |f, v| {
-            f.impulse.gabor_bandwidth = number(v)?;
-            Ok(())
-        },
-    },
+    kind_field!("gabor_bandwidth", impulse.gabor_bandwidth, number),
 ];
 
 /// What the impulse kinds derive from their fields, in f64 (CONVENTIONS §10-§11).
