@@ -5,6 +5,7 @@
 use super::lane_hash::LaneLattice as Lattice;
 use super::lanes::store_block;
 use super::lanes::{LANES, Points, RowFrame, Shift, block_points, shift_points};
+use super::wide::Wide;
 use crate::kinds::{Interp, KindState};
 
 /// What one noise's kernel reads besides the points.
@@ -25,8 +26,9 @@ pub trait Kernel {
     const HASHED: bool;
     /// The prime lattice's hash (where HASHED; else xxHash32's).
     const PRIME: bool;
-    /// The noise of every lane of a block.
-    fn block(lat: &Lattice, kind: &KindState, p: &Points, out: &mut [f32; LANES]);
+    /// The noise of every lane of a block, computed with the instruction set of token `s`
+    /// (kinds written against [`Wide`] use it; the others' lane loops vectorize alone).
+    fn block<W: Wide>(s: W, lat: &Lattice, kind: &KindState, p: &Points, out: &mut [f32; LANES]);
 }
 
 /// Writes one noise's values over `out.len()` texels of a row from texel `first`, each point
@@ -35,7 +37,8 @@ pub type NoiseRow = fn(&NoiseInputs, &RowFrame, usize, Option<&Shift>, &mut [f32
 
 /// The noise row loop, inlined into one function per instruction set below.
 #[inline(always)]
-fn noise_row<K: Kernel, const WIDE: bool>(
+fn noise_row<K: Kernel, W: Wide>(
+    s: W,
     inputs: &NoiseInputs,
     row: &RowFrame,
     first: usize,
@@ -45,8 +48,7 @@ fn noise_row<K: Kernel, const WIDE: bool>(
     let lat = Lattice {
         hashed: K::HASHED,
         prime: K::PRIME,
-        share_corners: !(WIDE && K::HASHED),
-        wide: WIDE,
+        share_corners: !(W::ONE_REGISTER && K::HASHED),
         ..inputs.lat
     };
     let mut p = Points::default();
@@ -55,7 +57,7 @@ fn noise_row<K: Kernel, const WIDE: bool>(
         for (b, texels) in out.chunks_mut(LANES).enumerate() {
             let at = (first + b * LANES, b == 0);
             block_points(row, inputs.interp, &lat.period, K::DIMS, at, &mut p);
-            K::block(&lat, inputs.kind, &p, &mut n);
+            K::block(s, &lat, inputs.kind, &p, &mut n);
             store_block(texels, &n);
         }
         return;
@@ -72,27 +74,31 @@ fn noise_row<K: Kernel, const WIDE: bool>(
         );
         shift.block(b, K::DIMS, &mut moved);
         shift_points(&mut p, &moved, inputs.interp, &lat.period, K::DIMS);
-        K::block(&lat, inputs.kind, &p, &mut n);
+        K::block(s, &lat, inputs.kind, &p, &mut n);
         store_block(texels, &n);
     }
 }
 
 /// Declares a row function's per-instruction-set copies: the baseline, and on x86-64 an AVX2
-/// and an AVX-512 one (each with its features enabled, so the lane loops vectorize for it; the
-/// row function's `WIDE` says which is the 16-lane one), and `$pick`, which picks a kernel's
-/// copy for a lattice and an instruction set.
+/// and an AVX-512 one (each with its features enabled, so the lane loops vectorize for it, and
+/// given that set's [`Wide`] token), and `$pick`, which picks a kernel's copy for a lattice and
+/// an instruction set.
 macro_rules! per_isa {
     ($inline:ident<$tr:ident> -> $row:ty, $pick:ident: $base:ident, $avx2:ident, $avx512:ident,
         ($($arg:ident: $ty:ty),*)) => {
         fn $base<K: $tr>($($arg: $ty),*) {
-            $inline::<K, false>($($arg),*)
+            use $crate::kinds::lattice::wide::portable::Portable;
+            $inline::<K, Portable>(Portable, $($arg),*)
         }
 
         #[cfg(target_arch = "x86_64")]
         fn $avx2<K: $tr>($($arg: $ty),*) {
             #[target_feature(enable = "avx2,fma,bmi1,bmi2,lzcnt,popcnt")]
             fn run<K: $tr>($($arg: $ty),*) {
-                $inline::<K, false>($($arg),*)
+                use $crate::kinds::lattice::wide::avx2::Avx2;
+                // SAFETY: `run` runs only where the CPU has AVX2 (the call below).
+                let s = unsafe { Avx2::new() };
+                $inline::<K, Avx2>(s, $($arg),*)
             }
             // SAFETY: picked only where InstructionSet::Avx2 is available (see `$pick`).
             unsafe { run::<K>($($arg),*) }
@@ -104,7 +110,10 @@ macro_rules! per_isa {
                 enable = "avx512f,avx512bw,avx512dq,avx512vl,avx2,fma,bmi1,bmi2,lzcnt,popcnt"
             )]
             fn run<K: $tr>($($arg: $ty),*) {
-                $inline::<K, true>($($arg),*)
+                use $crate::kinds::lattice::wide::avx512::Avx512;
+                // SAFETY: `run` runs only where the CPU has AVX-512 (the call below).
+                let s = unsafe { Avx512::new() };
+                $inline::<K, Avx512>(s, $($arg),*)
             }
             // SAFETY: picked only where InstructionSet::Avx512 is available (see `$pick`).
             unsafe { run::<K>($($arg),*) }
@@ -151,7 +160,8 @@ macro_rules! kernels {
             const HASHED: bool = L != $crate::kinds::LatticeKind::Table as u32;
             const PRIME: bool = L == $crate::kinds::LatticeKind::Prime as u32;
             #[inline(always)]
-            fn block(
+            fn block<W: $crate::kinds::lattice::wide::Wide>(
+                _: W,
                 $lat: &$crate::kinds::lattice::lane_hash::LaneLattice,
                 $kind: &$crate::kinds::KindState,
                 $p: &$crate::kinds::lattice::lanes::Points,

@@ -9,6 +9,7 @@ use super::lane_hash::{LaneLattice as Lattice, lattice_hash};
 use super::lanes::store_block;
 use super::lanes::{LANES, Points, RowFrame, block_points, load_block, shift_points};
 use super::math::cos_2pi;
+use super::wide::Wide;
 use crate::kinds::{Interp, KindState};
 
 /// A value and its gradient along the lattice axes, in f32.
@@ -37,7 +38,8 @@ pub type NoiseRowD =
 
 /// The dual row loop, inlined into one function per instruction set below.
 #[inline(always)]
-fn noise_row_d<K: KernelD, const WIDE: bool>(
+fn noise_row_d<K: KernelD, W: Wide>(
+    _: W,
     inputs: &NoiseInputs,
     row: &RowFrame,
     first: usize,
@@ -48,7 +50,6 @@ fn noise_row_d<K: KernelD, const WIDE: bool>(
         hashed: K::HASHED,
         prime: K::PRIME,
         share_corners: false,
-        wide: WIDE,
         ..inputs.lat
     };
     let mut p = Points::default();

@@ -34,9 +34,6 @@ pub struct LaneLattice<'a> {
     /// hashes beat the shared path's scalar ones (measured: Perlin 2D fBm6 437 -> 528
     /// Msamples/s). A constant in each compiled kernel.
     pub share_corners: bool,
-    /// A 16-lane kernel compiled for AVX-512, whose kinds may use its instructions (Perlin's
-    /// gradient permutes, `perlin::wide`). A constant in each compiled kernel.
-    pub wide: bool,
 }
 
 /// `P[i]`, i < PERM_LEN (the mask only drops bounds checks).
@@ -240,7 +237,6 @@ mod tests {
                 hashed: mode != LatticeKind::Table,
                 prime: mode == LatticeKind::Prime,
                 share_corners: true,
-                wide: false,
             };
             for n in 0..2000 {
                 let c = cells(n);

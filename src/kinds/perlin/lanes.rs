@@ -1,183 +1,233 @@
-//! Ken Perlin's improved noise, 1D-4D, in f32 lanes: mirrors perlin.wgsl function by function.
+//! Ken Perlin's improved noise, 1D-4D, in f32: one kernel per dimension written once over
+//! [`Wide`] (16 lanes on AVX-512, AVX2 or any CPU), mirroring perlin.wgsl function by function.
+//! Each corner's gradient is picked by a permute of a table indexed by the hash's low bits
+//! (`gradients.rs`, built from the gradient functions). The corner hashes come from one of two
+//! places: a row's cells stepped in registers (`lattice::wide`, hash lattices, untiled,
+//! quintic) or the lanes' points (`Points`: every lattice, tiling and interpolation).
 
-pub use super::gradients::{grad2_vector, grad3};
-use crate::kinds::Interp;
-use crate::kinds::LatticeKind;
-use crate::kinds::lattice::corners::corner_block;
-use crate::kinds::lattice::corners::{Corners, corner_cells, frame, interp_corners, pad};
-use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, kernels, row_of};
+use super::gradients::{GRAD1, GRAD2, GRAD3, GRAD4};
+pub use super::gradients::{grad1, grad2_vector, grad3};
+use crate::kinds::lattice::block_hashes::{block_axes, block_hashes};
+use crate::kinds::lattice::kernel::{InstructionSet, Kernel, NoiseRow, row_of};
 use crate::kinds::lattice::lane_dual::{
     CornerKind, DualBlock, NoiseRowD, corner_kinds_d, dual_kernels, row_d_of,
 };
 use crate::kinds::lattice::lane_hash::LaneLattice as Lattice;
-use crate::kinds::lattice::lane_hash::{corner_hashes2, corner_hashes2_untiled, corner_hashes3};
-use crate::kinds::lattice::lane_hash::{corner_hashes3_untiled, lattice_hash};
-use crate::kinds::lattice::lanes::LANES;
-use crate::kinds::lattice::lanes::{Points, lerp};
-use crate::tables::PERLIN4_GRADIENTS;
+use crate::kinds::lattice::lanes::{LANES, Points};
+use crate::kinds::lattice::wide::frame::AxisPoint;
+use crate::kinds::lattice::wide::{Wide, lerp, unrolled};
+use crate::kinds::{Interp, KindState, LatticeKind};
 
-/// The 4D gradients rounded to f32, as the GPU's are.
-const PERLIN4_F32: [[f32; 4]; 32] = to_f32(PERLIN4_GRADIENTS);
-
-const fn to_f32<const N: usize, const M: usize>(t: [[f64; N]; M]) -> [[f32; N]; M] {
-    let mut out = [[0.0; N]; M];
-    let mut m = 0;
-    while m < M {
-        let mut n = 0;
-        while n < N {
-            out[m][n] = t[m][n] as f32;
-            n += 1;
-        }
-        m += 1;
-    }
-    out
-}
 const PERLIN1_SCALE: f32 = crate::kinds::perlin::twin::PERLIN1_SCALE as f32;
 const PERLIN2_SCALE: f32 = crate::kinds::perlin::twin::PERLIN2_SCALE as f32;
 
-/// `(1 + (h & 7)) / 8`, negated where `h & 8` is set.
+/// Each lane's offset from its lower and its upper corner along one axis.
 #[inline(always)]
-pub fn grad1(hash: u32, x: f32) -> f32 {
-    let h = hash & 15;
-    let g = (1 + (h & 7)) as f32 * 0.125;
-    if h & 8 == 0 { g * x } else { -g * x }
+fn offsets<W: Wide>(s: W, p: &AxisPoint<W>) -> [W::F; 2] {
+    [p.frac, s.sub(p.frac, s.splat(1.0))]
 }
 
-/// The gradients of four corner hashes, padded to the 8 of [`Corners::corners`] (explicit
-/// calls: a closure through `array::map` was not inlined and kept the lane loop scalar).
+/// 1D Perlin noise (perlin1): each corner's `grad1`, blended, scaled.
 #[inline(always)]
-fn grad2_vectors(h: [u32; 4]) -> [[f32; 2]; 8] {
-    pad([
-        grad2_vector(h[0]),
-        grad2_vector(h[1]),
-        grad2_vector(h[2]),
-        grad2_vector(h[3]),
-    ])
+pub fn perlin1<W: Wide>(s: W, h: &[W::U; 16], p: &[AxisPoint<W>; 4]) -> W::F {
+    let x = offsets(s, &p[0]);
+    let table = s.load(&GRAD1);
+    let g0 = s.mul(s.permute16(h[0], table), x[0]);
+    let g1 = s.mul(s.permute16(h[1], table), x[1]);
+    s.mul(s.splat(PERLIN1_SCALE), lerp(s, p[0].weight, g0, g1))
 }
 
-/// The 4D gradient of `h & 31` dotted with d.
+/// 2D Perlin noise (perlin2): the corners' `g . d` (mul, mul, add), blended, scaled.
 #[inline(always)]
-pub fn grad4(hash: u32, d: [f32; 4]) -> f32 {
-    let g = PERLIN4_F32[(hash & 31) as usize];
-    (0..4).fold(0.0, |sum, a| sum + g[a] * d[a])
+pub fn perlin2<W: Wide>(s: W, h: &[W::U; 16], p: &[AxisPoint<W>; 4]) -> W::F {
+    let (x, y) = (offsets(s, &p[0]), offsets(s, &p[1]));
+    let table = [s.load(&GRAD2[0]), s.load(&GRAD2[1])];
+    let mut dot = [s.splat(0.0); 4];
+    unrolled!(n in [0, 1, 2, 3] {
+        let gx = s.permute16(h[n], table[0]);
+        let gy = s.permute16(h[n], table[1]);
+        dot[n] = s.add(s.mul(gx, x[n & 1]), s.mul(gy, y[n >> 1]));
+    });
+    let wx = p[0].weight;
+    let v = lerp(
+        s,
+        p[1].weight,
+        lerp(s, wx, dot[0], dot[1]),
+        lerp(s, wx, dot[2], dot[3]),
+    );
+    s.mul(s.splat(PERLIN2_SCALE), v)
 }
 
-/// 1D Perlin noise (perlin1 in perlin.wgsl): corner hashes, then graded and blended.
-pub struct Perlin1;
-
-impl Corners<1> for Perlin1 {
-    type Corner = u32;
-    #[inline(always)]
-    fn corners(lat: &Lattice, lo: [u32; 1], hi: [u32; 1]) -> [u32; 8] {
-        pad([
-            lattice_hash(lat, [lo[0], 0, 0, 0], 1),
-            lattice_hash(lat, [hi[0], 0, 0, 0], 1),
-        ])
-    }
-    #[inline(always)]
-    fn blend(h: &[u32; 8], [x]: [f32; 1], [w]: [f32; 1]) -> f32 {
-        PERLIN1_SCALE * lerp(w, grad1(h[0], x), grad1(h[1], x - 1.0))
-    }
-}
-
-/// 2D Perlin noise (perlin2): the corners' gradients (`grad2`'s vectors), then blended.
-pub struct Perlin2;
-
-impl Corners<2> for Perlin2 {
-    type Corner = [f32; 2];
-    #[inline(always)]
-    fn corners(lat: &Lattice, lo: [u32; 2], hi: [u32; 2]) -> [[f32; 2]; 8] {
-        grad2_vectors(corner_hashes2(lat, lo, hi))
-    }
-    #[inline(always)]
-    fn corners_untiled(lat: &Lattice, lo: [u32; 2]) -> [[f32; 2]; 8] {
-        grad2_vectors(corner_hashes2_untiled(lat, lo))
-    }
-    #[inline(always)]
-    fn blend(g: &[[f32; 2]; 8], [x, y]: [f32; 2], w: [f32; 2]) -> f32 {
-        let dot = |g: [f32; 2], x: f32, y: f32| g[0] * x + g[1] * y;
-        PERLIN2_SCALE
-            * lerp(
-                w[1],
-                lerp(w[0], dot(g[0], x, y), dot(g[1], x - 1.0, y)),
-                lerp(w[0], dot(g[2], x, y - 1.0), dot(g[3], x - 1.0, y - 1.0)),
-            )
-    }
-}
-
-/// 3D Perlin noise (perlin3): Ken Perlin's reference, corner hashes then `grad3` and blend.
-pub struct Perlin3;
-
-impl Corners<3> for Perlin3 {
-    type Corner = u32;
-    #[inline(always)]
-    fn corners(lat: &Lattice, lo: [u32; 3], hi: [u32; 3]) -> [u32; 8] {
-        corner_hashes3(lat, lo, hi)
-    }
-    #[inline(always)]
-    fn corners_untiled(lat: &Lattice, lo: [u32; 3]) -> [u32; 8] {
-        corner_hashes3_untiled(lat, lo)
-    }
-    #[inline(always)]
-    fn blend(h: &[u32; 8], [x, y, z]: [f32; 3], w: [f32; 3]) -> f32 {
-        let (x1, y1, z1) = (x - 1.0, y - 1.0, z - 1.0);
-        lerp(
-            w[2],
-            lerp(
-                w[1],
-                lerp(w[0], grad3(h[0], x, y, z), grad3(h[1], x1, y, z)),
-                lerp(w[0], grad3(h[2], x, y1, z), grad3(h[3], x1, y1, z)),
-            ),
-            lerp(
-                w[1],
-                lerp(w[0], grad3(h[4], x, y, z1), grad3(h[5], x1, y, z1)),
-                lerp(w[0], grad3(h[6], x, y1, z1), grad3(h[7], x1, y1, z1)),
-            ),
-        )
-    }
-}
-
-/// 4D Perlin noise (perlin4), lane by lane.
+/// 3D Perlin noise (perlin3), Ken Perlin's reference: each corner's `grad3` as
+/// `gx dx + gy dy + gz dz` with components 0 or +-1 (exact products, so one rounding, as his
+/// `u + v`), then the lerps.
 #[inline(always)]
-pub fn perlin4(lat: &Lattice, p: &Points, l: usize) -> f32 {
-    let c = frame::<4>(p, l);
-    let mut v = [0.0; 16];
-    for (n, slot) in v.iter_mut().enumerate() {
-        let d = std::array::from_fn(|a| c.f[a] - ((n >> a) & 1) as f32);
-        *slot = grad4(lattice_hash(lat, corner_cells(&c.lo, &c.hi, n), 4), d);
-    }
-    interp_corners(&mut v, &c.w)
+pub fn perlin3<W: Wide>(s: W, h: &[W::U; 16], p: &[AxisPoint<W>; 4]) -> W::F {
+    let d = [offsets(s, &p[0]), offsets(s, &p[1]), offsets(s, &p[2])];
+    let table = [s.load(&GRAD3[0]), s.load(&GRAD3[1]), s.load(&GRAD3[2])];
+    let mut dot = [s.splat(0.0); 8];
+    unrolled!(n in [0, 1, 2, 3, 4, 5, 6, 7] {
+        let g = [
+            s.permute16(h[n], table[0]),
+            s.permute16(h[n], table[1]),
+            s.permute16(h[n], table[2]),
+        ];
+        let (dx, dy, dz) = (d[0][n & 1], d[1][(n >> 1) & 1], d[2][n >> 2]);
+        dot[n] = s.mul_exact_add(g[0], dx, s.mul_exact_add(g[1], dy, s.mul(g[2], dz)));
+    });
+    let w = [p[0].weight, p[1].weight, p[2].weight];
+    let y0 = lerp(
+        s,
+        w[1],
+        lerp(s, w[0], dot[0], dot[1]),
+        lerp(s, w[0], dot[2], dot[3]),
+    );
+    let y1 = lerp(
+        s,
+        w[1],
+        lerp(s, w[0], dot[4], dot[5]),
+        lerp(s, w[0], dot[6], dot[7]),
+    );
+    lerp(s, w[2], y0, y1)
 }
 
-/// 2D Perlin noise over a block: on AVX-512 with a hash lattice by permutes ([`wide`]).
+/// 4D Perlin noise (perlin4): each corner's 4D gradient (`h & 31`) dotted with its offset,
+/// summed from zero axis by axis, then blended x first (`interp_corners`).
 #[inline(always)]
-fn perlin2_block(lat: &Lattice, p: &Points, out: &mut [f32; LANES]) {
-    #[cfg(target_arch = "x86_64")]
-    if lat.wide && lat.hashed {
-        // SAFETY: `wide` is set only in the kernels compiled for AVX-512, which run only
-        // where the CPU has it (`kernel::pick`).
-        return unsafe { super::wide::perlin2_wide(lat, p, out) };
-    }
-    corner_block::<Perlin2, 2>(lat, p, out)
+pub fn perlin4<W: Wide>(s: W, h: &[W::U; 16], p: &[AxisPoint<W>; 4]) -> W::F {
+    let d = [
+        offsets(s, &p[0]),
+        offsets(s, &p[1]),
+        offsets(s, &p[2]),
+        offsets(s, &p[3]),
+    ];
+    let mut v = [s.splat(0.0); 16];
+    unrolled!(n in [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] {
+        let mut sum = s.splat(0.0);
+        unrolled!(a in [0, 1, 2, 3] {
+            let g = s.lookup32(h[n], &GRAD4[a]);
+            sum = s.add(sum, s.mul(g, d[a][(n >> a) & 1]));
+        });
+        v[n] = sum;
+    });
+    unrolled!(a in [0, 1, 2, 3] {
+        let n = 8 >> a;
+        unrolled!(m in [0, 1, 2, 3, 4, 5, 6, 7] {
+            if m < n {
+                v[m] = lerp(s, p[a].weight, v[2 * m], v[2 * m + 1]);
+            }
+        });
+    });
+    v[0]
 }
 
-/// 3D Perlin noise over a block: on AVX-512 with a hash lattice by permutes ([`wide`]).
+/// Perlin noise in `D` dimensions from its corner hashes.
 #[inline(always)]
-fn perlin3_block(lat: &Lattice, p: &Points, out: &mut [f32; LANES]) {
-    #[cfg(target_arch = "x86_64")]
-    if lat.wide && lat.hashed {
-        // SAFETY: as in `perlin2_block`.
-        return unsafe { super::wide::perlin3_wide(lat, p, out) };
+pub fn perlin<W: Wide, const D: usize>(s: W, h: &[W::U; 16], p: &[AxisPoint<W>; 4]) -> W::F {
+    match D {
+        1 => perlin1(s, h, p),
+        2 => perlin2(s, h, p),
+        3 => perlin3(s, h, p),
+        _ => perlin4(s, h, p),
     }
-    corner_block::<Perlin3, 3>(lat, p, out)
 }
 
-kernels! {
-    Perlin1Block, 1, |lat, _k, p, out| corner_block::<Perlin1, 1>(lat, p, out);
-    Perlin2Block, 2, |lat, _k, p, out| perlin2_block(lat, p, out);
-    Perlin3Block, 3, |lat, _k, p, out| perlin3_block(lat, p, out);
-    Perlin4Block, 4, |lat, _k, p, out| for l in 0..LANES { out[l] = perlin4(lat, p, l); };
+/// Perlin noise in `D` dimensions over a block of the lanes' points, on lattice `L` (a
+/// `LatticeKind` code).
+pub struct PerlinBlock<const D: usize, const L: u32>;
+
+impl<const D: usize, const L: u32> Kernel for PerlinBlock<D, L> {
+    const DIMS: usize = D;
+    const HASHED: bool = L != LatticeKind::Table as u32;
+    const PRIME: bool = L == LatticeKind::Prime as u32;
+    #[inline(always)]
+    fn block<W: Wide>(s: W, lat: &Lattice, _: &KindState, p: &Points, out: &mut [f32; LANES]) {
+        let h = block_hashes::<W, D>(s, lat, p);
+        s.store(out, perlin::<W, D>(s, &h, &block_axes::<W, D>(s, p)));
+    }
 }
+
+type Perlin1Block<const L: u32> = PerlinBlock<1, L>;
+type Perlin2Block<const L: u32> = PerlinBlock<2, L>;
+type Perlin3Block<const L: u32> = PerlinBlock<3, L>;
+type Perlin4Block<const L: u32> = PerlinBlock<4, L>;
+
+/// The row function of Perlin noise in `dims` dimensions.
+pub fn row(dims: u32, _: Interp, lattice: LatticeKind, isa: InstructionSet) -> NoiseRow {
+    match dims {
+        1 => row_of!(Perlin1Block, lattice, isa),
+        2 => row_of!(Perlin2Block, lattice, isa),
+        3 => row_of!(Perlin3Block, lattice, isa),
+        _ => row_of!(Perlin4Block, lattice, isa),
+    }
+}
+
+/// Perlin noise as wide rows: its cells stepped in registers and hashed there.
+#[cfg(target_arch = "x86_64")]
+mod rows {
+    use super::*;
+    use crate::kinds::lattice::wide::hash::{WideLattice, corner_hashes};
+    use crate::kinds::lattice::wide::row::{WideKernel, pick};
+
+    /// Perlin noise in `D` dimensions as a wide row.
+    pub struct PerlinRow<const D: usize>;
+
+    impl<const D: usize> WideKernel for PerlinRow<D> {
+        const DIMS: usize = D;
+        #[inline(always)]
+        fn block<W: Wide, const PRIME: bool>(
+            s: W,
+            seed: u32,
+            _: &KindState,
+            p: &[AxisPoint<W>; 4],
+        ) -> W::F {
+            let lat = WideLattice {
+                hash_seed: seed,
+                prime: PRIME,
+            };
+            let mut cells = [p[0].cell; D];
+            for a in 1..D {
+                cells[a] = p[a].cell;
+            }
+            perlin::<W, D>(s, &corner_hashes::<W, D>(s, lat, cells), p)
+        }
+        fn lanes(lattice: LatticeKind, isa: InstructionSet) -> NoiseRow {
+            row(D as u32, Interp::Quintic, lattice, isa)
+        }
+    }
+
+    /// Perlin noise's wide row, where the instruction set and lattice have one.
+    pub fn wide_row(
+        dims: u32,
+        _: Interp,
+        lattice: LatticeKind,
+        isa: InstructionSet,
+    ) -> Option<NoiseRow> {
+        match dims {
+            1 => pick::<PerlinRow<1>>(lattice, isa),
+            2 => pick::<PerlinRow<2>>(lattice, isa),
+            3 => pick::<PerlinRow<3>>(lattice, isa),
+            _ => pick::<PerlinRow<4>>(lattice, isa),
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+        use crate::kinds::lattice::wide::row::check::wide_rows_equal_lanes;
+
+        #[test]
+        fn perlin_wide_rows_equal_the_lanes_rows() {
+            let kind: KindState = bytemuck::Zeroable::zeroed();
+            wide_rows_equal_lanes::<PerlinRow<1>>(&kind);
+            wide_rows_equal_lanes::<PerlinRow<2>>(&kind);
+            wide_rows_equal_lanes::<PerlinRow<3>>(&kind);
+            wide_rows_equal_lanes::<PerlinRow<4>>(&kind);
+        }
+    }
+}
+#[cfg(target_arch = "x86_64")]
+pub use rows::wide_row;
 
 /// The gradient vector of corner hash `hash` in `dims` dimensions (perlin_gradient_vector):
 /// each grad function at the unit vectors.
@@ -195,7 +245,10 @@ pub fn perlin_gradient_vector(hash: u32, dims: usize) -> [f32; 4] {
             grad3(hash, 0.0, 0.0, 1.0),
             0.0,
         ],
-        _ => PERLIN4_F32[(hash & 31) as usize],
+        _ => {
+            let h = (hash & 31) as usize;
+            [GRAD4[0][h], GRAD4[1][h], GRAD4[2][h], GRAD4[3][h]]
+        }
     }
 }
 
@@ -238,16 +291,6 @@ pub fn row_d(dims: u32, _: Interp, lattice: LatticeKind, isa: InstructionSet) ->
     }
 }
 
-/// The row function of Perlin noise in `dims` dimensions.
-pub fn row(dims: u32, _: Interp, lattice: LatticeKind, isa: InstructionSet) -> NoiseRow {
-    match dims {
-        1 => row_of!(Perlin1Block, lattice, isa),
-        2 => row_of!(Perlin2Block, lattice, isa),
-        3 => row_of!(Perlin3Block, lattice, isa),
-        _ => row_of!(Perlin4Block, lattice, isa),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -260,66 +303,105 @@ mod tests {
             assert_eq!(grad2_vector(h), [g[0] as f32, g[1] as f32], "hash {h}");
         }
     }
-}
 
-/// The AVX-512 permute kernels (`wide.rs`) against the lanes' own.
-#[cfg(all(test, target_arch = "x86_64"))]
-mod wide_tests {
-    use super::*;
-    use crate::kinds::lattice::lanes::{RowFrame, block_points};
-    use crate::kinds::perlin::wide::{perlin2_wide, perlin3_wide};
-    use crate::tables::{OctaveTables, perm_windows};
-
-    /// The permute kernels equal the lanes' per-lane `perlin2` and `perlin3` (the selects),
-    /// on both hash lattices, tiled and not, over blocks that span one cell or many: the same
-    /// numbers (a zero's sign aside, which `==` ignores).
+    /// The permute tables are the gradient functions: `grad1`, `grad2_vector` and `grad3` at
+    /// every hash 0..64 and offsets with both signs, against the tables' products and sums.
     #[test]
-    fn the_permute_kernels_equal_the_lane_kernels() {
-        if !InstructionSet::Avx512.available() {
-            eprintln!("no AVX-512 on this CPU: the permute kernels never run here");
-            return;
+    fn the_permute_tables_are_the_gradient_functions() {
+        for h in 0..64u32 {
+            let i = (h & 15) as usize;
+            for x in [0.25f32, -0.75, 0.5] {
+                assert_eq!(grad1(h, x), GRAD1[i] * x, "grad1 of hash {h}");
+                let (y, z) = (x * 0.5 - 0.125, 1.0 - x);
+                let dot = GRAD3[0][i] * x + GRAD3[1][i] * y + GRAD3[2][i] * z;
+                assert_eq!(grad3(h, x, y, z), dot, "grad3 of hash {h}");
+            }
+            assert_eq!(grad2_vector(h), [GRAD2[0][i], GRAD2[1][i]]);
         }
-        let tables = OctaveTables::new(5, 3);
+    }
+
+    /// Every instruction set gives the baseline's bits (the portable `Wide`'s), a zero's sign
+    /// included: the three `Wide`s are written apart, so each checks the others. Rows of 1D-4D
+    /// Perlin noise on every lattice, every interpolation, tiled and not, with and without
+    /// displacements, starting below zero and far out.
+    #[test]
+    fn every_instruction_set_gives_the_portable_kernels_bits() {
+        use crate::kinds::lattice::kernel::NoiseInputs;
+        use crate::kinds::lattice::lanes::{MOD_96, RowFrame, Shift};
+        use crate::tables::{OctaveTables, perm_windows};
+        let tables = OctaveTables::new(9, 2);
         let windows = perm_windows(&tables.perm);
         let values = tables.values.map(|v| v as f32);
-        for (prime, period, step) in [(false, 0, 0.03), (true, 0, 0.7), (true, 6, 0.11)] {
-            let lat = Lattice {
-                perm: &tables.perm,
-                windows: &windows,
-                gradients: &tables.gradients,
-                values: &values,
-                period: [period; 4],
-                salt: 0,
-                hash_seed: tables.hash_seed,
-                hashed: true,
-                prime,
-                share_corners: false,
-                wide: true,
-            };
-            // A row from (-3.3, 1.7, 2.2) cells, `step` cells per texel along x (Q32.64).
-            let fixed = |c: f64| ((c * 2f64.powi(64)) as i128 as u128) & ((1 << 96) - 1);
-            let start = [fixed(-3.3), fixed(1.7), fixed(2.2), 0];
-            let row = RowFrame::new(start, [fixed(step), 0, 0, 0], 3);
-            let mut p = Points::default();
-            for b in 0..8 {
-                block_points(
-                    &row,
-                    Interp::Quintic,
-                    &lat.period,
-                    3,
-                    (b * LANES, true),
-                    &mut p,
-                );
-                let (mut lanes, mut wide) = ([0.0; LANES], [0.0; LANES]);
-                corner_block::<Perlin2, 2>(&lat, &p, &mut lanes);
-                // SAFETY: AVX-512 is available (checked above).
-                unsafe { perlin2_wide(&lat, &p, &mut wide) };
-                assert_eq!(lanes, wide, "2D prime {prime} period {period} block {b}");
-                corner_block::<Perlin3, 3>(&lat, &p, &mut lanes);
-                // SAFETY: as above.
-                unsafe { perlin3_wide(&lat, &p, &mut wide) };
-                assert_eq!(lanes, wide, "3D prime {prime} period {period} block {b}");
+        let kind: KindState = bytemuck::Zeroable::zeroed();
+        let fixed = |c: f64| ((c * 2f64.powi(64)) as i128 as u128) & MOD_96;
+        let len = LANES * 9 + 7;
+        let moves: [Vec<f32>; 4] = std::array::from_fn(|a| {
+            (0..len)
+                .map(|t| ((t * 5 + a) % 23) as f32 * 0.37 - 4.0)
+                .collect()
+        });
+        let interps = [
+            Interp::Nearest,
+            Interp::Linear,
+            Interp::Cosine,
+            Interp::Cubic,
+            Interp::Quintic,
+        ];
+        for lattice in [LatticeKind::Table, LatticeKind::Hash, LatticeKind::Prime] {
+            for (period, interp) in [0, 5].into_iter().flat_map(|p| interps.map(|i| (p, i))) {
+                let inputs = NoiseInputs {
+                    lat: Lattice {
+                        perm: &tables.perm,
+                        windows: &windows,
+                        gradients: &tables.gradients,
+                        values: &values,
+                        period: [period; 4],
+                        salt: tables.impulse_salt,
+                        hash_seed: tables.hash_seed,
+                        hashed: lattice != LatticeKind::Table,
+                        prime: lattice == LatticeKind::Prime,
+                        share_corners: true,
+                    },
+                    kind: &kind,
+                    interp,
+                };
+                for dims in 1..=4u32 {
+                    for (start, step) in [(-3.3, 0.03), (1e9 + 0.37, 0.71), (0.0, 1.0 / 32.0)] {
+                        let begin = [fixed(start), fixed(1.7 - start), fixed(2.25), fixed(-0.5)];
+                        let row = RowFrame::new(begin, [fixed(step), fixed(step * 0.25), 0, 0], 4);
+                        for shift in [None, Some(Shift::Cells(&moves))] {
+                            let run = |isa| {
+                                let mut out = vec![0.0f32; len];
+                                row_fn(dims, interp, lattice, isa)(
+                                    &inputs,
+                                    &row,
+                                    3,
+                                    shift.as_ref(),
+                                    &mut out,
+                                );
+                                out.iter().map(|v| v.to_bits()).collect::<Vec<_>>()
+                            };
+                            let want = run(InstructionSet::Baseline);
+                            for isa in InstructionSet::ALL.into_iter().filter(|i| i.available()) {
+                                assert!(
+                                    run(isa) == want,
+                                    "{isa:?} {lattice:?} {dims}D {interp:?} period {period} \
+                                     from {start}, displaced {}",
+                                    shift.is_some()
+                                );
+                            }
+                        }
+                    }
+                }
             }
         }
+    }
+
+    fn row_fn(dims: u32, interp: Interp, lattice: LatticeKind, isa: InstructionSet) -> NoiseRow {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(wide) = wide_row(dims, interp, lattice, isa) {
+            return wide;
+        }
+        row(dims, interp, lattice, isa)
     }
 }

@@ -3,11 +3,7 @@
 
 mod gradients;
 pub(crate) mod lanes;
-#[cfg(target_arch = "x86_64")]
-mod rows;
 pub(crate) mod twin;
-#[cfg(target_arch = "x86_64")]
-pub(crate) mod wide;
 
 use super::param::{CORNER_INTERPS, FREQUENCY, SEED, interp};
 use super::{Interp, KindInfo, continuous, smooth_curvature};
@@ -34,7 +30,7 @@ pub(super) static PERLIN: KindInfo = KindInfo {
     twin_dual: Some(twin::perlin_d),
     lanes: lanes::row,
     #[cfg(target_arch = "x86_64")]
-    wide: Some(rows::wide_row),
+    wide: Some(lanes::wide_row),
     #[cfg(not(target_arch = "x86_64"))]
     wide: None,
     lanes_dual: Some(lanes::row_d),

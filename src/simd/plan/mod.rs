@@ -365,7 +365,6 @@ impl<'a> PlanLanes<'a> {
                 prime: self.lattice == LatticeKind::Prime,
                 // Set per compiled kernel (`kernel::noise_row`, `lane_dual::noise_row_d`).
                 share_corners: true,
-                wide: false,
             },
             kind: &noise.kind,
             interp: noise.interp,

@@ -145,7 +145,7 @@ impl Wide for Avx2 {
         intrinsics! { two!(_mm256_mul_ps, a, b) }
     }
     #[inline(always)]
-    fn mul_add(self, a: F, b: F, c: F) -> F {
+    fn mul_exact_add(self, a: F, b: F, c: F) -> F {
         intrinsics! {
             [
                 _mm256_fmadd_ps(a[0], b[0], c[0]),
@@ -287,5 +287,16 @@ impl Wide for Avx2 {
     fn permute16(self, idx: U, table: F) -> F {
         // Two 8-entry permutes (they read the index's low 3 bits), blended on bit 3.
         intrinsics! { [permute8x2(idx[0], table), permute8x2(idx[1], table)] }
+    }
+    #[inline(always)]
+    fn lookup32(self, idx: U, table: &[f32; 32]) -> F {
+        // Gathers: each index masked to 0..32 reads within the table.
+        intrinsics! {
+            let mask = _mm256_set1_epi32(31);
+            [
+                _mm256_i32gather_ps::<4>(table.as_ptr(), _mm256_and_si256(idx[0], mask)),
+                _mm256_i32gather_ps::<4>(table.as_ptr(), _mm256_and_si256(idx[1], mask)),
+            ]
+        }
     }
 }

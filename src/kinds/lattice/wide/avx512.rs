@@ -33,6 +33,7 @@ impl Wide for Avx512 {
     type F = __m512;
     type U = __m512i;
     type M = __mmask16;
+    const ONE_REGISTER: bool = true;
 
     #[inline(always)]
     fn splat(self, x: f32) -> __m512 {
@@ -68,7 +69,7 @@ impl Wide for Avx512 {
         intrinsics! { _mm512_mul_ps(a, b) }
     }
     #[inline(always)]
-    fn mul_add(self, a: __m512, b: __m512, c: __m512) -> __m512 {
+    fn mul_exact_add(self, a: __m512, b: __m512, c: __m512) -> __m512 {
         intrinsics! { _mm512_fmadd_ps(a, b, c) }
     }
 
@@ -182,5 +183,13 @@ impl Wide for Avx512 {
     #[inline(always)]
     fn permute16(self, idx: __m512i, table: __m512) -> __m512 {
         intrinsics! { _mm512_permutexvar_ps(idx, table) }
+    }
+    #[inline(always)]
+    fn lookup32(self, idx: __m512i, table: &[f32; 32]) -> __m512 {
+        // Two 16-entry registers; the permute reads the index's low 5 bits.
+        intrinsics! {
+            let (lo, hi) = (_mm512_loadu_ps(table.as_ptr()), _mm512_loadu_ps(table[16..].as_ptr()));
+            _mm512_permutex2var_ps(lo, idx, hi)
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! xxHash32's steps and the prime lattice's products, chained corner by corner in the same
 //! order, x fastest, for the cells `lo` and `lo + 1` of each axis (untiled).
 
-use super::Wide;
+use super::{Wide, unrolled};
 use crate::tables::{LATTICE_PRIME_MULTIPLIER, LATTICE_PRIMES, PRIME_2, PRIME_3, PRIME_4, PRIME_5};
 
 /// `hash_eat`: `rotl(acc + word PRIME_3, 17) PRIME_4`.
@@ -63,64 +63,78 @@ pub struct WideLattice {
 }
 
 /// The hashes of the 2^D corners of each lane's cell (`cells[a]` and `cells[a] + 1` per
-/// axis), corner-major, x fastest: `corner_hashes2` and `corner_hashes3` of the lanes.
+/// axis, untiled), corner-major, x fastest: [`corner_hashes_between`] of those ends.
 #[inline(always)]
 pub fn corner_hashes<W: Wide, const D: usize>(
     s: W,
     lat: WideLattice,
     cells: [W::U; D],
-) -> [W::U; 8] {
+) -> [W::U; 16] {
     let one = s.splat_u(1);
-    // Each axis's two cells, `lo` and `lo + 1` (loops, not closures through `array::map`:
-    // those were not inlined into the kernels).
-    let mut ends = [[s.splat_u(0); 2]; 3];
+    let mut ends = [[s.splat_u(0); 2]; D];
     for a in 0..D {
         ends[a] = [cells[a], s.add_u(cells[a], one)];
     }
-    let mut h = [s.splat_u(0); 8];
+    corner_hashes_between(s, lat, ends)
+}
+
+/// The hashes of the 2^D corners between each lane's lower and upper cells (`ends[a]`, wrapped
+/// where the axis tiles), corner-major, x fastest (`lattice_hash` of each corner in
+/// lane_hash.rs). Built axis by axis: after axis a, the 2^(a+1) chains share their prefixes, so
+/// xxHash32 eats each word once per prefix, and the prime lattice takes each axis's two
+/// products once (xor is order-free, so its accumulator is the same as the lanes' sum). Each
+/// axis extends the chains `h[..2^a]`: `h[n + 2^a]` with the upper cell, then `h[n]` with
+/// the lower. (No helper taking a closure: one was not inlined, and its calls cost the hash
+/// lattice nine tenths.)
+#[inline(always)]
+pub fn corner_hashes_between<W: Wide, const D: usize>(
+    s: W,
+    lat: WideLattice,
+    ends: [[W::U; 2]; D],
+) -> [W::U; 16] {
+    let mut h = [s.splat_u(0); 16];
     if lat.prime {
-        // Each axis's products; the seed goes in with x.
-        let seed = s.splat_u(lat.hash_seed);
-        for a in 0..D {
-            for e in 0..2 {
-                ends[a][e] = s.mul_u(ends[a][e], s.splat_u(LATTICE_PRIMES[a]));
+        h[0] = s.splat_u(lat.hash_seed);
+        unrolled!(a in [0, 1, 2, 3] {
+            if a < D {
+                let prime = s.splat_u(LATTICE_PRIMES[a]);
+                let ends = [s.mul_u(ends[a][0], prime), s.mul_u(ends[a][1], prime)];
+                let half = 1 << a;
+                unrolled!(n in [0, 1, 2, 3, 4, 5, 6, 7] {
+                    if n < half {
+                        h[n + half] = s.xor_u(h[n], ends[1]);
+                        h[n] = s.xor_u(h[n], ends[0]);
+                    }
+                });
             }
-        }
-        for e in 0..2 {
-            ends[0][e] = s.xor_u(seed, ends[0][e]);
-        }
-        for n in 0..(1 << D) {
-            let acc = s.xor_u(ends[0][n & 1], ends[1][(n >> 1) & 1]);
-            h[n] = prime_finish(
-                s,
-                if D > 2 {
-                    s.xor_u(acc, ends[2][n >> 2])
-                } else {
-                    acc
-                },
-            );
-        }
+        });
+        unrolled!(n in [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] {
+            if n < 1 << D {
+                h[n] = prime_finish(s, h[n]);
+            }
+        });
         return h;
     }
-    let start = s.splat_u(
+    h[0] = s.splat_u(
         lat.hash_seed
             .wrapping_add(PRIME_5)
             .wrapping_add(4 * D as u32),
     );
-    let x = [
-        hash_eat(s, start, ends[0][0]),
-        hash_eat(s, start, ends[0][1]),
-    ];
-    let mut xy = [s.splat_u(0); 4];
-    for n in 0..4 {
-        xy[n] = hash_eat(s, x[n & 1], ends[1][n >> 1]);
-    }
-    for n in 0..(1 << D) {
-        h[n] = if D > 2 {
-            hash_finish(s, hash_eat(s, xy[n & 3], ends[2][n >> 2]))
-        } else {
-            hash_finish(s, xy[n])
-        };
-    }
+    unrolled!(a in [0, 1, 2, 3] {
+        if a < D {
+            let half = 1 << a;
+            unrolled!(n in [0, 1, 2, 3, 4, 5, 6, 7] {
+                if n < half {
+                    h[n + half] = hash_eat(s, h[n], ends[a][1]);
+                    h[n] = hash_eat(s, h[n], ends[a][0]);
+                }
+            });
+        }
+    });
+    unrolled!(n in [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] {
+        if n < 1 << D {
+            h[n] = hash_finish(s, h[n]);
+        }
+    });
     h
 }

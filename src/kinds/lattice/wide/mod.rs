@@ -9,10 +9,14 @@
 //! either type exists only inside a function compiled for its instruction set, which is how a
 //! kernel's methods inline into one loop of that set's instructions.
 
+#[cfg(target_arch = "x86_64")]
 pub(crate) mod avx2;
+#[cfg(target_arch = "x86_64")]
 pub(crate) mod avx512;
 pub(crate) mod frame;
 pub(crate) mod hash;
+pub(crate) mod portable;
+#[cfg(target_arch = "x86_64")]
 pub(crate) mod row;
 
 /// 16 lanes of f32 (`F`), u32 (`U`) and comparison masks (`M`) on one instruction set.
@@ -21,6 +25,9 @@ pub trait Wide: Copy {
     type F: Copy;
     type U: Copy;
     type M: Copy;
+    /// Whether the 16 lanes fill one register (AVX-512), where vector hashes beat sharing a
+    /// block's corners (`LaneLattice::share_corners`).
+    const ONE_REGISTER: bool = false;
 
     fn splat(self, x: f32) -> Self::F;
     fn splat_u(self, x: u32) -> Self::U;
@@ -31,8 +38,10 @@ pub trait Wide: Copy {
     fn add(self, a: Self::F, b: Self::F) -> Self::F;
     fn sub(self, a: Self::F, b: Self::F) -> Self::F;
     fn mul(self, a: Self::F, b: Self::F) -> Self::F;
-    /// `a * b + c` with one rounding (where the lanes use `mul_add`).
-    fn mul_add(self, a: Self::F, b: Self::F, c: Self::F) -> Self::F;
+    /// `a * b + c` where every lane's product is exact (a factor 0, +-1 or a power of two):
+    /// one rounding, so a fused multiply-add and a multiply then an add give the same bits
+    /// (each set takes the faster; no libm call for a fused one where the CPU has none).
+    fn mul_exact_add(self, a: Self::F, b: Self::F, c: Self::F) -> Self::F;
     /// `a` unless it is NaN, then `b` (as `f32::min` where only `a` can be NaN).
     fn min(self, a: Self::F, b: Self::F) -> Self::F;
     /// `a` unless it is NaN, then `b` (as `f32::max` where only `a` can be NaN).
@@ -77,7 +86,23 @@ pub trait Wide: Copy {
     fn to_f(self, a: Self::U) -> Self::F;
     /// `table[idx & 15]` per lane.
     fn permute16(self, idx: Self::U, table: Self::F) -> Self::F;
+    /// `table[idx & 31]` per lane.
+    fn lookup32(self, idx: Self::U, table: &[f32; 32]) -> Self::F;
 }
+
+/// `$body` once per index in the list, with `$n` bound to it: a loop unrolled by hand, so that
+/// arrays of vectors indexed by `$n` stay in registers (the compiler left some 8-corner loops
+/// rolled, indexing their arrays on the stack; AVX2's Perlin 3D ran 25% slower so). An index
+/// past a const bound is dropped at compile time by an `if` in the body.
+macro_rules! unrolled {
+    ($n:ident in [$($i:literal),*] $body:block) => {{
+        $({
+            let $n: usize = $i;
+            $body
+        })*
+    }};
+}
+pub(crate) use unrolled;
 
 /// `a + w (b - a)`: the lanes' `lerp`, the same three operations.
 #[inline(always)]

@@ -296,7 +296,6 @@ pub(crate) mod check {
                         hashed: true,
                         prime: lattice == LatticeKind::Prime,
                         share_corners: true,
-                        wide: false,
                     },
                     kind,
                     interp: Interp::Quintic,
