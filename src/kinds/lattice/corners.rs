@@ -109,12 +109,6 @@ pub fn corner_block<K: Corners<D>, const D: usize>(
     }
 }
 
-/// Pads 2^D corners to the 8 of [`Corners::corners`].
-#[inline(always)]
-pub fn pad<T: Copy + Default, const M: usize>(v: [T; M]) -> [T; 8] {
-    std::array::from_fn(|n| if n < M { v[n] } else { T::default() })
-}
-
 /// The cell of corner n: bit a of n picks the upper corner along axis a.
 #[inline(always)]
 pub fn corner_cells<const D: usize>(lo: &[u32; D], hi: &[u32; D], n: usize) -> [u32; 4] {

@@ -245,3 +245,95 @@ impl InstructionSet {
         }
     }
 }
+
+/// The check every `Wide` kernel's tests run.
+#[cfg(test)]
+pub(crate) mod check {
+    use super::*;
+    use crate::kinds::LatticeKind;
+    use crate::kinds::lattice::lane_hash::LaneLattice as Lattice;
+    use crate::kinds::lattice::lanes::{MOD_96, RowFrame, Shift};
+    use crate::tables::{OctaveTables, perm_windows};
+
+    /// The interpolations of the corner kinds (Catmull-Rom is value noise's, lane by lane).
+    pub const CORNER_INTERPS: [Interp; 5] = [
+        Interp::Nearest,
+        Interp::Linear,
+        Interp::Cosine,
+        Interp::Cubic,
+        Interp::Quintic,
+    ];
+
+    /// Every instruction set gives the baseline's bits (the portable `Wide`'s), a zero's sign
+    /// included: the three `Wide`s are written apart, so each checks the others. Rows of a
+    /// kind in 1D-4D (`row_fn` picks its row function) on every lattice, each of `interps`,
+    /// tiled and not, with and without displacements, starting below zero and far out.
+    pub fn every_isa_gives_the_portable_bits(
+        name: &str,
+        interps: &[Interp],
+        row_fn: fn(u32, Interp, LatticeKind, InstructionSet) -> NoiseRow,
+    ) {
+        let tables = OctaveTables::new(9, 2);
+        let windows = perm_windows(&tables.perm);
+        let values = tables.values.map(|v| v as f32);
+        let kind: KindState = bytemuck::Zeroable::zeroed();
+        let fixed = |c: f64| ((c * 2f64.powi(64)) as i128 as u128) & MOD_96;
+        let len = LANES * 9 + 7;
+        let moves: [Vec<f32>; 4] = std::array::from_fn(|a| {
+            (0..len)
+                .map(|t| ((t * 5 + a) % 23) as f32 * 0.37 - 4.0)
+                .collect()
+        });
+        for lattice in [LatticeKind::Table, LatticeKind::Hash, LatticeKind::Prime] {
+            for (period, interp) in [0, 5]
+                .into_iter()
+                .flat_map(|p| interps.iter().map(move |&i| (p, i)))
+            {
+                let inputs = NoiseInputs {
+                    lat: Lattice {
+                        perm: &tables.perm,
+                        windows: &windows,
+                        gradients: &tables.gradients,
+                        values: &values,
+                        period: [period; 4],
+                        salt: tables.impulse_salt,
+                        hash_seed: tables.hash_seed,
+                        hashed: lattice != LatticeKind::Table,
+                        prime: lattice == LatticeKind::Prime,
+                        share_corners: true,
+                    },
+                    kind: &kind,
+                    interp,
+                };
+                for dims in 1..=4u32 {
+                    for (start, step) in [(-3.3, 0.03), (1e9 + 0.37, 0.71), (0.0, 1.0 / 32.0)] {
+                        let begin = [fixed(start), fixed(1.7 - start), fixed(2.25), fixed(-0.5)];
+                        let row = RowFrame::new(begin, [fixed(step), fixed(step * 0.25), 0, 0], 4);
+                        for shift in [None, Some(Shift::Cells(&moves))] {
+                            let run = |isa| {
+                                let mut out = vec![0.0f32; len];
+                                row_fn(dims, interp, lattice, isa)(
+                                    &inputs,
+                                    &row,
+                                    3,
+                                    shift.as_ref(),
+                                    &mut out,
+                                );
+                                out.iter().map(|v| v.to_bits()).collect::<Vec<_>>()
+                            };
+                            let want = run(InstructionSet::Baseline);
+                            for isa in InstructionSet::ALL.into_iter().filter(|i| i.available()) {
+                                assert!(
+                                    run(isa) == want,
+                                    "{name}, {isa:?} {lattice:?} {dims}D {interp:?} period {period} \
+                                     from {start}, displaced {}",
+                                    shift.is_some()
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -142,7 +142,7 @@ impl<const D: usize, const L: u32> Kernel for PerlinBlock<D, L> {
     const PRIME: bool = L == LatticeKind::Prime as u32;
     #[inline(always)]
     fn block<W: Wide>(s: W, lat: &Lattice, _: &KindState, p: &Points, out: &mut [f32; LANES]) {
-        let h = block_hashes::<W, D>(s, lat, p);
+        let h = block_hashes::<W, D, false>(s, lat, p);
         s.store(out, perlin::<W, D>(s, &h, &block_axes::<W, D>(s, p)));
     }
 }
@@ -294,6 +294,7 @@ pub fn row_d(dims: u32, _: Interp, lattice: LatticeKind, isa: InstructionSet) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kinds::lattice::kernel::check::{CORNER_INTERPS, every_isa_gives_the_portable_bits};
     use crate::tables::PERLIN2_GRADIENTS;
 
     #[test]
@@ -320,81 +321,11 @@ mod tests {
         }
     }
 
-    /// Every instruction set gives the baseline's bits (the portable `Wide`'s), a zero's sign
-    /// included: the three `Wide`s are written apart, so each checks the others. Rows of 1D-4D
-    /// Perlin noise on every lattice, every interpolation, tiled and not, with and without
-    /// displacements, starting below zero and far out.
+    /// Every instruction set gives the portable kernel's bits on every lattice and
+    /// interpolation (`kernel::check`).
     #[test]
     fn every_instruction_set_gives_the_portable_kernels_bits() {
-        use crate::kinds::lattice::kernel::NoiseInputs;
-        use crate::kinds::lattice::lanes::{MOD_96, RowFrame, Shift};
-        use crate::tables::{OctaveTables, perm_windows};
-        let tables = OctaveTables::new(9, 2);
-        let windows = perm_windows(&tables.perm);
-        let values = tables.values.map(|v| v as f32);
-        let kind: KindState = bytemuck::Zeroable::zeroed();
-        let fixed = |c: f64| ((c * 2f64.powi(64)) as i128 as u128) & MOD_96;
-        let len = LANES * 9 + 7;
-        let moves: [Vec<f32>; 4] = std::array::from_fn(|a| {
-            (0..len)
-                .map(|t| ((t * 5 + a) % 23) as f32 * 0.37 - 4.0)
-                .collect()
-        });
-        let interps = [
-            Interp::Nearest,
-            Interp::Linear,
-            Interp::Cosine,
-            Interp::Cubic,
-            Interp::Quintic,
-        ];
-        for lattice in [LatticeKind::Table, LatticeKind::Hash, LatticeKind::Prime] {
-            for (period, interp) in [0, 5].into_iter().flat_map(|p| interps.map(|i| (p, i))) {
-                let inputs = NoiseInputs {
-                    lat: Lattice {
-                        perm: &tables.perm,
-                        windows: &windows,
-                        gradients: &tables.gradients,
-                        values: &values,
-                        period: [period; 4],
-                        salt: tables.impulse_salt,
-                        hash_seed: tables.hash_seed,
-                        hashed: lattice != LatticeKind::Table,
-                        prime: lattice == LatticeKind::Prime,
-                        share_corners: true,
-                    },
-                    kind: &kind,
-                    interp,
-                };
-                for dims in 1..=4u32 {
-                    for (start, step) in [(-3.3, 0.03), (1e9 + 0.37, 0.71), (0.0, 1.0 / 32.0)] {
-                        let begin = [fixed(start), fixed(1.7 - start), fixed(2.25), fixed(-0.5)];
-                        let row = RowFrame::new(begin, [fixed(step), fixed(step * 0.25), 0, 0], 4);
-                        for shift in [None, Some(Shift::Cells(&moves))] {
-                            let run = |isa| {
-                                let mut out = vec![0.0f32; len];
-                                row_fn(dims, interp, lattice, isa)(
-                                    &inputs,
-                                    &row,
-                                    3,
-                                    shift.as_ref(),
-                                    &mut out,
-                                );
-                                out.iter().map(|v| v.to_bits()).collect::<Vec<_>>()
-                            };
-                            let want = run(InstructionSet::Baseline);
-                            for isa in InstructionSet::ALL.into_iter().filter(|i| i.available()) {
-                                assert!(
-                                    run(isa) == want,
-                                    "{isa:?} {lattice:?} {dims}D {interp:?} period {period} \
-                                     from {start}, displaced {}",
-                                    shift.is_some()
-                                );
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        every_isa_gives_the_portable_bits("Perlin", &CORNER_INTERPS, row_fn);
     }
 
     fn row_fn(dims: u32, interp: Interp, lattice: LatticeKind, isa: InstructionSet) -> NoiseRow {

@@ -1,79 +1,151 @@
-//! Value noise, 1D-4D and Catmull-Rom, in f32 lanes: mirrors value.wgsl function by function.
+//! Value noise, 1D-4D and Catmull-Rom, in f32: the corner kinds one kernel per dimension
+//! written once over [`Wide`] (16 lanes on AVX-512, AVX2 or any CPU), Catmull-Rom lane by
+//! lane; mirrors value.wgsl function by function. The corner hashes come from a row's cells
+//! stepped in registers (`lattice::wide`: hash lattices, untiled, quintic) or from the lanes'
+//! points (every lattice, tiling and interpolation).
 
-use crate::kinds::Interp;
-use crate::kinds::LatticeKind;
-use crate::kinds::lattice::corners::corner_block;
-use crate::kinds::lattice::corners::{Corners, corner_cells, frame, interp_corners, pad};
-use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, kernels, row_of};
+use crate::kinds::lattice::block_hashes::{block_axes, block_hashes};
+use crate::kinds::lattice::kernel::{InstructionSet, Kernel, NoiseRow, kernels, row_of};
 use crate::kinds::lattice::lane_dual::{
     CornerKind, DualBlock, LaneDual, NoiseRowD, corner_kinds_d, dual_kernels, put_lane, row_d_of,
 };
 use crate::kinds::lattice::lane_hash::LaneLattice as Lattice;
-use crate::kinds::lattice::lane_hash::{corner_hashes2, corner_hashes2_untiled, corner_hashes3};
-use crate::kinds::lattice::lane_hash::{corner_hashes3_untiled, lattice_hash, lattice_value};
+use crate::kinds::lattice::lane_hash::{lattice_hash, lattice_value};
 use crate::kinds::lattice::lanes::LANES;
 use crate::kinds::lattice::lanes::{Points, cell_offset, lattice_cell};
+use crate::kinds::lattice::wide::frame::AxisPoint;
+use crate::kinds::lattice::wide::hash::hash_value;
+use crate::kinds::lattice::wide::{Wide, lerp, unrolled};
+use crate::kinds::{Interp, KindState, LatticeKind};
 
-/// Value noise in D (1..=3) dimensions (value.wgsl): the corners' lattice values, 2D and 3D
-/// through the shared corner hash chains, interpolated.
-pub struct Value;
-
-impl<const D: usize> Corners<D> for Value {
-    type Corner = f32;
-    #[inline(always)]
-    fn corners(lat: &Lattice, lo: [u32; D], hi: [u32; D]) -> [f32; 8] {
-        let h: [u32; 8] = match D {
-            2 => pad(corner_hashes2(lat, [lo[0], lo[1]], [hi[0], hi[1]])),
-            3 => corner_hashes3(lat, [lo[0], lo[1], lo[2]], [hi[0], hi[1], hi[2]]),
-            _ => std::array::from_fn(|n| {
-                lattice_hash(lat, corner_cells(&lo, &hi, n & ((1 << D) - 1)), D)
-            }),
-        };
-        values_of(lat, &h)
-    }
-    #[inline(always)]
-    fn corners_untiled(lat: &Lattice, lo: [u32; D]) -> [f32; 8] {
-        let h: [u32; 8] = match D {
-            2 => pad(corner_hashes2_untiled(lat, [lo[0], lo[1]])),
-            3 => corner_hashes3_untiled(lat, [lo[0], lo[1], lo[2]]),
-            _ => {
-                let mut hi = lo;
-                for c in &mut hi {
-                    *c = c.wrapping_add(1);
-                }
-                return Self::corners(lat, lo, hi);
-            }
-        };
-        values_of(lat, &h)
-    }
-    #[inline(always)]
-    fn blend(values: &[f32; 8], _f: [f32; D], w: [f32; D]) -> f32 {
-        let mut v = [0.0; 16];
-        v[..8].copy_from_slice(values);
-        interp_corners(&mut v, &w)
-    }
-}
-
-/// The lattice values of eight corner hashes.
+/// The lattice values of the 2^D corners on a hash lattice: from each corner hash's bits.
 #[inline(always)]
-fn values_of(lat: &Lattice, h: &[u32; 8]) -> [f32; 8] {
-    let mut v = [0.0; 8];
-    for n in 0..8 {
-        v[n] = lattice_value(lat, h[n]);
-    }
+fn hashed_values<W: Wide, const D: usize>(s: W, h: &[W::U; 16]) -> [W::F; 16] {
+    let mut v = [s.splat(0.0); 16];
+    unrolled!(n in [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] {
+        if n < 1 << D {
+            v[n] = hash_value(s, h[n]);
+        }
+    });
     v
 }
 
-/// 4D value noise, lane by lane.
+/// Value noise in `D` dimensions (value1..value4 in value.wgsl) from its corners' lattice
+/// values, interpolated x first (`interp_corners`).
 #[inline(always)]
-pub fn value4(lat: &Lattice, p: &Points, l: usize) -> f32 {
-    let c = frame::<4>(p, l);
-    let mut v = [0.0; 16];
-    for (n, slot) in v.iter_mut().enumerate() {
-        *slot = lattice_value(lat, lattice_hash(lat, corner_cells(&c.lo, &c.hi, n), 4));
-    }
-    interp_corners(&mut v, &c.w)
+pub fn value<W: Wide, const D: usize>(s: W, mut v: [W::F; 16], p: &[AxisPoint<W>; 4]) -> W::F {
+    unrolled!(a in [0, 1, 2, 3] {
+        if a < D {
+            let n = (1 << D) >> (a + 1);
+            unrolled!(m in [0, 1, 2, 3, 4, 5, 6, 7] {
+                if m < n {
+                    v[m] = lerp(s, p[a].weight, v[2 * m], v[2 * m + 1]);
+                }
+            });
+        }
+    });
+    v[0]
 }
+
+/// Value noise in `D` dimensions over a block of the lanes' points, on lattice `L` (a
+/// `LatticeKind` code).
+pub struct ValueBlock<const D: usize, const L: u32>;
+
+impl<const D: usize, const L: u32> Kernel for ValueBlock<D, L> {
+    const DIMS: usize = D;
+    const HASHED: bool = L != LatticeKind::Table as u32;
+    const PRIME: bool = L == LatticeKind::Prime as u32;
+    #[inline(always)]
+    fn block<W: Wide>(s: W, lat: &Lattice, _: &KindState, p: &Points, out: &mut [f32; LANES]) {
+        let v = if lat.hashed {
+            hashed_values::<W, D>(s, &block_hashes::<W, D, false>(s, lat, p))
+        } else {
+            // The table's values, read lane by lane with the hashes.
+            let bits = block_hashes::<W, D, true>(s, lat, p);
+            let mut v = [s.splat(0.0); 16];
+            for n in 0..1 << D {
+                v[n] = s.bits_f(bits[n]);
+            }
+            v
+        };
+        s.store(out, value::<W, D>(s, v, &block_axes::<W, D>(s, p)));
+    }
+}
+
+type Value1Block<const L: u32> = ValueBlock<1, L>;
+type Value2Block<const L: u32> = ValueBlock<2, L>;
+type Value3Block<const L: u32> = ValueBlock<3, L>;
+type Value4Block<const L: u32> = ValueBlock<4, L>;
+
+/// Value noise as wide rows: its cells stepped in registers and hashed there.
+#[cfg(target_arch = "x86_64")]
+mod rows {
+    use super::*;
+    use crate::kinds::lattice::wide::hash::{WideLattice, corner_hashes};
+    use crate::kinds::lattice::wide::row::{WideKernel, pick};
+
+    /// Value noise in `D` dimensions as a wide row.
+    pub struct ValueRow<const D: usize>;
+
+    impl<const D: usize> WideKernel for ValueRow<D> {
+        const DIMS: usize = D;
+        #[inline(always)]
+        fn block<W: Wide, const PRIME: bool>(
+            s: W,
+            seed: u32,
+            _: &KindState,
+            p: &[AxisPoint<W>; 4],
+        ) -> W::F {
+            let lat = WideLattice {
+                hash_seed: seed,
+                prime: PRIME,
+            };
+            let mut cells = [p[0].cell; D];
+            for a in 1..D {
+                cells[a] = p[a].cell;
+            }
+            let h = corner_hashes::<W, D>(s, lat, cells);
+            value::<W, D>(s, hashed_values::<W, D>(s, &h), p)
+        }
+        fn lanes(lattice: LatticeKind, isa: InstructionSet) -> NoiseRow {
+            row(D as u32, Interp::Quintic, lattice, isa)
+        }
+    }
+
+    /// Value noise's wide row (not Catmull-Rom), where the instruction set and lattice have
+    /// one.
+    pub fn wide_row(
+        dims: u32,
+        interp: Interp,
+        lattice: LatticeKind,
+        isa: InstructionSet,
+    ) -> Option<NoiseRow> {
+        match (dims, interp) {
+            (_, Interp::CatmullRom) => None,
+            (1, _) => pick::<ValueRow<1>>(lattice, isa),
+            (2, _) => pick::<ValueRow<2>>(lattice, isa),
+            (3, _) => pick::<ValueRow<3>>(lattice, isa),
+            _ => pick::<ValueRow<4>>(lattice, isa),
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+        use crate::kinds::lattice::wide::row::check::wide_rows_equal_lanes;
+
+        #[test]
+        fn value_wide_rows_equal_the_lanes_rows() {
+            let kind: KindState = bytemuck::Zeroable::zeroed();
+            wide_rows_equal_lanes::<ValueRow<1>>(&kind);
+            wide_rows_equal_lanes::<ValueRow<2>>(&kind);
+            wide_rows_equal_lanes::<ValueRow<3>>(&kind);
+            wide_rows_equal_lanes::<ValueRow<4>>(&kind);
+        }
+    }
+}
+#[cfg(target_arch = "x86_64")]
+pub use rows::wide_row;
 
 pub use crate::kinds::lattice::real::{catmull_rom, catmull_rom_derivative};
 
@@ -111,10 +183,6 @@ pub fn value_catmull_rom<const D: usize>(lat: &Lattice, p: &Points, l: usize) ->
 }
 
 kernels! {
-    Value1Block, 1, |lat, _k, p, out| corner_block::<Value, 1>(lat, p, out);
-    Value2Block, 2, |lat, _k, p, out| corner_block::<Value, 2>(lat, p, out);
-    Value3Block, 3, |lat, _k, p, out| corner_block::<Value, 3>(lat, p, out);
-    Value4Block, 4, |lat, _k, p, out| for l in 0..LANES { out[l] = value4(lat, p, l); };
     CatmullRom1Block, 1, |lat, _k, p, out| for l in 0..LANES { out[l] = value_catmull_rom::<1>(lat, p, l); };
     CatmullRom2Block, 2, |lat, _k, p, out| for l in 0..LANES { out[l] = value_catmull_rom::<2>(lat, p, l); };
     CatmullRom3Block, 3, |lat, _k, p, out| for l in 0..LANES { out[l] = value_catmull_rom::<3>(lat, p, l); };
@@ -201,5 +269,28 @@ pub fn row_d(dims: u32, interp: Interp, lattice: LatticeKind, isa: InstructionSe
         (2, false) => row_d_of!(Value2Dual, lattice, isa),
         (3, false) => row_d_of!(Value3Dual, lattice, isa),
         (_, false) => row_d_of!(Value4Dual, lattice, isa),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kinds::lattice::kernel::check::{CORNER_INTERPS, every_isa_gives_the_portable_bits};
+
+    /// Every instruction set gives the portable kernel's bits on every lattice and
+    /// interpolation, Catmull-Rom included (`kernel::check`).
+    #[test]
+    fn every_instruction_set_gives_the_portable_kernels_bits() {
+        let mut interps = CORNER_INTERPS.to_vec();
+        interps.push(Interp::CatmullRom);
+        every_isa_gives_the_portable_bits("value", &interps, row_fn);
+    }
+
+    fn row_fn(dims: u32, interp: Interp, lattice: LatticeKind, isa: InstructionSet) -> NoiseRow {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(wide) = wide_row(dims, interp, lattice, isa) {
+            return wide;
+        }
+        row(dims, interp, lattice, isa)
     }
 }

@@ -2,8 +2,6 @@
 //! interpolations (CONVENTIONS §3).
 
 pub(crate) mod lanes;
-#[cfg(target_arch = "x86_64")]
-mod rows;
 pub(crate) mod twin;
 
 use super::lattice::twin::octave_row;
@@ -41,7 +39,7 @@ pub(super) static VALUE: KindInfo = KindInfo {
     }),
     lanes: lanes::row,
     #[cfg(target_arch = "x86_64")]
-    wide: Some(rows::wide_row),
+    wide: Some(lanes::wide_row),
     #[cfg(not(target_arch = "x86_64"))]
     wide: None,
     lanes_dual: Some(lanes::row_d),

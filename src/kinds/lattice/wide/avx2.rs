@@ -299,4 +299,8 @@ impl Wide for Avx2 {
             ]
         }
     }
+    #[inline(always)]
+    fn bits_f(self, a: U) -> F {
+        intrinsics! { [_mm256_castsi256_ps(a[0]), _mm256_castsi256_ps(a[1])] }
+    }
 }

@@ -192,4 +192,8 @@ impl Wide for Avx512 {
             _mm512_permutex2var_ps(lo, idx, hi)
         }
     }
+    #[inline(always)]
+    fn bits_f(self, a: __m512i) -> __m512 {
+        intrinsics! { _mm512_castsi512_ps(a) }
+    }
 }

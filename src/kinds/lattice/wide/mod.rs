@@ -84,6 +84,8 @@ pub trait Wide: Copy {
 
     /// Each lane's u32 as f32 (the lanes' `as f32`, exact below 2^24).
     fn to_f(self, a: Self::U) -> Self::F;
+    /// Each lane's bits read as an f32 (`f32::from_bits`).
+    fn bits_f(self, a: Self::U) -> Self::F;
     /// `table[idx & 15]` per lane.
     fn permute16(self, idx: Self::U, table: Self::F) -> Self::F;
     /// `table[idx & 31]` per lane.

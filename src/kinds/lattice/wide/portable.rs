@@ -207,4 +207,8 @@ impl Wide for Portable {
     fn lookup32(self, idx: [u32; N], table: &[f32; 32]) -> [f32; N] {
         each(idx, |i| table[(i & 31) as usize])
     }
+    #[inline(always)]
+    fn bits_f(self, a: [u32; N]) -> [f32; N] {
+        each(a, f32::from_bits)
+    }
 }
