@@ -46,4 +46,5 @@ mod targets;
 mod tightness;
 mod tile_sets;
 mod tiling;
+mod wide_kernels;
 mod worlds;

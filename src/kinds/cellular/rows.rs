@@ -9,8 +9,9 @@ use super::twin::search_offset;
 use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, row_of};
 use crate::kinds::lattice::wide::Wide;
 use crate::kinds::lattice::wide::frame::AxisPoint;
+use crate::kinds::lattice::wide::hash::cell_hash as hash_cells;
 use crate::kinds::lattice::wide::hash::{
-    cell_hash2, hash_eat, hash_finish, hash_unit, hash_value, prime_finish,
+    WideLattice, hash_eat, hash_finish, hash_unit, hash_value, prime_finish,
 };
 use crate::kinds::lattice::wide::row::{WideKernel, pick};
 use crate::kinds::{CellReturn, Distance, Interp, KindState, LatticeKind};
@@ -45,7 +46,12 @@ fn cell_hash<W: Wide, const PRIME: bool>(
     } else {
         let x = s.add_u(x0, s.splat_u(ox as u32));
         let y = s.add_u(y0, s.splat_u(oy as u32));
-        cell_hash2::<W, false>(s, seed, x, y)
+        let lat = WideLattice {
+            hash_seed: seed,
+            prime: false,
+        };
+        let zero = s.splat_u(0);
+        hash_cells::<W, 2>(s, lat, [x, y, zero, zero])
     }
 }
 

@@ -26,8 +26,16 @@ pub trait KernelD {
     const HASHED: bool;
     /// The prime lattice's hash (where HASHED; else xxHash32's).
     const PRIME: bool;
-    /// Every lane's value and lattice gradient.
-    fn block(lat: &Lattice, kind: &KindState, interp: Interp, p: &Points, out: &mut DualBlock);
+    /// Every lane's value and lattice gradient, computed with the instruction set of token `s`
+    /// (as [`super::kernel::Kernel::block`]).
+    fn block<W: Wide>(
+        s: W,
+        lat: &Lattice,
+        kind: &KindState,
+        interp: Interp,
+        p: &Points,
+        out: &mut DualBlock,
+    );
 }
 
 /// Writes one noise's values (`out[0]`) and lattice gradients (`out[1 + a]` along axis a) over
@@ -39,7 +47,7 @@ pub type NoiseRowD =
 /// The dual row loop, inlined into one function per instruction set below.
 #[inline(always)]
 fn noise_row_d<K: KernelD, W: Wide>(
-    _: W,
+    s: W,
     inputs: &NoiseInputs,
     row: &RowFrame,
     first: usize,
@@ -67,7 +75,7 @@ fn noise_row_d<K: KernelD, W: Wide>(
         // Every lane into fixed arrays, then the texels copied out: loops of constant length
         // writing whole registers vectorize (one of the row's length kept them scalar).
         let mut block = [[0.0f32; LANES]; 5];
-        K::block(&lat, inputs.kind, inputs.interp, &p, &mut block);
+        K::block(s, &lat, inputs.kind, inputs.interp, &p, &mut block);
         let texels = b * LANES..(b * LANES + LANES).min(n);
         for (run, lanes) in out.iter_mut().zip(&block) {
             store_block(&mut run[texels.clone()], lanes);
@@ -89,7 +97,8 @@ macro_rules! dual_kernels {
             const HASHED: bool = L != $crate::kinds::LatticeKind::Table as u32;
             const PRIME: bool = L == $crate::kinds::LatticeKind::Prime as u32;
             #[inline(always)]
-            fn block(
+            fn block<W: $crate::kinds::lattice::wide::Wide>(
+                _: W,
                 $lat: &$crate::kinds::lattice::lane_hash::LaneLattice,
                 $kind: &$crate::kinds::KindState,
                 $interp: $crate::kinds::Interp,

@@ -1,9 +1,8 @@
 //! Simplex noise (Gustavson 2005, "Simplex noise demystified"), 2D-4D (CONVENTIONS §8), on the
 //! skewed lattice.
 
+mod corners;
 pub(crate) mod lanes;
-#[cfg(target_arch = "x86_64")]
-mod rows;
 pub(crate) mod twin;
 
 use super::lattice::twin::octave_row;
@@ -45,7 +44,7 @@ pub(super) static SIMPLEX: KindInfo = KindInfo {
     }),
     lanes: lanes::row,
     #[cfg(target_arch = "x86_64")]
-    wide: Some(rows::wide_row),
+    wide: Some(lanes::wide_row),
     #[cfg(not(target_arch = "x86_64"))]
     wide: None,
     lanes_dual: Some(lanes::row_d),

@@ -131,6 +131,13 @@ impl Wide for Avx2 {
             _mm256_storeu_ps(a[8..].as_mut_ptr(), v[1]);
         }
     }
+    #[inline(always)]
+    fn store_u(self, a: &mut [u32; 16], v: U) {
+        intrinsics! {
+            _mm256_storeu_si256(a.as_mut_ptr().cast(), v[0]);
+            _mm256_storeu_si256(a[8..].as_mut_ptr().cast(), v[1]);
+        }
+    }
 
     #[inline(always)]
     fn add(self, a: F, b: F) -> F {
@@ -143,6 +150,10 @@ impl Wide for Avx2 {
     #[inline(always)]
     fn mul(self, a: F, b: F) -> F {
         intrinsics! { two!(_mm256_mul_ps, a, b) }
+    }
+    #[inline(always)]
+    fn div(self, a: F, b: F) -> F {
+        intrinsics! { two!(_mm256_div_ps, a, b) }
     }
     #[inline(always)]
     fn mul_exact_add(self, a: F, b: F, c: F) -> F {

@@ -57,6 +57,11 @@ impl Wide for Avx512 {
     }
 
     #[inline(always)]
+    fn store_u(self, a: &mut [u32; 16], v: __m512i) {
+        intrinsics! { _mm512_storeu_si512(a.as_mut_ptr().cast(), v) }
+    }
+
+    #[inline(always)]
     fn add(self, a: __m512, b: __m512) -> __m512 {
         intrinsics! { _mm512_add_ps(a, b) }
     }
@@ -67,6 +72,10 @@ impl Wide for Avx512 {
     #[inline(always)]
     fn mul(self, a: __m512, b: __m512) -> __m512 {
         intrinsics! { _mm512_mul_ps(a, b) }
+    }
+    #[inline(always)]
+    fn div(self, a: __m512, b: __m512) -> __m512 {
+        intrinsics! { _mm512_div_ps(a, b) }
     }
     #[inline(always)]
     fn mul_exact_add(self, a: __m512, b: __m512, c: __m512) -> __m512 {

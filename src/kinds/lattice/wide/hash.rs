@@ -42,16 +42,29 @@ pub fn hash_unit<W: Wide>(s: W, h: W::U) -> W::F {
     s.mul(s.to_f(s.shr_u::<8>(h)), s.splat(1.0 / 16_777_216.0))
 }
 
-/// The hash of 2D cells `(x, y)`: `prime_hash` or `cell_hash` of the lanes in two dimensions.
+/// The hash of the cells `cells[..D]`: `prime_hash` or `cell_hash` of the lanes.
 #[inline(always)]
-pub fn cell_hash2<W: Wide, const PRIME: bool>(s: W, seed: u32, x: W::U, y: W::U) -> W::U {
-    if PRIME {
-        let acc = s.xor_u(s.mul_u(x, s.splat_u(LATTICE_PRIMES[0])), s.splat_u(seed));
-        prime_finish(s, s.xor_u(acc, s.mul_u(y, s.splat_u(LATTICE_PRIMES[1]))))
-    } else {
-        let start = s.splat_u(seed.wrapping_add(PRIME_5).wrapping_add(8));
-        hash_finish(s, hash_eat(s, hash_eat(s, start, x), y))
+pub fn cell_hash<W: Wide, const D: usize>(s: W, lat: WideLattice, cells: [W::U; 4]) -> W::U {
+    if lat.prime {
+        let mut acc = s.splat_u(lat.hash_seed);
+        unrolled!(a in [0, 1, 2, 3] {
+            if a < D {
+                acc = s.xor_u(acc, s.mul_u(cells[a], s.splat_u(LATTICE_PRIMES[a])));
+            }
+        });
+        return prime_finish(s, acc);
     }
+    let start = lat
+        .hash_seed
+        .wrapping_add(PRIME_5)
+        .wrapping_add(4 * D as u32);
+    let mut acc = s.splat_u(start);
+    unrolled!(a in [0, 1, 2, 3] {
+        if a < D {
+            acc = hash_eat(s, acc, cells[a]);
+        }
+    });
+    hash_finish(s, acc)
 }
 
 /// A hash lattice's seed and kind, as a kernel reads them.

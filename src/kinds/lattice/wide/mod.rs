@@ -34,10 +34,12 @@ pub trait Wide: Copy {
     fn load(self, a: &[f32; 16]) -> Self::F;
     fn load_u(self, a: &[u32; 16]) -> Self::U;
     fn store(self, a: &mut [f32; 16], v: Self::F);
+    fn store_u(self, a: &mut [u32; 16], v: Self::U);
 
     fn add(self, a: Self::F, b: Self::F) -> Self::F;
     fn sub(self, a: Self::F, b: Self::F) -> Self::F;
     fn mul(self, a: Self::F, b: Self::F) -> Self::F;
+    fn div(self, a: Self::F, b: Self::F) -> Self::F;
     /// `a * b + c` where every lane's product is exact (a factor 0, +-1 or a power of two):
     /// one rounding, so a fused multiply-add and a multiply then an add give the same bits
     /// (each set takes the faster; no libm call for a fused one where the CPU has none).

@@ -72,6 +72,11 @@ impl Wide for Portable {
     }
 
     #[inline(always)]
+    fn store_u(self, a: &mut [u32; 16], v: [u32; N]) {
+        *a = v;
+    }
+
+    #[inline(always)]
     fn add(self, a: [f32; N], b: [f32; N]) -> [f32; N] {
         each2(a, b, |a, b| a + b)
     }
@@ -82,6 +87,10 @@ impl Wide for Portable {
     #[inline(always)]
     fn mul(self, a: [f32; N], b: [f32; N]) -> [f32; N] {
         each2(a, b, |a, b| a * b)
+    }
+    #[inline(always)]
+    fn div(self, a: [f32; N], b: [f32; N]) -> [f32; N] {
+        each2(a, b, |a, b| a / b)
     }
     #[inline(always)]
     fn mul_exact_add(self, a: [f32; N], b: [f32; N], c: [f32; N]) -> [f32; N] {
