@@ -250,9 +250,9 @@ impl InstructionSet {
 #[cfg(test)]
 pub(crate) mod check {
     use super::*;
-    use crate::kinds::LatticeKind;
     use crate::kinds::lattice::lane_hash::LaneLattice as Lattice;
     use crate::kinds::lattice::lanes::{MOD_96, RowFrame, Shift};
+    use crate::kinds::{KindInfo, LatticeKind};
     use crate::tables::{OctaveTables, perm_windows};
 
     /// The interpolations of the corner kinds (Catmull-Rom is value noise's, lane by lane).
@@ -265,14 +265,16 @@ pub(crate) mod check {
     ];
 
     /// Every instruction set gives the baseline's bits (the portable `Wide`'s), a zero's sign
-    /// included: the three `Wide`s are written apart, so each checks the others. Rows of a
-    /// kind in 1D-4D (`row_fn` picks its row function) on every lattice, each of `interps`,
+    /// included, values and (where the kind has them) derivatives: the three `Wide`s are
+    /// written apart, so each checks the others. Rows of a
+    /// kind in its dimensions (as the plan picks its row function) on every lattice, each of `interps`,
     /// tiled and not, with and without displacements, starting below zero and far out.
-    pub fn every_isa_gives_the_portable_bits(
-        name: &str,
-        interps: &[Interp],
-        row_fn: fn(u32, Interp, LatticeKind, InstructionSet) -> NoiseRow,
-    ) {
+    pub fn every_isa_gives_the_portable_bits(name: &str, interps: &[Interp], info: &KindInfo) {
+        // The kind's wide row where it has one for the case, else its lanes' (as the plan).
+        let row_fn = |dims, interp, lattice, isa| {
+            (info.wide.and_then(|wide| wide(dims, interp, lattice, isa)))
+                .unwrap_or_else(|| (info.lanes)(dims, interp, lattice, isa))
+        };
         let tables = OctaveTables::new(9, 2);
         let windows = perm_windows(&tables.perm);
         let values = tables.values.map(|v| v as f32);
@@ -305,7 +307,7 @@ pub(crate) mod check {
                     kind: &kind,
                     interp,
                 };
-                for dims in 1..=4u32 {
+                for dims in info.dims[0]..=info.dims[1] {
                     for (start, step) in [(-3.3, 0.03), (1e9 + 0.37, 0.71), (0.0, 1.0 / 32.0)] {
                         let begin = [fixed(start), fixed(1.7 - start), fixed(2.25), fixed(-0.5)];
                         let row = RowFrame::new(begin, [fixed(step), fixed(step * 0.25), 0, 0], 4);
@@ -321,10 +323,18 @@ pub(crate) mod check {
                                 );
                                 out.iter().map(|v| v.to_bits()).collect::<Vec<_>>()
                             };
-                            let want = run(InstructionSet::Baseline);
+                            let moved = shift.is_some().then_some(&moves);
+                            let run_d = |isa| {
+                                let dual = info.lanes_dual.map(|d| d(dims, interp, lattice, isa));
+                                dual.map(|dual| dual_bits(dual, &inputs, &row, moved, len))
+                            };
+                            let want = (
+                                run(InstructionSet::Baseline),
+                                run_d(InstructionSet::Baseline),
+                            );
                             for isa in InstructionSet::ALL.into_iter().filter(|i| i.available()) {
                                 assert!(
-                                    run(isa) == want,
+                                    (run(isa), run_d(isa)) == want,
                                     "{name}, {isa:?} {lattice:?} {dims}D {interp:?} period {period} \
                                      from {start}, displaced {}",
                                     shift.is_some()
@@ -335,5 +345,19 @@ pub(crate) mod check {
                 }
             }
         }
+    }
+
+    /// The bits of a dual row's value and four gradient runs, `len` texels from texel 3.
+    fn dual_bits(
+        dual: crate::kinds::lattice::lane_dual::NoiseRowD,
+        inputs: &NoiseInputs,
+        row: &RowFrame,
+        moved: Option<&[Vec<f32>; 4]>,
+        len: usize,
+    ) -> Vec<u32> {
+        let mut runs = [(); 5].map(|_| vec![0.0f32; len]);
+        let [a, b, c, d, e] = &mut runs;
+        dual(inputs, row, 3, moved, &mut [a, b, c, d, e]);
+        runs.iter().flatten().map(|v| v.to_bits()).collect()
     }
 }

@@ -325,14 +325,6 @@ mod tests {
     /// interpolation (`kernel::check`).
     #[test]
     fn every_instruction_set_gives_the_portable_kernels_bits() {
-        every_isa_gives_the_portable_bits("Perlin", &CORNER_INTERPS, row_fn);
-    }
-
-    fn row_fn(dims: u32, interp: Interp, lattice: LatticeKind, isa: InstructionSet) -> NoiseRow {
-        #[cfg(target_arch = "x86_64")]
-        if let Some(wide) = wide_row(dims, interp, lattice, isa) {
-            return wide;
-        }
-        row(dims, interp, lattice, isa)
+        every_isa_gives_the_portable_bits("Perlin", &CORNER_INTERPS, &super::super::PERLIN);
     }
 }

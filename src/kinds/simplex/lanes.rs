@@ -317,19 +317,7 @@ mod tests {
     fn every_instruction_set_gives_the_portable_kernels_bits() {
         use super::*;
         use crate::kinds::lattice::kernel::check::every_isa_gives_the_portable_bits;
-        fn row_fn(
-            dims: u32,
-            interp: Interp,
-            lattice: LatticeKind,
-            isa: InstructionSet,
-        ) -> NoiseRow {
-            #[cfg(target_arch = "x86_64")]
-            if let Some(wide) = wide_row(dims.max(2), interp, lattice, isa) {
-                return wide;
-            }
-            row(dims.max(2), interp, lattice, isa)
-        }
-        every_isa_gives_the_portable_bits("simplex", &[Interp::Quintic], row_fn);
+        every_isa_gives_the_portable_bits("simplex", &[Interp::Quintic], &super::super::SIMPLEX);
     }
 
     /// The bit arithmetic gives the tables' entries (CONVENTIONS §8) for every residue.

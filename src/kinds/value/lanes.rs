@@ -283,14 +283,6 @@ mod tests {
     fn every_instruction_set_gives_the_portable_kernels_bits() {
         let mut interps = CORNER_INTERPS.to_vec();
         interps.push(Interp::CatmullRom);
-        every_isa_gives_the_portable_bits("value", &interps, row_fn);
-    }
-
-    fn row_fn(dims: u32, interp: Interp, lattice: LatticeKind, isa: InstructionSet) -> NoiseRow {
-        #[cfg(target_arch = "x86_64")]
-        if let Some(wide) = wide_row(dims, interp, lattice, isa) {
-            return wide;
-        }
-        row(dims, interp, lattice, isa)
+        every_isa_gives_the_portable_bits("value", &interps, &super::super::VALUE);
     }
 }
