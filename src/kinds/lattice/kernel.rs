@@ -349,7 +349,7 @@ pub(crate) mod check {
 
     /// The bits of a dual row's value and four gradient runs, `len` texels from texel 3.
     fn dual_bits(
-        dual: crate::kinds::lattice::lane_dual::NoiseRowD,
+        dual: impl Fn(&NoiseInputs, &RowFrame, usize, Option<&[Vec<f32>; 4]>, &mut [&mut [f32]; 5]),
         inputs: &NoiseInputs,
         row: &RowFrame,
         moved: Option<&[Vec<f32>; 4]>,

@@ -166,7 +166,7 @@ pub fn row(dims: u32, _: Interp, lattice: LatticeKind, isa: InstructionSet) -> N
 #[cfg(target_arch = "x86_64")]
 mod rows {
     use super::*;
-    use crate::kinds::lattice::wide::hash::{WideLattice, corner_hashes};
+    use crate::kinds::lattice::wide::hash::point_corner_hashes;
     use crate::kinds::lattice::wide::row::{WideKernel, pick};
 
     /// Perlin noise in `D` dimensions as a wide row.
@@ -181,15 +181,8 @@ mod rows {
             _: &KindState,
             p: &[AxisPoint<W>; 4],
         ) -> W::F {
-            let lat = WideLattice {
-                hash_seed: seed,
-                prime: PRIME,
-            };
-            let mut cells = [p[0].cell; D];
-            for a in 1..D {
-                cells[a] = p[a].cell;
-            }
-            perlin::<W, D>(s, &corner_hashes::<W, D>(s, lat, cells), p)
+            let h = point_corner_hashes::<W, D, PRIME>(s, seed, p);
+            perlin::<W, D>(s, &h, p)
         }
         fn lanes(lattice: LatticeKind, isa: InstructionSet) -> NoiseRow {
             row(D as u32, Interp::Quintic, lattice, isa)

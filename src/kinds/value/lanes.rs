@@ -81,7 +81,7 @@ type Value4Block<const L: u32> = ValueBlock<4, L>;
 #[cfg(target_arch = "x86_64")]
 mod rows {
     use super::*;
-    use crate::kinds::lattice::wide::hash::{WideLattice, corner_hashes};
+    use crate::kinds::lattice::wide::hash::point_corner_hashes;
     use crate::kinds::lattice::wide::row::{WideKernel, pick};
 
     /// Value noise in `D` dimensions as a wide row.
@@ -96,15 +96,7 @@ mod rows {
             _: &KindState,
             p: &[AxisPoint<W>; 4],
         ) -> W::F {
-            let lat = WideLattice {
-                hash_seed: seed,
-                prime: PRIME,
-            };
-            let mut cells = [p[0].cell; D];
-            for a in 1..D {
-                cells[a] = p[a].cell;
-            }
-            let h = corner_hashes::<W, D>(s, lat, cells);
+            let h = point_corner_hashes::<W, D, PRIME>(s, seed, p);
             value::<W, D>(s, hashed_values::<W, D>(s, &h), p)
         }
         fn lanes(lattice: LatticeKind, isa: InstructionSet) -> NoiseRow {

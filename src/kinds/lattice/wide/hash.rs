@@ -2,6 +2,7 @@
 //! xxHash32's steps and the prime lattice's products, chained corner by corner in the same
 //! order, x fastest, for the cells `lo` and `lo + 1` of each axis (untiled).
 
+use super::frame::AxisPoint;
 use super::{Wide, unrolled};
 use crate::tables::{LATTICE_PRIME_MULTIPLIER, LATTICE_PRIMES, PRIME_2, PRIME_3, PRIME_4, PRIME_5};
 
@@ -89,6 +90,25 @@ pub fn corner_hashes<W: Wide, const D: usize>(
         ends[a] = [cells[a], s.add_u(cells[a], one)];
     }
     corner_hashes_between(s, lat, ends)
+}
+
+/// The hashes of the 2^D corners of each of a row's points (its first D axes' cells), on the
+/// prime lattice (`PRIME`) or xxHash32's under `seed`: what a wide row's kernel hashes.
+#[inline(always)]
+pub fn point_corner_hashes<W: Wide, const D: usize, const PRIME: bool>(
+    s: W,
+    seed: u32,
+    p: &[AxisPoint<W>; 4],
+) -> [W::U; 16] {
+    let lat = WideLattice {
+        hash_seed: seed,
+        prime: PRIME,
+    };
+    let mut cells = [p[0].cell; D];
+    for a in 1..D {
+        cells[a] = p[a].cell;
+    }
+    corner_hashes::<W, D>(s, lat, cells)
 }
 
 /// The hashes of the 2^D corners between each lane's lower and upper cells (`ends[a]`, wrapped
