@@ -8,7 +8,7 @@
 use std::path::Path;
 
 /// The kinds whose f32 kernels are written once over `Wide`.
-const WRITTEN_ONCE: [&str; 3] = ["perlin", "value", "simplex"];
+const WRITTEN_ONCE: [&str; 5] = ["perlin", "value", "simplex", "gradient", "cellular"];
 
 fn folder(kind: &str) -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -1,10 +1,9 @@
 //! Cellular noise (Worley 1996), 2D and 3D (CONVENTIONS §9): distances to jittered feature
 //! points, one per cell, found exactly for any jitter.
 
+mod cells;
 pub(crate) mod lanes;
 pub(crate) mod params;
-#[cfg(target_arch = "x86_64")]
-mod rows;
 pub(crate) mod twin;
 
 use super::lattice::twin::octave_row;
@@ -50,7 +49,7 @@ pub(super) static CELLULAR: KindInfo = KindInfo {
     twin_dual: None,
     lanes: lanes::row,
     #[cfg(target_arch = "x86_64")]
-    wide: Some(rows::wide_row),
+    wide: Some(lanes::wide_row),
     #[cfg(not(target_arch = "x86_64"))]
     wide: None,
     lanes_dual: None,

@@ -1,51 +1,74 @@
-//! Classic gradient noise, 1D-3D, in f32 lanes: mirrors gradient.wgsl.
+//! Classic gradient noise, 1D-3D, in f32: one kernel written once over [`Wide`] (16 lanes on
+//! AVX-512, AVX2 or any CPU), mirroring gradient.wgsl. Each corner's gradient is a gather from
+//! the seed's 256 unit gradients (`lattice_gradient`), indexed by the corner hash.
 
-use crate::kinds::Interp;
-use crate::kinds::LatticeKind;
-use crate::kinds::lattice::corners::corner_block;
-use crate::kinds::lattice::corners::{Corners, corner_cells, interp_corners};
-use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, kernels, row_of};
+use crate::kinds::lattice::block_hashes::{block_axes, block_hashes};
+use crate::kinds::lattice::kernel::{InstructionSet, Kernel, NoiseRow, row_of};
 use crate::kinds::lattice::lane_dual::{
-    CornerKind, DualBlock, NoiseRowD, corner_kinds_d, dual_kernels, row_d_of,
+    CornerDual, CornerKind, NoiseRowD, corner_offset, row_d_of,
 };
 use crate::kinds::lattice::lane_hash::LaneLattice as Lattice;
-use crate::kinds::lattice::lane_hash::{lattice_gradient, lattice_hash};
-use crate::kinds::lattice::lanes::Points;
+use crate::kinds::lattice::lanes::{LANES, Points};
+use crate::kinds::lattice::wide::frame::{AxisPoint, weights};
+use crate::kinds::lattice::wide::{Wide, interp_corners, unrolled};
+use crate::kinds::{Interp, KindState, LatticeKind};
 
-/// Classic gradient noise in D (1..=3) dimensions (gradient.wgsl): `G[hash] . d` at each
-/// corner, interpolated.
-pub struct Gradient;
+/// The seed's gradient of each lane's corner hash `h`, zero past component `D`
+/// (lattice_gradient).
+#[inline(always)]
+pub fn lattice_gradient<W: Wide, const D: usize>(s: W, lat: &Lattice, h: W::U) -> [W::F; 4] {
+    let mut g = [s.splat(0.0); 4];
+    unrolled!(a in [0, 1, 2] {
+        if a < D {
+            g[a] = s.gather_column(h, lat.gradients, a);
+        }
+    });
+    g
+}
 
-impl<const D: usize> Corners<D> for Gradient {
-    type Corner = [f32; 4];
-    #[inline(always)]
-    fn corners(lat: &Lattice, lo: [u32; D], hi: [u32; D]) -> [[f32; 4]; 8] {
-        std::array::from_fn(|n| {
-            lattice_gradient(
-                lat,
-                lattice_hash(lat, corner_cells(&lo, &hi, n & ((1 << D) - 1)), D),
-            )
-        })
-    }
-    #[inline(always)]
-    fn blend(g: &[[f32; 4]; 8], f: [f32; D], w: [f32; D]) -> f32 {
-        let mut v = [0.0; 16];
-        for n in 0..(1 << D) {
-            let mut dot = 0.0;
-            for a in 0..D {
-                dot += g[n][a] * (f[a] - ((n >> a) & 1) as f32);
-            }
+/// Classic gradient noise in `D` (1..=3) dimensions (gradient): each corner's `G[hash] . d`
+/// summed from zero axis by axis, interpolated x first.
+#[inline(always)]
+pub fn gradient<W: Wide, const D: usize>(
+    s: W,
+    lat: &Lattice,
+    h: &[W::U; 16],
+    p: &[AxisPoint<W>; 4],
+) -> W::F {
+    let mut v = [s.splat(0.0); 16];
+    unrolled!(n in [0, 1, 2, 3, 4, 5, 6, 7] {
+        if n < 1 << D {
+            let g = lattice_gradient::<W, D>(s, lat, h[n]);
+            let mut dot = s.splat(0.0);
+            unrolled!(a in [0, 1, 2] {
+                if a < D {
+                    dot = s.add(dot, s.mul(g[a], corner_offset(s, &p[a], n >> a)));
+                }
+            });
             v[n] = dot;
         }
-        interp_corners(&mut v, &w)
+    });
+    interp_corners::<W, D>(s, v, weights(p))
+}
+
+/// Classic gradient noise in `D` dimensions over a block of the lanes' points, on lattice `L`
+/// (a `LatticeKind` code).
+pub struct GradientBlock<const D: usize, const L: u32>;
+
+impl<const D: usize, const L: u32> Kernel for GradientBlock<D, L> {
+    const DIMS: usize = D;
+    const HASHED: bool = L != LatticeKind::Table as u32;
+    const PRIME: bool = L == LatticeKind::Prime as u32;
+    #[inline(always)]
+    fn block<W: Wide>(s: W, lat: &Lattice, _: &KindState, p: &Points, out: &mut [f32; LANES]) {
+        let h = block_hashes::<W, D, false>(s, lat, p);
+        s.store(out, gradient::<W, D>(s, lat, &h, &block_axes::<W, D>(s, p)));
     }
 }
 
-kernels! {
-    Gradient1Block, 1, |lat, _k, p, out| corner_block::<Gradient, 1>(lat, p, out);
-    Gradient2Block, 2, |lat, _k, p, out| corner_block::<Gradient, 2>(lat, p, out);
-    Gradient3Block, 3, |lat, _k, p, out| corner_block::<Gradient, 3>(lat, p, out);
-}
+type Gradient1Block<const L: u32> = GradientBlock<1, L>;
+type Gradient2Block<const L: u32> = GradientBlock<2, L>;
+type Gradient3Block<const L: u32> = GradientBlock<3, L>;
 
 /// The row function of classic gradient noise in `dims` dimensions.
 pub fn row(dims: u32, _: Interp, lattice: LatticeKind, isa: InstructionSet) -> NoiseRow {
@@ -56,29 +79,20 @@ pub fn row(dims: u32, _: Interp, lattice: LatticeKind, isa: InstructionSet) -> N
     }
 }
 
-/// Classic gradient noise's corners: the lattice's gradient of the hash.
+/// Classic gradient noise's corners: the seed's gradient of the hash.
 pub struct GradientCorner;
 
 impl CornerKind for GradientCorner {
     const GRADIENT: bool = true;
     #[inline(always)]
-    fn corner<const D: usize>(lat: &Lattice, h: u32) -> [f32; 4] {
-        lattice_gradient(lat, h)
+    fn corner<W: Wide, const D: usize>(s: W, lat: &Lattice, h: W::U) -> [W::F; 4] {
+        lattice_gradient::<W, D>(s, lat, h)
     }
 }
 
-/// Classic gradient noise in D dimensions with its lattice gradient over a block
-/// (gradient_kinds_d).
-#[inline(always)]
-pub fn gradient_d<const D: usize>(lat: &Lattice, p: &Points, interp: Interp, out: &mut DualBlock) {
-    corner_kinds_d::<GradientCorner, D>(lat, p, interp, 1.0, out);
-}
-
-dual_kernels! {
-    Gradient1Dual, 1, |lat, _k, interp, p, out| gradient_d::<1>(lat, p, interp, out);
-    Gradient2Dual, 2, |lat, _k, interp, p, out| gradient_d::<2>(lat, p, interp, out);
-    Gradient3Dual, 3, |lat, _k, interp, p, out| gradient_d::<3>(lat, p, interp, out);
-}
+type Gradient1Dual<const L: u32> = CornerDual<GradientCorner, 1, L>;
+type Gradient2Dual<const L: u32> = CornerDual<GradientCorner, 2, L>;
+type Gradient3Dual<const L: u32> = CornerDual<GradientCorner, 3, L>;
 
 /// The dual row function of classic gradient noise in `dims` dimensions.
 pub fn row_d(dims: u32, _: Interp, lattice: LatticeKind, isa: InstructionSet) -> NoiseRowD {
@@ -86,5 +100,24 @@ pub fn row_d(dims: u32, _: Interp, lattice: LatticeKind, isa: InstructionSet) ->
         1 => row_d_of!(Gradient1Dual, lattice, isa),
         2 => row_d_of!(Gradient2Dual, lattice, isa),
         _ => row_d_of!(Gradient3Dual, lattice, isa),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::kinds::lattice::kernel::check::{
+        CORNER_INTERPS, every_isa_gives_the_portable_bits, no_params,
+    };
+
+    /// Every instruction set gives the portable kernel's bits on every lattice and
+    /// interpolation (`kernel::check`).
+    #[test]
+    fn every_instruction_set_gives_the_portable_kernels_bits() {
+        every_isa_gives_the_portable_bits(
+            "gradient",
+            &CORNER_INTERPS,
+            &super::super::GRADIENT,
+            &no_params(),
+        );
     }
 }

@@ -6,7 +6,6 @@
 //! takes them here (`VALUES`), with the hashes: a shared cell's values cost two table reads,
 //! where gathers of 16 lanes per corner cost AVX2's value noise a third.
 
-use super::corners::{Frame, corner_cells, frame};
 use super::lane_hash::LaneLattice as Lattice;
 use super::lane_hash::{corner_hashes2, corner_hashes2_untiled, corner_hashes3};
 use super::lane_hash::{corner_hashes3_untiled, lattice_hash, lattice_value};
@@ -14,6 +13,32 @@ use super::lanes::{LANES, Points};
 use super::wide::frame::AxisPoint;
 use super::wide::hash::{WideLattice, corner_hashes_between};
 use super::wide::{Wide, unrolled};
+
+/// One lane's cell on the first D axes: its lower and upper corner cells (wrapped).
+#[derive(Clone, Copy)]
+struct Cell<const D: usize> {
+    lo: [u32; D],
+    hi: [u32; D],
+}
+
+/// Lane l's cell.
+#[inline(always)]
+fn lane_cell<const D: usize>(p: &Points, l: usize) -> Cell<D> {
+    Cell {
+        lo: std::array::from_fn(|a| p.axis[a].lo[l]),
+        hi: std::array::from_fn(|a| p.axis[a].hi[l]),
+    }
+}
+
+/// The cell of corner n: bit a of n picks the upper corner along axis a.
+#[inline(always)]
+fn corner_cells<const D: usize>(lo: &[u32; D], hi: &[u32; D], n: usize) -> [u32; 4] {
+    std::array::from_fn(|a| match a < D {
+        true if (n >> a) & 1 == 1 => hi[a],
+        true => lo[a],
+        false => 0,
+    })
+}
 
 /// The first `D` axes of a block as registers: cells, fractions and weights.
 #[inline(always)]
@@ -70,7 +95,7 @@ pub fn block_hashes<W: Wide, const D: usize, const VALUES: bool>(
     }
     let mut h = [[0u32; LANES]; 16];
     for l in 0..LANES {
-        let corners = frame_corners::<D, VALUES>(lat, &frame::<D>(p, l), untiled);
+        let corners = frame_corners::<D, VALUES>(lat, &lane_cell::<D>(p, l), untiled);
         for n in 0..1 << D {
             h[n][l] = corners[n];
         }
@@ -89,7 +114,7 @@ fn shared_cells<const D: usize, const VALUES: bool>(
     lat: &Lattice,
     p: &Points,
 ) -> Option<([u32; LANES], [u32; 16], [u32; 16])> {
-    let (first, last) = (frame::<D>(p, 0), frame::<D>(p, LANES - 1));
+    let (first, last) = (lane_cell::<D>(p, 0), lane_cell::<D>(p, LANES - 1));
     // Lanes outside the first lane's cell, and lanes in neither end lane's cell (no early
     // exit, so that the loop vectorizes).
     let mut upper = [0u32; LANES];
@@ -120,7 +145,7 @@ fn shared_cells<const D: usize, const VALUES: bool>(
 #[inline(always)]
 fn frame_corners<const D: usize, const VALUES: bool>(
     lat: &Lattice,
-    c: &Frame<D>,
+    c: &Cell<D>,
     untiled: bool,
 ) -> [u32; 16] {
     if untiled {

@@ -264,12 +264,23 @@ pub(crate) mod check {
         Interp::Quintic,
     ];
 
+    /// The parameters of a kind without any.
+    pub fn no_params() -> KindState {
+        bytemuck::Zeroable::zeroed()
+    }
+
     /// Every instruction set gives the baseline's bits (the portable `Wide`'s), a zero's sign
     /// included, values and (where the kind has them) derivatives: the three `Wide`s are
     /// written apart, so each checks the others. Rows of a
     /// kind in its dimensions (as the plan picks its row function) on every lattice, each of `interps`,
-    /// tiled and not, with and without displacements, starting below zero and far out.
-    pub fn every_isa_gives_the_portable_bits(name: &str, interps: &[Interp], info: &KindInfo) {
+    /// tiled and not, with and without displacements, starting below zero and far out, with
+    /// the kind's parameters `kind` (zeros for a kind without).
+    pub fn every_isa_gives_the_portable_bits(
+        name: &str,
+        interps: &[Interp],
+        info: &KindInfo,
+        kind: &KindState,
+    ) {
         // The kind's wide row where it has one for the case, else its lanes' (as the plan).
         let row_fn = |dims, interp, lattice, isa| {
             (info.wide.and_then(|wide| wide(dims, interp, lattice, isa)))
@@ -278,7 +289,6 @@ pub(crate) mod check {
         let tables = OctaveTables::new(9, 2);
         let windows = perm_windows(&tables.perm);
         let values = tables.values.map(|v| v as f32);
-        let kind: KindState = bytemuck::Zeroable::zeroed();
         let fixed = |c: f64| ((c * 2f64.powi(64)) as i128 as u128) & MOD_96;
         let len = LANES * 9 + 7;
         let moves: [Vec<f32>; 4] = std::array::from_fn(|a| {
@@ -304,7 +314,7 @@ pub(crate) mod check {
                         prime: lattice == LatticeKind::Prime,
                         share_corners: true,
                     },
-                    kind: &kind,
+                    kind,
                     interp,
                 };
                 for dims in info.dims[0]..=info.dims[1] {

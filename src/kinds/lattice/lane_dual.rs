@@ -3,14 +3,16 @@
 //! mirrors shaders/noise/derivative.wgsl function by function (the twin's is `dual.rs`). Each
 //! kind's `lanes.rs` declares its dual kernels beside its value kernels.
 
-use super::corners::{corner_cells, frame};
+use super::block_hashes::{block_axes, block_hashes};
 use super::kernel::{InstructionSet, NoiseInputs, per_isa};
-use super::lane_hash::{LaneLattice as Lattice, lattice_hash};
+use super::lane_hash::LaneLattice as Lattice;
 use super::lanes::store_block;
 use super::lanes::{LANES, Points, RowFrame, block_points, load_block, shift_points};
 use super::math::cos_2pi;
-use super::wide::Wide;
-use crate::kinds::{Interp, KindState};
+use super::wide::frame::{AxisPoint, weights};
+use super::wide::{Wide, lerp, unrolled};
+use crate::kinds::{Interp, KindState, LatticeKind};
+use std::marker::PhantomData;
 
 /// A value and its gradient along the lattice axes, in f32.
 pub type LaneDual = (f32, [f32; 4]);
@@ -160,49 +162,36 @@ pub fn interp_weight_derivatives(t: &[f32; LANES], interp: Interp) -> [f32; LANE
     d
 }
 
-/// `interp_corners` with gradients over a block: each lerp along axis a (the lanes' weights)
-/// also lerps the corner gradients and adds `w'_a (upper - lower)` to component a. `v[n][l]`
-/// and `g[n][c][l]` hold corner n's value and gradient component c in lane l.
+/// `interp_corners` with gradients over a block: each lerp along axis a (weights `w`) also
+/// lerps the corner gradients and adds `w'_a (upper - lower)` to component a (`dw`, the
+/// weights' derivatives). `v[n]` and `g[n][c]` hold corner n's value and gradient component c;
+/// components past `D` are zero and stay so, so they are not computed.
 #[inline(always)]
-pub fn interp_corners_d<const D: usize>(
-    v: &mut [[f32; LANES]; 16],
-    g: &mut [[[f32; LANES]; 4]; 16],
-    p: &Points,
-    interp: Interp,
-    scale: f32,
-    out: &mut DualBlock,
+pub fn interp_corners_d<W: Wide, const D: usize>(
+    s: W,
+    v: &mut [W::F; 16],
+    g: &mut [[W::F; 4]; 16],
+    w: [W::F; 4],
+    dw: [W::F; 4],
 ) {
-    let mut n = 1usize << D;
-    for a in 0..D {
-        let w = &p.axis[a].weight;
-        let dw = interp_weight_derivatives(&p.axis[a].frac, interp);
-        n /= 2;
-        // One simple loop over the lanes per quantity: a loop over the components inside the
-        // lane loop (with the axis a chosen at run time) kept it scalar.
-        for m in 0..n {
-            let mut rise = [0.0f32; LANES];
-            for l in 0..LANES {
-                let (lo, hi) = (v[2 * m][l], v[2 * m + 1][l]);
-                rise[l] = hi - lo;
-                v[m][l] = lo + w[l] * rise[l];
-            }
-            for c in 0..4 {
-                let (glo, ghi) = (g[2 * m][c], g[2 * m + 1][c]);
-                for l in 0..LANES {
-                    g[m][c][l] = glo[l] + w[l] * (ghi[l] - glo[l]);
+    unrolled!(a in [0, 1, 2, 3] {
+        if a < D {
+            let n = (1 << D) >> (a + 1);
+            unrolled!(m in [0, 1, 2, 3, 4, 5, 6, 7] {
+                if m < n {
+                    let (lo, hi) = (v[2 * m], v[2 * m + 1]);
+                    let rise = s.sub(hi, lo);
+                    v[m] = s.add(lo, s.mul(w[a], rise));
+                    unrolled!(c in [0, 1, 2, 3] {
+                        if c < D {
+                            g[m][c] = lerp(s, w[a], g[2 * m][c], g[2 * m + 1][c]);
+                        }
+                    });
+                    g[m][a] = s.add(g[m][a], s.mul(dw[a], rise));
                 }
-            }
-            for l in 0..LANES {
-                g[m][a][l] += dw[l] * rise[l];
-            }
+            });
         }
-    }
-    for l in 0..LANES {
-        out[0][l] = scale * v[0][l];
-        for c in 0..4 {
-            out[1 + c][l] = scale * g[0][c][l];
-        }
-    }
+    });
 }
 
 /// What a corner kind's corner contributes, from its hash: a gradient g (the corner's value is
@@ -211,43 +200,94 @@ pub fn interp_corners_d<const D: usize>(
 pub trait CornerKind {
     /// Whether corners carry gradients (else values).
     const GRADIENT: bool;
-    /// The gradient (or, in component 0, the value) of the corner whose hash is `h`.
-    fn corner<const D: usize>(lat: &Lattice, h: u32) -> [f32; 4];
+    /// The block's corner hashes (`block_hashes`; value noise takes the table's values there).
+    #[inline(always)]
+    fn hashes<W: Wide, const D: usize>(s: W, lat: &Lattice, p: &Points) -> [W::U; 16] {
+        block_hashes::<W, D, false>(s, lat, p)
+    }
+    /// The gradient (or, in component 0, the value) of the corner whose hash is `h`, zero
+    /// past component `D`.
+    fn corner<W: Wide, const D: usize>(s: W, lat: &Lattice, h: W::U) -> [W::F; 4];
+    /// The factor on the noise in `dims` dimensions (Perlin's 1D and 2D scales).
+    #[inline(always)]
+    fn scale(_dims: usize) -> f32 {
+        1.0
+    }
+}
+
+/// Corner kind `K` in `D` dimensions with its gradient, on lattice `L` (a `LatticeKind` code).
+pub struct CornerDual<K, const D: usize, const L: u32>(PhantomData<K>);
+
+impl<K: CornerKind, const D: usize, const L: u32> KernelD for CornerDual<K, D, L> {
+    const DIMS: usize = D;
+    const HASHED: bool = L != LatticeKind::Table as u32;
+    const PRIME: bool = L == LatticeKind::Prime as u32;
+    #[inline(always)]
+    fn block<W: Wide>(
+        s: W,
+        lat: &Lattice,
+        _: &KindState,
+        interp: Interp,
+        p: &Points,
+        out: &mut DualBlock,
+    ) {
+        corner_kinds_d::<W, K, D>(s, lat, p, interp, K::scale(D), out);
+    }
 }
 
 /// A corner kind over a block (gradient_kinds_d and value_d): corner n's gradient g and
-/// `g . (f - b_n)`, or its value; reduced by [`interp_corners_d`], times `scale`. Lanes
-/// innermost, so every loop vectorizes.
+/// `g . (f - b_n)` summed from zero, or its value; reduced by [`interp_corners_d`], times
+/// `scale`.
 #[inline(always)]
-pub fn corner_kinds_d<K: CornerKind, const D: usize>(
+pub fn corner_kinds_d<W: Wide, K: CornerKind, const D: usize>(
+    s: W,
     lat: &Lattice,
     p: &Points,
     interp: Interp,
     scale: f32,
     out: &mut DualBlock,
 ) {
-    let mut v = [[0.0f32; LANES]; 16];
-    let mut g = [[[0.0f32; LANES]; 4]; 16];
-    for n in 0..1usize << D {
-        for l in 0..LANES {
-            let cell = frame::<D>(p, l);
-            let c = K::corner::<D>(
-                lat,
-                lattice_hash(lat, corner_cells(&cell.lo, &cell.hi, n), D),
-            );
+    let axes = block_axes::<W, D>(s, p);
+    let h = K::hashes::<W, D>(s, lat, p);
+    let zero = s.splat(0.0);
+    let mut v = [zero; 16];
+    let mut g = [[zero; 4]; 16];
+    unrolled!(n in [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] {
+        if n < 1 << D {
+            let c = K::corner::<W, D>(s, lat, h[n]);
             if K::GRADIENT {
-                let mut dot = 0.0;
-                for a in 0..D {
-                    dot += c[a] * (p.axis[a].frac[l] - ((n >> a) & 1) as f32);
-                }
-                v[n][l] = dot;
-                for k in 0..4 {
-                    g[n][k][l] = c[k];
-                }
+                let mut dot = zero;
+                unrolled!(a in [0, 1, 2, 3] {
+                    if a < D {
+                        dot = s.add(dot, s.mul(c[a], corner_offset(s, &axes[a], n >> a)));
+                    }
+                });
+                v[n] = dot;
+                g[n] = c;
             } else {
-                v[n][l] = c[0];
+                v[n] = c[0];
             }
         }
+    });
+    let mut dw = [zero; 4];
+    for a in 0..D {
+        dw[a] = s.load(&interp_weight_derivatives(&p.axis[a].frac, interp));
     }
-    interp_corners_d::<D>(&mut v, &mut g, p, interp, scale, out);
+    interp_corners_d::<W, D>(s, &mut v, &mut g, weights(&axes), dw);
+    let scale = s.splat(scale);
+    s.store(&mut out[0], s.mul(scale, v[0]));
+    for c in 0..4 {
+        s.store(&mut out[1 + c], s.mul(scale, g[0][c]));
+    }
+}
+
+/// Each lane's offset from its cell's lower corner (`bit` 0) or upper corner (1) along one
+/// axis: `f - bit`.
+#[inline(always)]
+pub fn corner_offset<W: Wide>(s: W, p: &AxisPoint<W>, bit: usize) -> W::F {
+    if bit & 1 == 1 {
+        s.sub(p.frac, s.splat(1.0))
+    } else {
+        p.frac
+    }
 }

@@ -29,7 +29,7 @@ pub struct LaneLattice<'a> {
     /// The prime lattice's hash (where `hashed`; else xxHash32's); a constant likewise.
     pub prime: bool,
     /// Whether a block whose lanes share one or two cells computes their corners once per
-    /// cell (`corners::corner_block`): it pays where corners cost gathers (the table lattice)
+    /// cell (`block_hashes::shared_cells`): it pays where corners cost gathers (the table lattice)
     /// or lanes are 8 wide, not for the hash lattice's 16-lane AVX-512 kernels, whose vector
     /// hashes beat the shared path's scalar ones (measured: Perlin 2D fBm6 437 -> 528
     /// Msamples/s). A constant in each compiled kernel.
@@ -171,19 +171,6 @@ pub fn simplex_hash(lat: &LaneLattice, cells: [u32; 4], step: [u32; 4], dims: us
     h
 }
 
-/// The classic gradient of a hash: `G[h & 255]` (both lattices).
-#[inline(always)]
-pub fn lattice_gradient(lat: &LaneLattice, h: u32) -> [f32; 4] {
-    lat.gradients[(h & 255) as usize]
-}
-
-/// A unit float in [0, 1) from a hash (common.wgsl's `hash_unit`): its top 24 bits times
-/// 2^-24, in f32 (exact, so equal to the twin's f64 `hash::hash_unit`; no f64 lanes).
-#[inline(always)]
-pub fn hash_unit(h: u32) -> f32 {
-    (h >> 8) as f32 * (1.0 / 16_777_216.0)
-}
-
 /// The value noise value of a hash: `V[h]`, or from the hash's bits (`hash_value`, exact).
 #[inline(always)]
 pub fn lattice_value(lat: &LaneLattice, h: u32) -> f32 {
@@ -198,6 +185,7 @@ pub fn lattice_value(lat: &LaneLattice, h: u32) -> f32 {
 mod tests {
     use super::*;
     use crate::kinds::lattice::twin::{self as common, Lattice};
+    use crate::kinds::lattice::wide::{self, Wide, portable::Portable};
     use crate::kinds::{Interp, Kind, KindFields, KindParams, LatticeKind};
     use crate::tables::OctaveTables;
 
@@ -263,7 +251,8 @@ mod tests {
                     common::lattice_value(&twin, h as usize) as f32
                 );
                 // The f32 unit float is the twin's f64 one exactly.
-                assert_eq!(f64::from(hash_unit(h)), super::super::hash::hash_unit(h));
+                let unit = wide::hash::hash_unit(Portable, Portable.splat_u(h))[0];
+                assert_eq!(f64::from(unit), super::super::hash::hash_unit(h));
                 let step = [n & 1, (n >> 1) & 1, (n >> 2) & 1, (n >> 3) & 1];
                 let twin_s = crate::kinds::simplex::twin::simplex_hash(
                     &twin,

@@ -396,8 +396,6 @@ pub fn cell_offset(base: u32, o: i32) -> u32 {
     base.wrapping_add(o as u32)
 }
 
-pub use super::real::lerp;
-
 #[cfg(test)]
 mod tests {
     use super::saturating_i32;

@@ -6,7 +6,6 @@
 //! what both precisions share (`real`).
 
 pub(crate) mod block_hashes;
-pub(crate) mod corners;
 pub(crate) mod dual;
 pub(crate) mod hash;
 pub(crate) mod kernel;

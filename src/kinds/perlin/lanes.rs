@@ -6,16 +6,13 @@
 //! quintic) or the lanes' points (`Points`: every lattice, tiling and interpolation).
 
 use super::gradients::{GRAD1, GRAD2, GRAD3, GRAD4};
-pub use super::gradients::{grad1, grad2_vector, grad3};
 use crate::kinds::lattice::block_hashes::{block_axes, block_hashes};
 use crate::kinds::lattice::kernel::{InstructionSet, Kernel, NoiseRow, row_of};
-use crate::kinds::lattice::lane_dual::{
-    CornerKind, DualBlock, NoiseRowD, corner_kinds_d, dual_kernels, row_d_of,
-};
+use crate::kinds::lattice::lane_dual::{CornerDual, CornerKind, NoiseRowD, row_d_of};
 use crate::kinds::lattice::lane_hash::LaneLattice as Lattice;
 use crate::kinds::lattice::lanes::{LANES, Points};
-use crate::kinds::lattice::wide::frame::AxisPoint;
-use crate::kinds::lattice::wide::{Wide, lerp, unrolled};
+use crate::kinds::lattice::wide::frame::{AxisPoint, weights};
+use crate::kinds::lattice::wide::{Wide, interp_corners, lerp, unrolled};
 use crate::kinds::{Interp, KindState, LatticeKind};
 
 const PERLIN1_SCALE: f32 = crate::kinds::perlin::twin::PERLIN1_SCALE as f32;
@@ -110,15 +107,7 @@ pub fn perlin4<W: Wide>(s: W, h: &[W::U; 16], p: &[AxisPoint<W>; 4]) -> W::F {
         });
         v[n] = sum;
     });
-    unrolled!(a in [0, 1, 2, 3] {
-        let n = 8 >> a;
-        unrolled!(m in [0, 1, 2, 3, 4, 5, 6, 7] {
-            if m < n {
-                v[m] = lerp(s, p[a].weight, v[2 * m], v[2 * m + 1]);
-            }
-        });
-    });
-    v[0]
+    interp_corners::<W, 4>(s, v, weights(p))
 }
 
 /// Perlin noise in `D` dimensions from its corner hashes.
@@ -222,27 +211,29 @@ mod rows {
 #[cfg(target_arch = "x86_64")]
 pub use rows::wide_row;
 
-/// The gradient vector of corner hash `hash` in `dims` dimensions (perlin_gradient_vector):
-/// each grad function at the unit vectors.
+/// The gradient vector of each lane's corner hash `h` in `D` dimensions
+/// (perlin_gradient_vector): the permute tables, each grad function at the unit vectors.
 #[inline(always)]
-pub fn perlin_gradient_vector(hash: u32, dims: usize) -> [f32; 4] {
-    match dims {
-        1 => [grad1(hash, 1.0), 0.0, 0.0, 0.0],
+pub fn perlin_gradient_vector<W: Wide, const D: usize>(s: W, h: W::U) -> [W::F; 4] {
+    let mut g = [s.splat(0.0); 4];
+    match D {
+        1 => g[0] = s.permute16(h, s.load(&GRAD1)),
         2 => {
-            let g = grad2_vector(hash);
-            [g[0], g[1], 0.0, 0.0]
+            g[0] = s.permute16(h, s.load(&GRAD2[0]));
+            g[1] = s.permute16(h, s.load(&GRAD2[1]));
         }
-        3 => [
-            grad3(hash, 1.0, 0.0, 0.0),
-            grad3(hash, 0.0, 1.0, 0.0),
-            grad3(hash, 0.0, 0.0, 1.0),
-            0.0,
-        ],
+        3 => {
+            g[0] = s.permute16(h, s.load(&GRAD3[0]));
+            g[1] = s.permute16(h, s.load(&GRAD3[1]));
+            g[2] = s.permute16(h, s.load(&GRAD3[2]));
+        }
         _ => {
-            let h = (hash & 31) as usize;
-            [GRAD4[0][h], GRAD4[1][h], GRAD4[2][h], GRAD4[3][h]]
+            unrolled!(a in [0, 1, 2, 3] {
+                g[a] = s.lookup32(h, &GRAD4[a]);
+            });
         }
     }
+    g
 }
 
 /// Perlin noise's corners: `perlin_gradient_vector` of the hash.
@@ -251,28 +242,23 @@ pub struct PerlinCorner;
 impl CornerKind for PerlinCorner {
     const GRADIENT: bool = true;
     #[inline(always)]
-    fn corner<const D: usize>(_: &Lattice, h: u32) -> [f32; 4] {
-        perlin_gradient_vector(h, D)
+    fn corner<W: Wide, const D: usize>(s: W, _: &Lattice, h: W::U) -> [W::F; 4] {
+        perlin_gradient_vector::<W, D>(s, h)
+    }
+    #[inline(always)]
+    fn scale(dims: usize) -> f32 {
+        match dims {
+            1 => PERLIN1_SCALE,
+            2 => PERLIN2_SCALE,
+            _ => 1.0,
+        }
     }
 }
 
-/// Perlin noise in D dimensions with its lattice gradient over a block (gradient_kinds_d).
-#[inline(always)]
-pub fn perlin_d<const D: usize>(lat: &Lattice, p: &Points, interp: Interp, out: &mut DualBlock) {
-    let scale = match D {
-        1 => PERLIN1_SCALE,
-        2 => PERLIN2_SCALE,
-        _ => 1.0,
-    };
-    corner_kinds_d::<PerlinCorner, D>(lat, p, interp, scale, out);
-}
-
-dual_kernels! {
-    Perlin1Dual, 1, |lat, _k, interp, p, out| perlin_d::<1>(lat, p, interp, out);
-    Perlin2Dual, 2, |lat, _k, interp, p, out| perlin_d::<2>(lat, p, interp, out);
-    Perlin3Dual, 3, |lat, _k, interp, p, out| perlin_d::<3>(lat, p, interp, out);
-    Perlin4Dual, 4, |lat, _k, interp, p, out| perlin_d::<4>(lat, p, interp, out);
-}
+type Perlin1Dual<const L: u32> = CornerDual<PerlinCorner, 1, L>;
+type Perlin2Dual<const L: u32> = CornerDual<PerlinCorner, 2, L>;
+type Perlin3Dual<const L: u32> = CornerDual<PerlinCorner, 3, L>;
+type Perlin4Dual<const L: u32> = CornerDual<PerlinCorner, 4, L>;
 
 /// The dual row function of Perlin noise in `dims` dimensions.
 pub fn row_d(dims: u32, _: Interp, lattice: LatticeKind, isa: InstructionSet) -> NoiseRowD {
@@ -286,8 +272,11 @@ pub fn row_d(dims: u32, _: Interp, lattice: LatticeKind, isa: InstructionSet) ->
 
 #[cfg(test)]
 mod tests {
+    use super::super::gradients::{grad1, grad2_vector, grad3};
     use super::*;
-    use crate::kinds::lattice::kernel::check::{CORNER_INTERPS, every_isa_gives_the_portable_bits};
+    use crate::kinds::lattice::kernel::check::{
+        CORNER_INTERPS, every_isa_gives_the_portable_bits, no_params,
+    };
     use crate::tables::PERLIN2_GRADIENTS;
 
     #[test]
@@ -318,6 +307,11 @@ mod tests {
     /// interpolation (`kernel::check`).
     #[test]
     fn every_instruction_set_gives_the_portable_kernels_bits() {
-        every_isa_gives_the_portable_bits("Perlin", &CORNER_INTERPS, &super::super::PERLIN);
+        every_isa_gives_the_portable_bits(
+            "Perlin",
+            &CORNER_INTERPS,
+            &super::super::PERLIN,
+            &no_params(),
+        );
     }
 }

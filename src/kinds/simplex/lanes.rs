@@ -316,8 +316,13 @@ mod tests {
     #[test]
     fn every_instruction_set_gives_the_portable_kernels_bits() {
         use super::*;
-        use crate::kinds::lattice::kernel::check::every_isa_gives_the_portable_bits;
-        every_isa_gives_the_portable_bits("simplex", &[Interp::Quintic], &super::super::SIMPLEX);
+        use crate::kinds::lattice::kernel::check::{every_isa_gives_the_portable_bits, no_params};
+        every_isa_gives_the_portable_bits(
+            "simplex",
+            &[Interp::Quintic],
+            &super::super::SIMPLEX,
+            &no_params(),
+        );
     }
 
     /// The bit arithmetic gives the tables' entries (CONVENTIONS §8) for every residue.

@@ -7,44 +7,22 @@
 use crate::kinds::lattice::block_hashes::{block_axes, block_hashes};
 use crate::kinds::lattice::kernel::{InstructionSet, Kernel, NoiseRow, kernels, row_of};
 use crate::kinds::lattice::lane_dual::{
-    CornerKind, DualBlock, LaneDual, NoiseRowD, corner_kinds_d, dual_kernels, put_lane, row_d_of,
+    CornerDual, CornerKind, LaneDual, NoiseRowD, dual_kernels, put_lane, row_d_of,
 };
 use crate::kinds::lattice::lane_hash::LaneLattice as Lattice;
 use crate::kinds::lattice::lane_hash::{lattice_hash, lattice_value};
 use crate::kinds::lattice::lanes::LANES;
 use crate::kinds::lattice::lanes::{Points, cell_offset, lattice_cell};
-use crate::kinds::lattice::wide::frame::AxisPoint;
+use crate::kinds::lattice::wide::frame::{AxisPoint, weights};
 use crate::kinds::lattice::wide::hash::hash_value;
-use crate::kinds::lattice::wide::{Wide, lerp, unrolled};
+use crate::kinds::lattice::wide::{Wide, interp_corners, unrolled};
 use crate::kinds::{Interp, KindState, LatticeKind};
-
-/// The lattice values of the 2^D corners on a hash lattice: from each corner hash's bits.
-#[inline(always)]
-fn hashed_values<W: Wide, const D: usize>(s: W, h: &[W::U; 16]) -> [W::F; 16] {
-    let mut v = [s.splat(0.0); 16];
-    unrolled!(n in [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] {
-        if n < 1 << D {
-            v[n] = hash_value(s, h[n]);
-        }
-    });
-    v
-}
 
 /// Value noise in `D` dimensions (value1..value4 in value.wgsl) from its corners' lattice
 /// values, interpolated x first (`interp_corners`).
 #[inline(always)]
-pub fn value<W: Wide, const D: usize>(s: W, mut v: [W::F; 16], p: &[AxisPoint<W>; 4]) -> W::F {
-    unrolled!(a in [0, 1, 2, 3] {
-        if a < D {
-            let n = (1 << D) >> (a + 1);
-            unrolled!(m in [0, 1, 2, 3, 4, 5, 6, 7] {
-                if m < n {
-                    v[m] = lerp(s, p[a].weight, v[2 * m], v[2 * m + 1]);
-                }
-            });
-        }
-    });
-    v[0]
+pub fn value<W: Wide, const D: usize>(s: W, v: [W::F; 16], p: &[AxisPoint<W>; 4]) -> W::F {
+    interp_corners::<W, D>(s, v, weights(p))
 }
 
 /// Value noise in `D` dimensions over a block of the lanes' points, on lattice `L` (a
@@ -57,18 +35,25 @@ impl<const D: usize, const L: u32> Kernel for ValueBlock<D, L> {
     const PRIME: bool = L == LatticeKind::Prime as u32;
     #[inline(always)]
     fn block<W: Wide>(s: W, lat: &Lattice, _: &KindState, p: &Points, out: &mut [f32; LANES]) {
-        let v = if lat.hashed {
-            hashed_values::<W, D>(s, &block_hashes::<W, D, false>(s, lat, p))
-        } else {
-            // The table's values, read lane by lane with the hashes.
-            let bits = block_hashes::<W, D, true>(s, lat, p);
-            let mut v = [s.splat(0.0); 16];
-            for n in 0..1 << D {
-                v[n] = s.bits_f(bits[n]);
+        let h = ValueCorner::hashes::<W, D>(s, lat, p);
+        let mut v = [s.splat(0.0); 16];
+        unrolled!(n in [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] {
+            if n < 1 << D {
+                v[n] = corner_value(s, lat, h[n]);
             }
-            v
-        };
+        });
         s.store(out, value::<W, D>(s, v, &block_axes::<W, D>(s, p)));
+    }
+}
+
+/// A corner's lattice value from [`ValueCorner::hashes`]: from a hash lattice's hash bits, or
+/// the permutation table's value bits.
+#[inline(always)]
+fn corner_value<W: Wide>(s: W, lat: &Lattice, h: W::U) -> W::F {
+    if lat.hashed {
+        hash_value(s, h)
+    } else {
+        s.bits_f(h)
     }
 }
 
@@ -83,6 +68,18 @@ mod rows {
     use super::*;
     use crate::kinds::lattice::wide::hash::point_corner_hashes;
     use crate::kinds::lattice::wide::row::{WideKernel, pick};
+
+    /// The lattice values of the 2^D corners on a hash lattice: from each corner hash's bits.
+    #[inline(always)]
+    fn hashed_values<W: Wide, const D: usize>(s: W, h: &[W::U; 16]) -> [W::F; 16] {
+        let mut v = [s.splat(0.0); 16];
+        unrolled!(n in [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] {
+            if n < 1 << D {
+                v[n] = hash_value(s, h[n]);
+            }
+        });
+        v
+    }
 
     /// Value noise in `D` dimensions as a wide row.
     pub struct ValueRow<const D: usize>;
@@ -200,17 +197,22 @@ pub struct ValueCorner;
 
 impl CornerKind for ValueCorner {
     const GRADIENT: bool = false;
+    /// The corner hashes, or on the permutation table the corners' lattice value bits.
     #[inline(always)]
-    fn corner<const D: usize>(lat: &Lattice, h: u32) -> [f32; 4] {
-        [lattice_value(lat, h), 0.0, 0.0, 0.0]
+    fn hashes<W: Wide, const D: usize>(s: W, lat: &Lattice, p: &Points) -> [W::U; 16] {
+        block_hashes::<W, D, true>(s, lat, p)
+    }
+    #[inline(always)]
+    fn corner<W: Wide, const D: usize>(s: W, lat: &Lattice, h: W::U) -> [W::F; 4] {
+        let zero = s.splat(0.0);
+        [corner_value(s, lat, h), zero, zero, zero]
     }
 }
 
-/// Value noise in D dimensions with its lattice gradient over a block (value_d).
-#[inline(always)]
-pub fn value_d<const D: usize>(lat: &Lattice, p: &Points, interp: Interp, out: &mut DualBlock) {
-    corner_kinds_d::<ValueCorner, D>(lat, p, interp, 1.0, out);
-}
+type Value1Dual<const L: u32> = CornerDual<ValueCorner, 1, L>;
+type Value2Dual<const L: u32> = CornerDual<ValueCorner, 2, L>;
+type Value3Dual<const L: u32> = CornerDual<ValueCorner, 3, L>;
+type Value4Dual<const L: u32> = CornerDual<ValueCorner, 4, L>;
 
 /// `catmull_rom` on the four corner gradients, component by component (catmull_rom4).
 #[inline(always)]
@@ -240,10 +242,6 @@ pub fn value_catmull_rom_d<const D: usize>(lat: &Lattice, p: &Points, l: usize) 
 }
 
 dual_kernels! {
-    Value1Dual, 1, |lat, _k, interp, p, out| value_d::<1>(lat, p, interp, out);
-    Value2Dual, 2, |lat, _k, interp, p, out| value_d::<2>(lat, p, interp, out);
-    Value3Dual, 3, |lat, _k, interp, p, out| value_d::<3>(lat, p, interp, out);
-    Value4Dual, 4, |lat, _k, interp, p, out| value_d::<4>(lat, p, interp, out);
     CatmullRom1Dual, 1, |lat, _k, _i, p, out| for l in 0..LANES { put_lane(out, l, value_catmull_rom_d::<1>(lat, p, l)) };
     CatmullRom2Dual, 2, |lat, _k, _i, p, out| for l in 0..LANES { put_lane(out, l, value_catmull_rom_d::<2>(lat, p, l)) };
     CatmullRom3Dual, 3, |lat, _k, _i, p, out| for l in 0..LANES { put_lane(out, l, value_catmull_rom_d::<3>(lat, p, l)) };
@@ -267,7 +265,9 @@ pub fn row_d(dims: u32, interp: Interp, lattice: LatticeKind, isa: InstructionSe
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kinds::lattice::kernel::check::{CORNER_INTERPS, every_isa_gives_the_portable_bits};
+    use crate::kinds::lattice::kernel::check::{
+        CORNER_INTERPS, every_isa_gives_the_portable_bits, no_params,
+    };
 
     /// Every instruction set gives the portable kernel's bits on every lattice and
     /// interpolation, Catmull-Rom included (`kernel::check`).
@@ -275,6 +275,6 @@ mod tests {
     fn every_instruction_set_gives_the_portable_kernels_bits() {
         let mut interps = CORNER_INTERPS.to_vec();
         interps.push(Interp::CatmullRom);
-        every_isa_gives_the_portable_bits("value", &interps, &super::super::VALUE);
+        every_isa_gives_the_portable_bits("value", &interps, &super::super::VALUE, &no_params());
     }
 }

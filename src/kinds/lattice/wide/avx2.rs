@@ -174,6 +174,13 @@ impl Wide for Avx2 {
         intrinsics! { two!(_mm256_max_ps, a, b) }
     }
     #[inline(always)]
+    fn abs(self, a: F) -> F {
+        intrinsics! {
+            let sign = _mm256_set1_ps(-0.0);
+            [_mm256_andnot_ps(sign, a[0]), _mm256_andnot_ps(sign, a[1])]
+        }
+    }
+    #[inline(always)]
     fn floor(self, a: F) -> F {
         intrinsics! { two!(_mm256_floor_ps, a) }
     }
@@ -307,6 +314,18 @@ impl Wide for Avx2 {
             [
                 _mm256_i32gather_ps::<4>(table.as_ptr(), _mm256_and_si256(idx[0], mask)),
                 _mm256_i32gather_ps::<4>(table.as_ptr(), _mm256_and_si256(idx[1], mask)),
+            ]
+        }
+    }
+    #[inline(always)]
+    fn gather_column(self, idx: U, table: &[[f32; 4]; 256], col: usize) -> F {
+        // Rows masked to 0..256 and the column to 0..4: every read is inside the table.
+        intrinsics! {
+            let mask = _mm256_set1_epi32(255);
+            let base = table.as_ptr().cast::<f32>().add(col & 3);
+            [
+                _mm256_i32gather_ps::<4>(base, _mm256_slli_epi32::<2>(_mm256_and_si256(idx[0], mask))),
+                _mm256_i32gather_ps::<4>(base, _mm256_slli_epi32::<2>(_mm256_and_si256(idx[1], mask))),
             ]
         }
     }

@@ -91,6 +91,10 @@ impl Wide for Avx512 {
         intrinsics! { _mm512_max_ps(a, b) }
     }
     #[inline(always)]
+    fn abs(self, a: __m512) -> __m512 {
+        intrinsics! { _mm512_abs_ps(a) }
+    }
+    #[inline(always)]
     fn floor(self, a: __m512) -> __m512 {
         intrinsics! { _mm512_roundscale_ps::<{ _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC }>(a) }
     }
@@ -199,6 +203,14 @@ impl Wide for Avx512 {
         intrinsics! {
             let (lo, hi) = (_mm512_loadu_ps(table.as_ptr()), _mm512_loadu_ps(table[16..].as_ptr()));
             _mm512_permutex2var_ps(lo, idx, hi)
+        }
+    }
+    #[inline(always)]
+    fn gather_column(self, idx: __m512i, table: &[[f32; 4]; 256], col: usize) -> __m512 {
+        // Rows masked to 0..256 and the column to 0..4: every read is inside the table.
+        intrinsics! {
+            let row = _mm512_slli_epi32::<2>(_mm512_and_si512(idx, _mm512_set1_epi32(255)));
+            _mm512_i32gather_ps::<4>(row, table.as_ptr().cast::<f32>().add(col & 3))
         }
     }
     #[inline(always)]

@@ -26,6 +26,12 @@ pub struct AxisPoint<W: Wide> {
     pub weight: W::F,
 }
 
+/// The interpolation weights of the four axes.
+#[inline(always)]
+pub fn weights<W: Wide>(p: &[AxisPoint<W>; 4]) -> [W::F; 4] {
+    [p[0].weight, p[1].weight, p[2].weight, p[3].weight]
+}
+
 /// The cell and fraction of words (cell, top) (the fraction's top 24 bits times 2^-24).
 #[inline(always)]
 fn split<W: Wide>(s: W, cell: W::U, top: W::U) -> AxisPoint<W> {

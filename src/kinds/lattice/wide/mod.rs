@@ -49,6 +49,8 @@ pub trait Wide: Copy {
     /// `a` unless it is NaN, then `b` (as `f32::max` where only `a` can be NaN).
     fn max(self, a: Self::F, b: Self::F) -> Self::F;
     fn floor(self, a: Self::F) -> Self::F;
+    /// `|a|` (the sign bit cleared).
+    fn abs(self, a: Self::F) -> Self::F;
     fn sqrt(self, a: Self::F) -> Self::F;
     /// Lanes that are NaN.
     fn is_nan(self, a: Self::F) -> Self::M;
@@ -92,6 +94,9 @@ pub trait Wide: Copy {
     fn permute16(self, idx: Self::U, table: Self::F) -> Self::F;
     /// `table[idx & 31]` per lane.
     fn lookup32(self, idx: Self::U, table: &[f32; 32]) -> Self::F;
+    /// `table[idx & 255][col & 3]` per lane: a column of a 256-row table (the seed's
+    /// gradients of classic gradient noise).
+    fn gather_column(self, idx: Self::U, table: &[[f32; 4]; 256], col: usize) -> Self::F;
 }
 
 /// `$body` once per index in the list, with `$n` bound to it: a loop unrolled by hand, so that
@@ -122,4 +127,22 @@ pub fn quintic<W: Wide>(s: W, t: W::F) -> W::F {
         s.splat(10.0),
     );
     s.mul(s.mul(s.mul(t, t), t), inner)
+}
+
+/// Reduces `2^D` corner values (x fastest) by separable interpolation with each axis's
+/// weight, axis x first (common.wgsl's `interp_corners`): value noise, Perlin 4D and classic
+/// gradient noise.
+#[inline(always)]
+pub fn interp_corners<W: Wide, const D: usize>(s: W, mut v: [W::F; 16], w: [W::F; 4]) -> W::F {
+    unrolled!(a in [0, 1, 2, 3] {
+        if a < D {
+            let n = (1 << D) >> (a + 1);
+            unrolled!(m in [0, 1, 2, 3, 4, 5, 6, 7] {
+                if m < n {
+                    v[m] = lerp(s, w[a], v[2 * m], v[2 * m + 1]);
+                }
+            });
+        }
+    });
+    v[0]
 }

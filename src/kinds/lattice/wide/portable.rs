@@ -107,6 +107,10 @@ impl Wide for Portable {
         each2(a, b, |a, b| if a > b { a } else { b })
     }
     #[inline(always)]
+    fn abs(self, a: [f32; N]) -> [f32; N] {
+        each(a, f32::abs)
+    }
+    #[inline(always)]
     fn floor(self, a: [f32; N]) -> [f32; N] {
         each(a, f32::floor)
     }
@@ -215,6 +219,10 @@ impl Wide for Portable {
     #[inline(always)]
     fn lookup32(self, idx: [u32; N], table: &[f32; 32]) -> [f32; N] {
         each(idx, |i| table[(i & 31) as usize])
+    }
+    #[inline(always)]
+    fn gather_column(self, idx: [u32; N], table: &[[f32; 4]; 256], col: usize) -> [f32; N] {
+        each(idx, |i| table[(i & 255) as usize][col & 3])
     }
     #[inline(always)]
     fn bits_f(self, a: [u32; N]) -> [f32; N] {
