@@ -7,8 +7,11 @@
 
 use std::path::Path;
 
-/// The kinds whose f32 kernels are written once over `Wide`.
-const WRITTEN_ONCE: [&str; 5] = ["perlin", "value", "simplex", "gradient", "cellular"];
+/// Every kind's folder: each kind's f32 kernels are written once over `Wide`. The list is
+/// checked against the folders of src/kinds, so a new kind joins it.
+const WRITTEN_ONCE: [&str; 6] = [
+    "perlin", "value", "simplex", "gradient", "cellular", "impulse",
+];
 
 fn folder(kind: &str) -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -18,6 +21,21 @@ fn folder(kind: &str) -> std::path::PathBuf {
 
 #[test]
 fn a_kind_written_over_wide_has_one_f32_kernel_file() {
+    let kinds = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/kinds");
+    let mut with_lanes: Vec<String> = std::fs::read_dir(&kinds)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("lanes.rs").exists())
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    with_lanes.sort();
+    let mut listed = WRITTEN_ONCE.map(String::from).to_vec();
+    listed.push("lattice".into()); // the lanes' points (lattice/lanes.rs), not a kind
+    listed.sort();
+    assert_eq!(
+        with_lanes, listed,
+        "a kind's f32 kernels are not in the list"
+    );
     for kind in WRITTEN_ONCE {
         for second in ["rows.rs", "wide.rs"] {
             let path = folder(kind).join(second);
@@ -32,10 +50,11 @@ fn a_kind_written_over_wide_has_one_f32_kernel_file() {
             lanes.contains("W: Wide"),
             "{kind}: lanes.rs is not written over Wide"
         );
-        // The lanes' per-lane corner shape (`Corners`, `corner_block`) is gone from it.
+        // The lanes' per-lane corner shape (`Corners`, `corner_block`) is gone from it, and
+        // no kernel ignores its instruction set's token (`_: W`, a lane-by-lane block).
         assert!(
-            !lanes.contains("corner_block"),
-            "{kind}: a per-lane corner kernel left"
+            !lanes.contains("corner_block") && !lanes.contains("_: W,"),
+            "{kind}: a per-lane kernel left"
         );
     }
 }

@@ -19,22 +19,10 @@ const CHEBYSHEV: u32 = Distance::Chebyshev as u32;
 /// The widest search window: `cell_search` is 2 or 3 cells on each side.
 const MAX_WINDOW: usize = 7;
 
-/// How far the fraction f is from cell offset o's nearest side (0 inside it); the impulse
-/// kinds' lanes read it lane by lane.
+/// `cell_gap`, for every lane's fraction `f`: how far it is from cell offset o's nearest side
+/// (0 inside it). The impulse kinds skip cells by it too.
 #[inline(always)]
-pub fn cell_gap(f: f32, o: i32) -> f32 {
-    if o > 0 {
-        o as f32 - f
-    } else if o < 0 {
-        f - (o + 1) as f32
-    } else {
-        0.0
-    }
-}
-
-/// `cell_gap` for every lane's fraction `f`.
-#[inline(always)]
-fn gap<W: Wide>(s: W, f: W::F, o: i32) -> W::F {
+pub(crate) fn gap<W: Wide>(s: W, f: W::F, o: i32) -> W::F {
     match o {
         0 => s.splat(0.0),
         o if o > 0 => s.sub(s.splat(o as f32), f),

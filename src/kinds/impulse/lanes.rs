@@ -1,8 +1,9 @@
-//! Sparse convolution and Gabor noise over a block of lanes, in f32: mirrors impulse.wgsl.
-//! Lanes that share a lattice cell share its neighbours' impulses, so each neighbour cell's
-//! impulses are drawn once per run of such lanes (the twin's generator and Poisson count, so
-//! exactly the WGSL's impulses) and then applied to every lane of the run. Each lane adds the
-//! same terms in the same order as the WGSL and skips the cells the WGSL skips.
+//! Sparse convolution and Gabor noise over a block of lanes, in f32: one kernel written once
+//! over [`Wide`] (16 lanes on AVX-512, AVX2 or any CPU), mirroring impulse.wgsl. Lanes that
+//! share a lattice cell share its neighbours' impulses, so each neighbour cell's impulses are
+//! drawn once per run of such lanes (the twin's generator and Poisson count, so exactly the
+//! WGSL's impulses) and then applied to the run's lanes in registers. Each lane adds the same
+//! terms in the same order as the WGSL and skips the cells the WGSL skips.
 
 use crate::kinds::LatticeKind;
 use std::f32::consts::PI;
@@ -10,12 +11,13 @@ use std::f32::consts::PI;
 use crate::kinds::Interp;
 use crate::kinds::KindState;
 use crate::kinds::MAX_IMPULSES;
-use crate::kinds::cellular::lanes::cell_gap;
+use crate::kinds::cellular::lanes::gap;
 use crate::kinds::impulse::twin::{impulse_count, pcg_next, unit_from_bits};
-use crate::kinds::lattice::kernel::{InstructionSet, NoiseRow, kernels, row_of};
+use crate::kinds::lattice::kernel::{InstructionSet, Kernel, NoiseRow, row_of};
 use crate::kinds::lattice::lane_hash::{LaneLattice as Lattice, lattice_hash};
 use crate::kinds::lattice::lanes::{LANES, Points, cell_offset, lattice_cell};
 use crate::kinds::lattice::math::{cos_2pi, exp_nonpositive};
+use crate::kinds::lattice::wide::Wide;
 
 /// One impulse: its position in its cell, its weight and (Gabor) its direction.
 #[derive(Clone, Copy, Debug, Default)]
@@ -91,34 +93,30 @@ fn cell_impulses<const D: usize>(
     cell
 }
 
-/// The sparse-convolution kernel `0.5 + 0.5 cos(pi r)` for r < 1.
+/// The sparse-convolution kernel `0.5 + 0.5 cos(pi r)` for r < 1, in every lane.
 #[inline(always)]
-pub fn sparse_kernel(r2: f32) -> f32 {
-    let k = 0.5 + 0.5 * cos_2pi(0.5 * r2.sqrt());
-    if r2 < 1.0 { k } else { 0.0 }
+fn sparse_kernel<W: Wide>(s: W, r2: W::F) -> W::F {
+    let c = |x: f32| s.splat(x);
+    let k = s.add(c(0.5), s.mul(c(0.5), cos_2pi(s, s.mul(c(0.5), s.sqrt(r2)))));
+    s.select(s.lt(r2, c(1.0)), k, c(0.0))
 }
 
-/// The Gabor kernel, zero beyond the truncation radius.
+/// The Gabor kernel at offsets `d` from an impulse of direction `w`, zero beyond the
+/// truncation radius, in every lane.
 #[inline(always)]
-pub fn gabor_kernel(d: [f32; 2], w: [f32; 2], kind: &KindState) -> f32 {
-    let r2 = d[0] * d[0] + d[1] * d[1];
+fn gabor_kernel<W: Wide>(s: W, d: [W::F; 2], w: [f32; 2], kind: &KindState) -> W::F {
+    let c = |x: f32| s.splat(x);
+    let r2 = s.add(s.mul(d[0], d[0]), s.mul(d[1], d[1]));
     let radius = kind.impulse.gabor_radius;
     let bandwidth = kind.impulse.gabor_bandwidth;
-    let envelope = exp_nonpositive(-PI * bandwidth * bandwidth * r2);
+    let envelope = exp_nonpositive(s, s.mul(c(-PI * bandwidth * bandwidth), r2));
     // cos(2 pi F0 (w . d)), in turns.
-    let k = envelope * cos_2pi(kind.impulse.gabor_frequency * (w[0] * d[0] + w[1] * d[1]));
-    if r2 >= radius * radius { 0.0 } else { k }
-}
-
-/// The squared distance from lane l's point to the nearest side of cell offset o.
-#[inline(always)]
-fn cell_gap2<const D: usize>(p: &Points, l: usize, o: [i32; 3]) -> f32 {
-    let mut gap2 = 0.0;
-    for a in 0..D {
-        let g = cell_gap(p.axis[a].frac[l], o[a]);
-        gap2 += g * g;
-    }
-    gap2
+    let along = s.add(s.mul(c(w[0]), d[0]), s.mul(c(w[1]), d[1]));
+    let k = s.mul(
+        envelope,
+        cos_2pi(s, s.mul(c(kind.impulse.gabor_frequency), along)),
+    );
+    s.select(s.lt(r2, c(radius * radius)), k, c(0.0))
 }
 
 /// Lane l's cell on the first D axes.
@@ -127,62 +125,92 @@ fn lane_cell<const D: usize>(p: &Points, l: usize) -> [u32; 3] {
     std::array::from_fn(|a| if a < D { p.axis[a].cell[l] } else { 0 })
 }
 
-/// Adds the impulses of cell offset `o` to the lanes `run` (which share a cell) that the WGSL
-/// would not skip.
+/// Each lane's index, for the mask of a run of lanes.
+const LANE_INDEX: [u32; LANES] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+
+/// The lanes' fractions in registers and their indices.
+struct Block<W: Wide> {
+    frac: [W::F; 3],
+    index: W::U,
+}
+
+/// The term of one impulse at every lane: its weight times the kernel at the lane's offset
+/// `rel` (from the impulse's cell) to the impulse.
 #[inline(always)]
-fn add_cell<const D: usize>(
+fn impulse_term<W: Wide, const D: usize>(
+    s: W,
+    (kind, kernel): (&KindState, ImpulseKernel),
+    rel: &[W::F; 3],
+    imp: &Impulse,
+) -> W::F {
+    let k = match kernel {
+        ImpulseKernel::Sparse => {
+            let mut r2 = s.splat(0.0);
+            for a in 0..D {
+                let d = s.sub(rel[a], s.splat(imp.at[a]));
+                r2 = s.add(r2, s.mul(d, d));
+            }
+            sparse_kernel(s, r2)
+        }
+        ImpulseKernel::Gabor => {
+            let d = [0, 1].map(|a| s.sub(rel[a], s.splat(imp.at[a])));
+            gabor_kernel(s, d, imp.direction, kind)
+        }
+    };
+    s.mul(s.splat(imp.weight), k)
+}
+
+/// Adds the impulses of cell offset `o` to the lanes `run` (which share a cell) that the WGSL
+/// would not skip: those nearer the cell than the kernel's radius.
+#[inline(always)]
+fn add_cell<W: Wide, const D: usize>(
+    s: W,
     (lat, kind, kernel): (&Lattice, &KindState, ImpulseKernel),
-    p: &Points,
+    (block, p): (&Block<W>, &Points),
     run: std::ops::Range<usize>,
     o: [i32; 3],
-    sum: &mut [f32; LANES],
+    sum: &mut W::F,
 ) {
     let radius2 = match kernel {
         ImpulseKernel::Sparse => 1.0,
         ImpulseKernel::Gabor => kind.impulse.gabor_radius * kind.impulse.gabor_radius,
     };
-    let mut open = [false; LANES];
-    for l in run.clone() {
-        open[l] = cell_gap2::<D>(p, l, o) < radius2;
+    let mut gap2 = s.splat(0.0);
+    for a in 0..D {
+        let g = gap(s, block.frac[a], o[a]);
+        gap2 = s.add(gap2, s.mul(g, g));
     }
-    if !open.contains(&true) {
+    // Lanes start..end: index - start below the run's length (unsigned, so below start wraps).
+    let start = s.splat_u(run.start as u32);
+    let in_run = s.lt_u(s.sub_u(block.index, start), s.splat_u(run.len() as u32));
+    let open = s.and_m(in_run, s.lt(gap2, s.splat(radius2)));
+    if !s.any(open) {
         return;
     }
     let gabor = matches!(kernel, ImpulseKernel::Gabor);
     let cell = cell_impulses::<D>(lat, kind, lane_cell::<D>(p, run.start), o, gabor);
+    let rel: [W::F; 3] = std::array::from_fn(|a| s.sub(block.frac[a], s.splat(o[a] as f32)));
     for imp in &cell.impulse[..cell.count] {
-        for l in 0..LANES {
-            let rel: [f32; 3] = std::array::from_fn(|a| p.axis[a].frac[l] - o[a] as f32);
-            let term = match kernel {
-                ImpulseKernel::Sparse => {
-                    let mut r2 = 0.0;
-                    for a in 0..D {
-                        let d = rel[a] - imp.at[a];
-                        r2 += d * d;
-                    }
-                    imp.weight * sparse_kernel(r2)
-                }
-                ImpulseKernel::Gabor => {
-                    let d = [rel[0] - imp.at[0], rel[1] - imp.at[1]];
-                    imp.weight * gabor_kernel(d, imp.direction, kind)
-                }
-            };
-            sum[l] += if open[l] { term } else { 0.0 };
-        }
+        let term = impulse_term::<W, D>(s, (kind, kernel), &rel, imp);
+        *sum = s.add(*sum, s.select(open, term, s.splat(0.0)));
     }
 }
 
 /// Impulse noise of every lane of a block: each cell offset within `reach` in the WGSL's
 /// order, each run of lanes sharing a cell at once.
 #[inline(always)]
-fn impulse_noise<const D: usize>(
+fn impulse_noise<W: Wide, const D: usize>(
+    s: W,
     inputs: (&Lattice, &KindState, ImpulseKernel),
     reach: i32,
     p: &Points,
-    out: &mut [f32; LANES],
-) {
+) -> W::F {
+    let block = Block::<W> {
+        frac: std::array::from_fn(|a| s.load(&p.axis[a].frac)),
+        index: s.load_u(&LANE_INDEX),
+    };
     let rz = if D == 3 { reach } else { 0 };
-    let mut sum = [0.0f32; LANES];
+    let mut sum = s.splat(0.0);
     for oz in -rz..=rz {
         for oy in -reach..=reach {
             for ox in -reach..=reach {
@@ -193,44 +221,39 @@ fn impulse_noise<const D: usize>(
                     while end < LANES && lane_cell::<D>(p, end) == cell {
                         end += 1;
                     }
-                    add_cell::<D>(inputs, p, start..end, [ox, oy, oz], &mut sum);
+                    let o = [ox, oy, oz];
+                    add_cell::<W, D>(s, inputs, (&block, p), start..end, o, &mut sum);
                     start = end;
                 }
             }
         }
     }
-    for l in 0..LANES {
-        out[l] = sum[l] * inputs.1.impulse.impulse_scale;
+    s.mul(sum, s.splat(inputs.1.impulse.impulse_scale))
+}
+
+/// Sparse convolution noise (`D` = 2 or 3) or, with `GABOR`, 2D Gabor noise over a block, on
+/// lattice `L` (a `LatticeKind` code).
+pub struct ImpulseBlock<const D: usize, const GABOR: bool, const L: u32>;
+
+impl<const D: usize, const GABOR: bool, const L: u32> Kernel for ImpulseBlock<D, GABOR, L> {
+    const DIMS: usize = D;
+    const HASHED: bool = L != LatticeKind::Table as u32;
+    const PRIME: bool = L == LatticeKind::Prime as u32;
+    #[inline(always)]
+    fn block<W: Wide>(s: W, lat: &Lattice, kind: &KindState, p: &Points, out: &mut [f32; LANES]) {
+        let v = if GABOR {
+            let inputs = (lat, kind, ImpulseKernel::Gabor);
+            impulse_noise::<W, D>(s, inputs, kind.impulse.gabor_reach, p)
+        } else {
+            impulse_noise::<W, D>(s, (lat, kind, ImpulseKernel::Sparse), 1, p)
+        };
+        s.store(out, v);
     }
 }
 
-/// Sparse convolution noise in D (2 or 3) dimensions for every lane of a block.
-#[inline(always)]
-pub fn sparse_convolution<const D: usize>(
-    lat: &Lattice,
-    kind: &KindState,
-    p: &Points,
-    out: &mut [f32; LANES],
-) {
-    impulse_noise::<D>((lat, kind, ImpulseKernel::Sparse), 1, p, out);
-}
-
-/// 2D Gabor noise for every lane of a block.
-#[inline(always)]
-pub fn gabor(lat: &Lattice, kind: &KindState, p: &Points, out: &mut [f32; LANES]) {
-    impulse_noise::<2>(
-        (lat, kind, ImpulseKernel::Gabor),
-        kind.impulse.gabor_reach,
-        p,
-        out,
-    );
-}
-
-kernels! {
-    Sparse2Block, 2, |lat, k, p, out| sparse_convolution::<2>(lat, k, p, out);
-    Sparse3Block, 3, |lat, k, p, out| sparse_convolution::<3>(lat, k, p, out);
-    GaborBlock, 2, |lat, k, p, out| gabor(lat, k, p, out);
-}
+type Sparse2Block<const L: u32> = ImpulseBlock<2, false, L>;
+type Sparse3Block<const L: u32> = ImpulseBlock<3, false, L>;
+type GaborBlock<const L: u32> = ImpulseBlock<2, true, L>;
 
 /// The row function of sparse convolution noise in `dims` dimensions.
 pub fn sparse_convolution_row(
@@ -248,4 +271,34 @@ pub fn sparse_convolution_row(
 /// The row function of Gabor noise (2D).
 pub fn gabor_row(_: u32, _: Interp, lattice: LatticeKind, isa: InstructionSet) -> NoiseRow {
     row_of!(GaborBlock, lattice, isa)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::kinds::lattice::kernel::check::every_isa_gives_the_portable_bits;
+    use crate::kinds::{Interp, Kind, KindFields, KindParams, KindState};
+
+    /// Every instruction set gives the portable kernel's bits on every lattice
+    /// (`kernel::check`): sparse convolution in 2D and 3D, Gabor with its default orientation
+    /// and isotropic (a random direction per impulse), at the smallest bandwidth (the widest
+    /// reach, 2 cells).
+    #[test]
+    fn every_instruction_set_gives_the_portable_kernels_bits() {
+        let fields = KindFields::defaults(Kind::SparseConvolution);
+        let kind = KindState::new(&KindParams::new(Kind::SparseConvolution, 3, &fields));
+        let info = &super::super::SPARSE_CONVOLUTION;
+        every_isa_gives_the_portable_bits("sparse convolution", &[Interp::Linear], info, &kind);
+        for orientation in [Some(30.0), None] {
+            let mut fields = KindFields::defaults(Kind::Gabor);
+            fields.impulse.gabor_orientation = orientation;
+            fields.impulse.gabor_bandwidth = super::super::MIN_GABOR_BANDWIDTH;
+            let kind = KindState::new(&KindParams::new(Kind::Gabor, 2, &fields));
+            every_isa_gives_the_portable_bits(
+                "Gabor",
+                &[Interp::Linear],
+                &super::super::GABOR,
+                &kind,
+            );
+        }
+    }
 }

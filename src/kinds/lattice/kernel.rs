@@ -150,30 +150,6 @@ per_isa!(noise_row<Kernel> -> NoiseRow, pick: noise_row_baseline, noise_row_avx2
     noise_row_avx512, (inputs: &NoiseInputs, row: &RowFrame, first: usize,
         shift: Option<&Shift>, out: &mut [f32]));
 
-/// Declares a kernel type per kind and dims, generic over the lattice (`L`: a `LatticeKind` code).
-macro_rules! kernels {
-    ($($name:ident, $dims:expr, |$lat:ident, $kind:ident, $p:ident, $out:ident| $body:expr;)*) => {$(
-        #[doc = concat!("`", stringify!($name), "` over a block of lanes.")]
-        pub struct $name<const L: u32>;
-        impl<const L: u32> $crate::kinds::lattice::kernel::Kernel for $name<L> {
-            const DIMS: usize = $dims;
-            const HASHED: bool = L != $crate::kinds::LatticeKind::Table as u32;
-            const PRIME: bool = L == $crate::kinds::LatticeKind::Prime as u32;
-            #[inline(always)]
-            fn block<W: $crate::kinds::lattice::wide::Wide>(
-                _: W,
-                $lat: &$crate::kinds::lattice::lane_hash::LaneLattice,
-                $kind: &$crate::kinds::KindState,
-                $p: &$crate::kinds::lattice::lanes::Points,
-                $out: &mut [f32; $crate::kinds::lattice::lanes::LANES],
-            ) {
-                $body
-            }
-        }
-    )*};
-}
-pub(crate) use kernels;
-
 /// The row function of kernel `$k` (generic over the lattice) for `lattice` and `isa`.
 macro_rules! row_of {
     ($k:ident, $lattice:expr, $isa:expr) => {
@@ -255,7 +231,7 @@ pub(crate) mod check {
     use crate::kinds::{KindInfo, LatticeKind};
     use crate::tables::{OctaveTables, perm_windows};
 
-    /// The interpolations of the corner kinds (Catmull-Rom is value noise's, lane by lane).
+    /// The interpolations of the corner kinds (Catmull-Rom is value noise's alone).
     pub const CORNER_INTERPS: [Interp; 5] = [
         Interp::Nearest,
         Interp::Linear,

@@ -10,12 +10,10 @@ use super::lanes::store_block;
 use super::lanes::{LANES, Points, RowFrame, block_points, load_block, shift_points};
 use super::math::cos_2pi;
 use super::wide::frame::{AxisPoint, weights};
+use super::wide::scalar::Scalar;
 use super::wide::{Wide, lerp, unrolled};
 use crate::kinds::{Interp, KindState, LatticeKind};
 use std::marker::PhantomData;
-
-/// A value and its gradient along the lattice axes, in f32.
-pub type LaneDual = (f32, [f32; 4]);
 
 /// A block's values (run 0) and lattice gradients (runs 1-4), lane by lane.
 pub type DualBlock = [[f32; LANES]; 5];
@@ -89,31 +87,6 @@ per_isa!(noise_row_d<KernelD> -> NoiseRowD, pick_d: noise_row_d_baseline, noise_
     noise_row_d_avx512, (inputs: &NoiseInputs, row: &RowFrame, first: usize,
         shift: Option<&[Vec<f32>; 4]>, out: &mut [&mut [f32]; 5]));
 
-/// Declares a dual kernel type per kind and dims, generic over the lattice (`L`: a `LatticeKind` code).
-macro_rules! dual_kernels {
-    ($($name:ident, $dims:expr, |$lat:ident, $kind:ident, $interp:ident, $p:ident, $out:ident| $body:expr;)*) => {$(
-        #[doc = concat!("`", stringify!($name), "`: a block's values and lattice gradients.")]
-        pub struct $name<const L: u32>;
-        impl<const L: u32> $crate::kinds::lattice::lane_dual::KernelD for $name<L> {
-            const DIMS: usize = $dims;
-            const HASHED: bool = L != $crate::kinds::LatticeKind::Table as u32;
-            const PRIME: bool = L == $crate::kinds::LatticeKind::Prime as u32;
-            #[inline(always)]
-            fn block<W: $crate::kinds::lattice::wide::Wide>(
-                _: W,
-                $lat: &$crate::kinds::lattice::lane_hash::LaneLattice,
-                $kind: &$crate::kinds::KindState,
-                $interp: $crate::kinds::Interp,
-                $p: &$crate::kinds::lattice::lanes::Points,
-                $out: &mut $crate::kinds::lattice::lane_dual::DualBlock,
-            ) {
-                $body
-            }
-        }
-    )*};
-}
-pub(crate) use dual_kernels;
-
 /// The dual row function of kernel `$k` (generic over the lattice) for `lattice` and `isa`.
 macro_rules! row_d_of {
     ($k:ident, $lattice:expr, $isa:expr) => {
@@ -121,17 +94,6 @@ macro_rules! row_d_of {
     };
 }
 pub(crate) use row_d_of;
-
-/// Lane `l` of a block: a kind's value and lattice gradient there (the kinds computed lane by
-/// lane: simplex, Catmull-Rom). A function, not a closure: the compiler inlines it into the
-/// kernel compiled for each instruction set, where a closure was left a call per lane.
-#[inline(always)]
-pub fn put_lane(out: &mut DualBlock, l: usize, (v, g): LaneDual) {
-    out[0][l] = v;
-    for a in 0..4 {
-        out[1 + a][l] = g[a];
-    }
-}
 
 /// The derivative of `interp_weight` in t (CONVENTIONS §3), as derivative.wgsl computes it,
 /// for every lane (the match outside the lane loops, so each vectorizes).
@@ -144,7 +106,7 @@ pub fn interp_weight_derivatives(t: &[f32; LANES], interp: Interp) -> [f32; LANE
         Interp::Cosine => {
             // sin(pi t) = cos(2 pi (t/2 - 1/4)); both steps exact for t in [0, 1].
             for l in 0..LANES {
-                d[l] = 0.5 * std::f32::consts::PI * cos_2pi(0.5 * t[l] - 0.25);
+                d[l] = 0.5 * std::f32::consts::PI * cos_2pi(Scalar, 0.5 * t[l] - 0.25);
             }
         }
         Interp::Cubic => {

@@ -185,7 +185,7 @@ pub fn lattice_value(lat: &LaneLattice, h: u32) -> f32 {
 mod tests {
     use super::*;
     use crate::kinds::lattice::twin::{self as common, Lattice};
-    use crate::kinds::lattice::wide::{self, Wide, portable::Portable};
+    use crate::kinds::lattice::wide::{self, Arith, portable::Portable};
     use crate::kinds::{Interp, Kind, KindFields, KindParams, LatticeKind};
     use crate::tables::OctaveTables;
 

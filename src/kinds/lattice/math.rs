@@ -1,48 +1,56 @@
-//! Cosine and exponential as plain f32 arithmetic, so that the impulse kernels' lane loops
-//! vectorize (a call to the C library's `cosf` or `expf` keeps a loop scalar). Accurate to a
-//! few units in the last place over the kernels' ranges; tests check them against f64.
+//! Cosine, exponential, logarithm and power as plain f32 arithmetic: the cosine and exponential
+//! written once over [`Arith`], for the impulse kernels' registers and for one f32 (a call to
+//! the C library's `cosf` or `expf` would keep a lane loop scalar, and differ by platform).
+//! Accurate to a few units in the last place over the kernels' ranges; tests check them
+//! against f64.
 
 use std::f32::consts::{FRAC_1_SQRT_2, FRAC_PI_2, LN_2};
 
+use super::wide::Arith;
+use super::wide::scalar::Scalar;
 use crate::tables::{LN_2_HI, LN_2_LO};
 
-/// `cos(2 pi t)` for any t of magnitude below 2^23. t is reduced to its offset from the
-/// nearest integer (exactly), u = |t| in [0, 1/2], and `cos(2 pi u) = -sin(pi/2 y)` with
-/// `y = 4u - 1` in [-1, 1]: the Taylor series of sin through y^13 (truncation below 1e-9).
+/// `cos(2 pi t)` for any t of magnitude below 2^23, in every lane of `s` (or one f32 with
+/// [`Scalar`]). t is reduced to its offset from the nearest integer (exactly), u = |t| in
+/// [0, 1/2], and `cos(2 pi u) = -sin(pi/2 y)` with `y = 4u - 1` in [-1, 1]: the Taylor series
+/// of sin through y^13 (truncation below 1e-9). The nearest integer's ties go to even (WGSL's
+/// `round`); either neighbour gives u = 1/2.
 #[inline(always)]
-pub fn cos_2pi(t: f32) -> f32 {
-    let u = (t - t.round()).abs();
-    let y = 4.0 * u - 1.0;
-    let z = FRAC_PI_2 * y;
-    let z2 = z * z;
+pub fn cos_2pi<A: Arith>(s: A, t: A::F) -> A::F {
+    let c = |x: f32| s.splat(x);
+    let u = s.abs(s.sub(t, s.round(t)));
+    let y = s.sub(s.mul(c(4.0), u), c(1.0));
+    let z = s.mul(c(FRAC_PI_2), y);
+    let z2 = s.mul(z, z);
     // sin z = z (1 - z^2/3! (1 - z^2/(4 5) (1 - z^2/(6 7) (... ))))
-    let mut s = 1.0 - z2 / (12.0 * 13.0);
-    s = 1.0 - z2 / (10.0 * 11.0) * s;
-    s = 1.0 - z2 / (8.0 * 9.0) * s;
-    s = 1.0 - z2 / (6.0 * 7.0) * s;
-    s = 1.0 - z2 / (4.0 * 5.0) * s;
-    s = 1.0 - z2 / (2.0 * 3.0) * s;
-    -(z * s)
+    let mut v = s.sub(c(1.0), s.div(z2, c(12.0 * 13.0)));
+    for k in [10.0f32, 8.0, 6.0, 4.0, 2.0] {
+        v = s.sub(c(1.0), s.mul(s.div(z2, c(k * (k + 1.0))), v));
+    }
+    // -(z v), the sign flipped exactly (zero's too).
+    s.mul(s.mul(z, v), c(-1.0))
 }
 
-/// `exp(x)` for x <= 0 (below -87 it is 0): `2^k exp(r)` with k the nearest integer to
-/// x / ln 2 and r = x - k ln 2 in [-0.35, 0.35], exp(r) by its Taylor series through r^7.
+/// `exp(x)` for x <= 0 (below -87 it is 0), in every lane of `s` (or one f32 with [`Scalar`]):
+/// `2^k exp(r)` with k the nearest integer to x / ln 2 (ties to even) and r = x - k ln 2 in
+/// [-0.35, 0.35], exp(r) by its Taylor series through r^7.
 #[inline(always)]
-pub fn exp_nonpositive(x: f32) -> f32 {
-    let underflow = x < -87.0;
-    let x = x.max(-87.0);
-    let k = (x * (1.0 / LN_2)).round();
+pub fn exp_nonpositive<A: Arith>(s: A, x: A::F) -> A::F {
+    let c = |x: f32| s.splat(x);
+    let underflow = s.lt(x, c(-87.0));
+    let x = s.max(x, c(-87.0));
+    let k = s.round(s.mul(x, c(1.0 / LN_2)));
     // ln 2 split in two so that k ln 2 subtracts exactly (Cody and Waite).
-    let r = (x - k * LN_2_HI) - k * LN_2_LO;
-    let mut e = 1.0 + r / 7.0;
-    e = 1.0 + r / 6.0 * e;
-    e = 1.0 + r / 5.0 * e;
-    e = 1.0 + r / 4.0 * e;
-    e = 1.0 + r / 3.0 * e;
-    e = 1.0 + r / 2.0 * e;
-    e = 1.0 + r * e;
-    let v = e * f32::from_bits(((k as i32 + 127) as u32) << 23);
-    if underflow { 0.0 } else { v }
+    let r = s.sub(s.sub(x, s.mul(k, c(LN_2_HI))), s.mul(k, c(LN_2_LO)));
+    let mut e = s.add(c(1.0), s.div(r, c(7.0)));
+    for n in [6.0f32, 5.0, 4.0, 3.0, 2.0] {
+        e = s.add(c(1.0), s.mul(s.div(r, c(n)), e));
+    }
+    e = s.add(c(1.0), s.mul(r, e));
+    // 2^k from its biased exponent k + 127, in [1, 127]: below 2^9, so rotating it left by 23
+    // is the shift into the exponent field.
+    let two_k = s.bits_f(s.rotl_u::<23>(s.add_u(s.trunc_i(k), s.splat_u(127))));
+    s.select(underflow, c(0.0), s.mul(e, two_k))
 }
 
 /// `(m, k)` with `a = m 2^k`, m in [1/2, 1), for a > 0 (WGSL's `frexp`; subnormals scaled
@@ -91,9 +99,9 @@ pub fn ln_positive(a: f32) -> f32 {
 pub fn pow_of_positive(a: f32, p: f32) -> f32 {
     let x = p * ln_positive(a);
     if x <= 0.0 {
-        exp_nonpositive(x)
+        exp_nonpositive(Scalar, x)
     } else {
-        1.0 / exp_nonpositive(-x)
+        1.0 / exp_nonpositive(Scalar, -x)
     }
 }
 
@@ -110,7 +118,7 @@ mod tests {
         for n in -400_000..=400_000 {
             let t = n as f32 * 1.37e-5; // up to about 5.5 turns, both signs
             let want = (2.0 * std::f64::consts::PI * f64::from(t)).cos();
-            worst = worst.max((f64::from(cos_2pi(t)) - want).abs());
+            worst = worst.max((f64::from(cos_2pi(Scalar, t)) - want).abs());
         }
         assert!(worst < 2e-7, "{worst:e}");
     }
@@ -121,10 +129,10 @@ mod tests {
         for n in 0..=800_000 {
             let x = -(n as f32) * 1e-4; // 0 to -80
             let want = f64::from(x).exp();
-            worst = worst.max((f64::from(exp_nonpositive(x)) - want).abs() / want);
+            worst = worst.max((f64::from(exp_nonpositive(Scalar, x)) - want).abs() / want);
         }
         assert!(worst < 3e-7, "{worst:e}");
-        assert_eq!(exp_nonpositive(-200.0), 0.0);
+        assert_eq!(exp_nonpositive(Scalar, -200.0), 0.0);
     }
 
     #[test]

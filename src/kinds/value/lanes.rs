@@ -1,13 +1,14 @@
 //! Value noise, 1D-4D and Catmull-Rom, in f32: the corner kinds one kernel per dimension
-//! written once over [`Wide`] (16 lanes on AVX-512, AVX2 or any CPU), Catmull-Rom lane by
-//! lane; mirrors value.wgsl function by function. The corner hashes come from a row's cells
-//! stepped in registers (`lattice::wide`: hash lattices, untiled, quintic) or from the lanes'
-//! points (every lattice, tiling and interpolation).
+//! written once over [`Wide`] (16 lanes on AVX-512, AVX2 or any CPU), Catmull-Rom's lattice
+//! values read lane by lane and reduced in registers; mirrors value.wgsl function by function.
+//! The corner hashes come from a row's cells stepped in registers (`lattice::wide`: hash
+//! lattices, untiled, quintic) or from the lanes' points (every lattice, tiling and
+//! interpolation).
 
 use crate::kinds::lattice::block_hashes::{block_axes, block_hashes};
-use crate::kinds::lattice::kernel::{InstructionSet, Kernel, NoiseRow, kernels, row_of};
+use crate::kinds::lattice::kernel::{InstructionSet, Kernel, NoiseRow, row_of};
 use crate::kinds::lattice::lane_dual::{
-    CornerDual, CornerKind, LaneDual, NoiseRowD, dual_kernels, put_lane, row_d_of,
+    CornerDual, CornerKind, DualBlock, KernelD, NoiseRowD, row_d_of,
 };
 use crate::kinds::lattice::lane_hash::LaneLattice as Lattice;
 use crate::kinds::lattice::lane_hash::{lattice_hash, lattice_value};
@@ -15,7 +16,9 @@ use crate::kinds::lattice::lanes::LANES;
 use crate::kinds::lattice::lanes::{Points, cell_offset, lattice_cell};
 use crate::kinds::lattice::wide::frame::{AxisPoint, weights};
 use crate::kinds::lattice::wide::hash::hash_value;
-use crate::kinds::lattice::wide::{Wide, interp_corners, unrolled};
+use crate::kinds::lattice::wide::{
+    Wide, catmull_rom, catmull_rom_derivative, interp_corners, unrolled,
+};
 use crate::kinds::{Interp, KindState, LatticeKind};
 
 /// Value noise in `D` dimensions (value1..value4 in value.wgsl) from its corners' lattice
@@ -136,8 +139,6 @@ mod rows {
 #[cfg(target_arch = "x86_64")]
 pub use rows::wide_row;
 
-pub use crate::kinds::lattice::real::{catmull_rom, catmull_rom_derivative};
-
 /// Lane l's `4^D` lattice values for Catmull-Rom: cells -1..=2 around its cell per axis, x
 /// fastest.
 #[inline(always)]
@@ -154,29 +155,117 @@ fn catmull_rom_values<const D: usize>(lat: &Lattice, p: &Points, l: usize) -> [f
     v
 }
 
-/// Catmull-Rom value noise: 4 lattice values per axis (`4^D` in all), reduced axis x first.
-/// Called lane by lane, never inlined: inlined into the AVX-512 lane loop, the compiler gave some
-/// lanes of a 2D block wrong values with rustc 1.95 (the SIMD tests caught it; AVX2 was right).
+/// Every lane's `4^D` lattice values ([`catmull_rom_values`]), value-major. Read lane by lane
+/// and never inlined: inlined into the AVX-512 lane loop, the per-lane Catmull-Rom gave some
+/// lanes of a 2D block wrong values with rustc 1.95 (the SIMD tests caught it).
 #[inline(never)]
-pub fn value_catmull_rom<const D: usize>(lat: &Lattice, p: &Points, l: usize) -> f32 {
-    let mut v = catmull_rom_values::<D>(lat, p, l);
-    let mut count = 1usize << (2 * D);
-    for a in 0..D {
-        count /= 4;
-        let t = p.axis[a].frac[l];
-        for m in 0..count {
-            v[m] = catmull_rom(t, v[4 * m], v[4 * m + 1], v[4 * m + 2], v[4 * m + 3]);
+fn block_catmull_rom_values<const D: usize>(lat: &Lattice, p: &Points) -> [[f32; LANES]; 256] {
+    let mut out = [[0.0f32; LANES]; 256];
+    for l in 0..LANES {
+        let v = catmull_rom_values::<D>(lat, p, l);
+        for n in 0..(1usize << (2 * D)) {
+            out[n][l] = v[n];
         }
     }
-    v[0]
+    out
 }
 
-kernels! {
-    CatmullRom1Block, 1, |lat, _k, p, out| for l in 0..LANES { out[l] = value_catmull_rom::<1>(lat, p, l); };
-    CatmullRom2Block, 2, |lat, _k, p, out| for l in 0..LANES { out[l] = value_catmull_rom::<2>(lat, p, l); };
-    CatmullRom3Block, 3, |lat, _k, p, out| for l in 0..LANES { out[l] = value_catmull_rom::<3>(lat, p, l); };
-    CatmullRom4Block, 4, |lat, _k, p, out| for l in 0..LANES { out[l] = value_catmull_rom::<4>(lat, p, l); };
+/// One step of the Catmull-Rom reduction along axis `a` at fraction `t`: four values (and,
+/// with `DUAL`, their gradients) to one, as `value_catmull_rom_d` in value.wgsl: the four
+/// gradients interpolated component by component, plus the derivative along `a`.
+#[inline(always)]
+fn catmull_rom_step<W: Wide, const D: usize, const DUAL: bool>(
+    s: W,
+    (t, a): (W::F, usize),
+    q: [W::F; 4],
+    g: &[[W::F; 4]],
+) -> (W::F, [W::F; 4]) {
+    let mut gm = [s.splat(0.0); 4];
+    if DUAL {
+        for c in 0..D {
+            gm[c] = catmull_rom(s, t, [g[0][c], g[1][c], g[2][c], g[3][c]]);
+        }
+        gm[a] = s.add(gm[a], catmull_rom_derivative(s, t, q));
+    }
+    (catmull_rom(s, t, q), gm)
 }
+
+/// Catmull-Rom value noise of a block (`value_catmull_rom`) with, where `DUAL`, its lattice
+/// gradient: 4 lattice values per axis (`4^D` in all), reduced axis x first.
+#[inline(always)]
+fn value_catmull_rom<W: Wide, const D: usize, const DUAL: bool>(
+    s: W,
+    lat: &Lattice,
+    p: &Points,
+) -> (W::F, [W::F; 4]) {
+    let values = block_catmull_rom_values::<D>(lat, p);
+    let zero = s.splat(0.0);
+    let no_gradients = [[zero; 4]; 4];
+    // Axis x reads the values from memory; the others reduce v and g in place.
+    let mut v = [zero; 64];
+    let mut g = [[zero; 4]; 64];
+    let mut count = 1usize << (2 * (D - 1));
+    let t = s.load(&p.axis[0].frac);
+    for m in 0..count {
+        let q = std::array::from_fn(|k| s.load(&values[4 * m + k]));
+        (v[m], g[m]) = catmull_rom_step::<W, D, DUAL>(s, (t, 0), q, &no_gradients);
+    }
+    for a in 1..D {
+        let t = s.load(&p.axis[a].frac);
+        count /= 4;
+        for m in 0..count {
+            let q = [v[4 * m], v[4 * m + 1], v[4 * m + 2], v[4 * m + 3]];
+            (v[m], g[m]) = catmull_rom_step::<W, D, DUAL>(s, (t, a), q, &g[4 * m..4 * m + 4]);
+        }
+    }
+    (v[0], g[0])
+}
+
+/// Catmull-Rom value noise in `D` dimensions over a block, on lattice `L`.
+pub struct CatmullRomBlock<const D: usize, const L: u32>;
+
+impl<const D: usize, const L: u32> Kernel for CatmullRomBlock<D, L> {
+    const DIMS: usize = D;
+    const HASHED: bool = L != LatticeKind::Table as u32;
+    const PRIME: bool = L == LatticeKind::Prime as u32;
+    #[inline(always)]
+    fn block<W: Wide>(s: W, lat: &Lattice, _: &KindState, p: &Points, out: &mut [f32; LANES]) {
+        s.store(out, value_catmull_rom::<W, D, false>(s, lat, p).0);
+    }
+}
+
+/// Catmull-Rom value noise in `D` dimensions with its lattice gradient, on lattice `L`.
+pub struct CatmullRomDual<const D: usize, const L: u32>;
+
+impl<const D: usize, const L: u32> KernelD for CatmullRomDual<D, L> {
+    const DIMS: usize = D;
+    const HASHED: bool = L != LatticeKind::Table as u32;
+    const PRIME: bool = L == LatticeKind::Prime as u32;
+    #[inline(always)]
+    fn block<W: Wide>(
+        s: W,
+        lat: &Lattice,
+        _: &KindState,
+        _: Interp,
+        p: &Points,
+        out: &mut DualBlock,
+    ) {
+        let (v, g) = value_catmull_rom::<W, D, true>(s, lat, p);
+        s.store(&mut out[0], v);
+        for a in 0..4 {
+            s.store(&mut out[1 + a], g[a]);
+        }
+    }
+}
+
+type CatmullRom1Block<const L: u32> = CatmullRomBlock<1, L>;
+type CatmullRom2Block<const L: u32> = CatmullRomBlock<2, L>;
+type CatmullRom3Block<const L: u32> = CatmullRomBlock<3, L>;
+type CatmullRom4Block<const L: u32> = CatmullRomBlock<4, L>;
+type CatmullRom1Dual<const L: u32> = CatmullRomDual<1, L>;
+type CatmullRom2Dual<const L: u32> = CatmullRomDual<2, L>;
+type CatmullRom3Dual<const L: u32> = CatmullRomDual<3, L>;
+type CatmullRom4Dual<const L: u32> = CatmullRomDual<4, L>;
 
 /// The row function of value noise in `dims` dimensions (Catmull-Rom apart).
 pub fn row(dims: u32, interp: Interp, lattice: LatticeKind, isa: InstructionSet) -> NoiseRow {
@@ -213,40 +302,6 @@ type Value1Dual<const L: u32> = CornerDual<ValueCorner, 1, L>;
 type Value2Dual<const L: u32> = CornerDual<ValueCorner, 2, L>;
 type Value3Dual<const L: u32> = CornerDual<ValueCorner, 3, L>;
 type Value4Dual<const L: u32> = CornerDual<ValueCorner, 4, L>;
-
-/// `catmull_rom` on the four corner gradients, component by component (catmull_rom4).
-#[inline(always)]
-fn catmull_rom4(t: f32, g: &[[f32; 4]]) -> [f32; 4] {
-    std::array::from_fn(|c| catmull_rom(t, g[0][c], g[1][c], g[2][c], g[3][c]))
-}
-
-/// Catmull-Rom value noise with its lattice gradient (value_catmull_rom_d), never inlined as
-/// [`value_catmull_rom`].
-#[inline(never)]
-pub fn value_catmull_rom_d<const D: usize>(lat: &Lattice, p: &Points, l: usize) -> LaneDual {
-    let mut v = catmull_rom_values::<D>(lat, p, l);
-    let mut g = [[0.0f32; 4]; 256];
-    let mut count = 1usize << (2 * D);
-    for a in 0..D {
-        let t = p.axis[a].frac[l];
-        count /= 4;
-        for m in 0..count {
-            let q = [v[4 * m], v[4 * m + 1], v[4 * m + 2], v[4 * m + 3]];
-            let mut gm = catmull_rom4(t, &g[4 * m..4 * m + 4]);
-            gm[a] += catmull_rom_derivative(t, q[0], q[1], q[2], q[3]);
-            v[m] = catmull_rom(t, q[0], q[1], q[2], q[3]);
-            g[m] = gm;
-        }
-    }
-    (v[0], g[0])
-}
-
-dual_kernels! {
-    CatmullRom1Dual, 1, |lat, _k, _i, p, out| for l in 0..LANES { put_lane(out, l, value_catmull_rom_d::<1>(lat, p, l)) };
-    CatmullRom2Dual, 2, |lat, _k, _i, p, out| for l in 0..LANES { put_lane(out, l, value_catmull_rom_d::<2>(lat, p, l)) };
-    CatmullRom3Dual, 3, |lat, _k, _i, p, out| for l in 0..LANES { put_lane(out, l, value_catmull_rom_d::<3>(lat, p, l)) };
-    CatmullRom4Dual, 4, |lat, _k, _i, p, out| for l in 0..LANES { put_lane(out, l, value_catmull_rom_d::<4>(lat, p, l)) };
-}
 
 /// The dual row function of value noise in `dims` dimensions (Catmull-Rom apart).
 pub fn row_d(dims: u32, interp: Interp, lattice: LatticeKind, isa: InstructionSet) -> NoiseRowD {

@@ -2,7 +2,7 @@
 
 use std::arch::x86_64::*;
 
-use super::Wide;
+use super::{Arith, Wide};
 
 /// The AVX2 token: made only where the CPU has AVX2 and FMA.
 #[derive(Clone, Copy)]
@@ -91,7 +91,7 @@ unsafe fn permute8x2(i: __m256i, table: [__m256; 2]) -> __m256 {
     }
 }
 
-impl Wide for Avx2 {
+impl Arith for Avx2 {
     type F = F;
     type U = U;
     type M = U;
@@ -106,6 +106,88 @@ impl Wide for Avx2 {
         let v = intrinsics! { _mm256_set1_epi32(x as i32) };
         [v, v]
     }
+    #[inline(always)]
+    fn add(self, a: F, b: F) -> F {
+        intrinsics! { two!(_mm256_add_ps, a, b) }
+    }
+    #[inline(always)]
+    fn sub(self, a: F, b: F) -> F {
+        intrinsics! { two!(_mm256_sub_ps, a, b) }
+    }
+    #[inline(always)]
+    fn mul(self, a: F, b: F) -> F {
+        intrinsics! { two!(_mm256_mul_ps, a, b) }
+    }
+    #[inline(always)]
+    fn div(self, a: F, b: F) -> F {
+        intrinsics! { two!(_mm256_div_ps, a, b) }
+    }
+    #[inline(always)]
+    fn min(self, a: F, b: F) -> F {
+        intrinsics! { two!(_mm256_min_ps, a, b) }
+    }
+    #[inline(always)]
+    fn max(self, a: F, b: F) -> F {
+        intrinsics! { two!(_mm256_max_ps, a, b) }
+    }
+    #[inline(always)]
+    fn abs(self, a: F) -> F {
+        intrinsics! {
+            let sign = _mm256_set1_ps(-0.0);
+            [_mm256_andnot_ps(sign, a[0]), _mm256_andnot_ps(sign, a[1])]
+        }
+    }
+    #[inline(always)]
+    fn floor(self, a: F) -> F {
+        intrinsics! { two!(_mm256_floor_ps, a) }
+    }
+    #[inline(always)]
+    fn round(self, a: F) -> F {
+        const NEAREST: i32 = _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC;
+        intrinsics! { [_mm256_round_ps::<NEAREST>(a[0]), _mm256_round_ps::<NEAREST>(a[1])] }
+    }
+    #[inline(always)]
+    fn sqrt(self, a: F) -> F {
+        intrinsics! { two!(_mm256_sqrt_ps, a) }
+    }
+    #[inline(always)]
+    fn trunc_i(self, a: F) -> U {
+        intrinsics! { two!(_mm256_cvttps_epi32, a) }
+    }
+    #[inline(always)]
+    fn lt(self, a: F, b: F) -> U {
+        intrinsics! { two!(lt8, a, b) }
+    }
+    #[inline(always)]
+    fn select(self, m: U, t: F, f: F) -> F {
+        intrinsics! {
+            [
+                _mm256_blendv_ps(f[0], t[0], _mm256_castsi256_ps(m[0])),
+                _mm256_blendv_ps(f[1], t[1], _mm256_castsi256_ps(m[1])),
+            ]
+        }
+    }
+    #[inline(always)]
+    fn add_u(self, a: U, b: U) -> U {
+        intrinsics! { two!(_mm256_add_epi32, a, b) }
+    }
+    #[inline(always)]
+    fn rotl_u<const N: u32>(self, a: U) -> U {
+        intrinsics! {
+            let (left, right) = (count(N), count(32 - N));
+            [
+                _mm256_or_si256(_mm256_sll_epi32(a[0], left), _mm256_srl_epi32(a[0], right)),
+                _mm256_or_si256(_mm256_sll_epi32(a[1], left), _mm256_srl_epi32(a[1], right)),
+            ]
+        }
+    }
+    #[inline(always)]
+    fn bits_f(self, a: U) -> F {
+        intrinsics! { [_mm256_castsi256_ps(a[0]), _mm256_castsi256_ps(a[1])] }
+    }
+}
+
+impl Wide for Avx2 {
     #[inline(always)]
     fn load(self, a: &[f32; 16]) -> F {
         intrinsics! {
@@ -138,23 +220,6 @@ impl Wide for Avx2 {
             _mm256_storeu_si256(a[8..].as_mut_ptr().cast(), v[1]);
         }
     }
-
-    #[inline(always)]
-    fn add(self, a: F, b: F) -> F {
-        intrinsics! { two!(_mm256_add_ps, a, b) }
-    }
-    #[inline(always)]
-    fn sub(self, a: F, b: F) -> F {
-        intrinsics! { two!(_mm256_sub_ps, a, b) }
-    }
-    #[inline(always)]
-    fn mul(self, a: F, b: F) -> F {
-        intrinsics! { two!(_mm256_mul_ps, a, b) }
-    }
-    #[inline(always)]
-    fn div(self, a: F, b: F) -> F {
-        intrinsics! { two!(_mm256_div_ps, a, b) }
-    }
     #[inline(always)]
     fn mul_exact_add(self, a: F, b: F, c: F) -> F {
         intrinsics! {
@@ -164,55 +229,9 @@ impl Wide for Avx2 {
             ]
         }
     }
-
-    #[inline(always)]
-    fn min(self, a: F, b: F) -> F {
-        intrinsics! { two!(_mm256_min_ps, a, b) }
-    }
-    #[inline(always)]
-    fn max(self, a: F, b: F) -> F {
-        intrinsics! { two!(_mm256_max_ps, a, b) }
-    }
-    #[inline(always)]
-    fn abs(self, a: F) -> F {
-        intrinsics! {
-            let sign = _mm256_set1_ps(-0.0);
-            [_mm256_andnot_ps(sign, a[0]), _mm256_andnot_ps(sign, a[1])]
-        }
-    }
-    #[inline(always)]
-    fn floor(self, a: F) -> F {
-        intrinsics! { two!(_mm256_floor_ps, a) }
-    }
-    #[inline(always)]
-    fn sqrt(self, a: F) -> F {
-        intrinsics! { two!(_mm256_sqrt_ps, a) }
-    }
     #[inline(always)]
     fn is_nan(self, a: F) -> U {
         intrinsics! { two!(nan8, a) }
-    }
-    #[inline(always)]
-    fn trunc_i(self, a: F) -> U {
-        intrinsics! { two!(_mm256_cvttps_epi32, a) }
-    }
-    #[inline(always)]
-    fn lt(self, a: F, b: F) -> U {
-        intrinsics! { two!(lt8, a, b) }
-    }
-    #[inline(always)]
-    fn select(self, m: U, t: F, f: F) -> F {
-        intrinsics! {
-            [
-                _mm256_blendv_ps(f[0], t[0], _mm256_castsi256_ps(m[0])),
-                _mm256_blendv_ps(f[1], t[1], _mm256_castsi256_ps(m[1])),
-            ]
-        }
-    }
-
-    #[inline(always)]
-    fn add_u(self, a: U, b: U) -> U {
-        intrinsics! { two!(_mm256_add_epi32, a, b) }
     }
     #[inline(always)]
     fn sub_u(self, a: U, b: U) -> U {
@@ -253,16 +272,6 @@ impl Wide for Avx2 {
         }
     }
     #[inline(always)]
-    fn rotl_u<const N: u32>(self, a: U) -> U {
-        intrinsics! {
-            let (left, right) = (count(N), count(32 - N));
-            [
-                _mm256_or_si256(_mm256_sll_epi32(a[0], left), _mm256_srl_epi32(a[0], right)),
-                _mm256_or_si256(_mm256_sll_epi32(a[1], left), _mm256_srl_epi32(a[1], right)),
-            ]
-        }
-    }
-    #[inline(always)]
     fn lt_u(self, a: U, b: U) -> U {
         intrinsics! { two!(lt_u8, a, b) }
     }
@@ -296,7 +305,6 @@ impl Wide for Avx2 {
         // A mask lane is all ones: -1.
         self.sub_u(a, m)
     }
-
     #[inline(always)]
     fn to_f(self, a: U) -> F {
         intrinsics! { two!(_mm256_cvtepi32_ps, a) }
@@ -328,9 +336,5 @@ impl Wide for Avx2 {
                 _mm256_i32gather_ps::<4>(base, _mm256_slli_epi32::<2>(_mm256_and_si256(idx[1], mask))),
             ]
         }
-    }
-    #[inline(always)]
-    fn bits_f(self, a: U) -> F {
-        intrinsics! { [_mm256_castsi256_ps(a[0]), _mm256_castsi256_ps(a[1])] }
     }
 }

@@ -2,7 +2,7 @@
 
 use std::arch::x86_64::*;
 
-use super::Wide;
+use super::{Arith, Wide};
 
 /// The AVX-512 token: made only where the CPU has AVX-512 F, BW, DQ and VL.
 #[derive(Clone, Copy)]
@@ -29,11 +29,10 @@ macro_rules! intrinsics {
     };
 }
 
-impl Wide for Avx512 {
+impl Arith for Avx512 {
     type F = __m512;
     type U = __m512i;
     type M = __mmask16;
-    const ONE_REGISTER: bool = true;
 
     #[inline(always)]
     fn splat(self, x: f32) -> __m512 {
@@ -43,24 +42,6 @@ impl Wide for Avx512 {
     fn splat_u(self, x: u32) -> __m512i {
         intrinsics! { _mm512_set1_epi32(x as i32) }
     }
-    #[inline(always)]
-    fn load(self, a: &[f32; 16]) -> __m512 {
-        intrinsics! { _mm512_loadu_ps(a.as_ptr()) }
-    }
-    #[inline(always)]
-    fn load_u(self, a: &[u32; 16]) -> __m512i {
-        intrinsics! { _mm512_loadu_si512(a.as_ptr().cast()) }
-    }
-    #[inline(always)]
-    fn store(self, a: &mut [f32; 16], v: __m512) {
-        intrinsics! { _mm512_storeu_ps(a.as_mut_ptr(), v) }
-    }
-
-    #[inline(always)]
-    fn store_u(self, a: &mut [u32; 16], v: __m512i) {
-        intrinsics! { _mm512_storeu_si512(a.as_mut_ptr().cast(), v) }
-    }
-
     #[inline(always)]
     fn add(self, a: __m512, b: __m512) -> __m512 {
         intrinsics! { _mm512_add_ps(a, b) }
@@ -78,11 +59,6 @@ impl Wide for Avx512 {
         intrinsics! { _mm512_div_ps(a, b) }
     }
     #[inline(always)]
-    fn mul_exact_add(self, a: __m512, b: __m512, c: __m512) -> __m512 {
-        intrinsics! { _mm512_fmadd_ps(a, b, c) }
-    }
-
-    #[inline(always)]
     fn min(self, a: __m512, b: __m512) -> __m512 {
         intrinsics! { _mm512_min_ps(a, b) }
     }
@@ -99,12 +75,12 @@ impl Wide for Avx512 {
         intrinsics! { _mm512_roundscale_ps::<{ _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC }>(a) }
     }
     #[inline(always)]
-    fn sqrt(self, a: __m512) -> __m512 {
-        intrinsics! { _mm512_sqrt_ps(a) }
+    fn round(self, a: __m512) -> __m512 {
+        intrinsics! { _mm512_roundscale_ps::<{ _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC }>(a) }
     }
     #[inline(always)]
-    fn is_nan(self, a: __m512) -> __mmask16 {
-        intrinsics! { _mm512_cmp_ps_mask::<_CMP_UNORD_Q>(a, a) }
+    fn sqrt(self, a: __m512) -> __m512 {
+        intrinsics! { _mm512_sqrt_ps(a) }
     }
     #[inline(always)]
     fn trunc_i(self, a: __m512) -> __m512i {
@@ -118,10 +94,45 @@ impl Wide for Avx512 {
     fn select(self, m: __mmask16, t: __m512, f: __m512) -> __m512 {
         intrinsics! { _mm512_mask_blend_ps(m, f, t) }
     }
-
     #[inline(always)]
     fn add_u(self, a: __m512i, b: __m512i) -> __m512i {
         intrinsics! { _mm512_add_epi32(a, b) }
+    }
+    #[inline(always)]
+    fn rotl_u<const N: u32>(self, a: __m512i) -> __m512i {
+        intrinsics! { _mm512_rolv_epi32(a, _mm512_set1_epi32(N as i32)) }
+    }
+    #[inline(always)]
+    fn bits_f(self, a: __m512i) -> __m512 {
+        intrinsics! { _mm512_castsi512_ps(a) }
+    }
+}
+
+impl Wide for Avx512 {
+    const ONE_REGISTER: bool = true;
+    #[inline(always)]
+    fn load(self, a: &[f32; 16]) -> __m512 {
+        intrinsics! { _mm512_loadu_ps(a.as_ptr()) }
+    }
+    #[inline(always)]
+    fn load_u(self, a: &[u32; 16]) -> __m512i {
+        intrinsics! { _mm512_loadu_si512(a.as_ptr().cast()) }
+    }
+    #[inline(always)]
+    fn store(self, a: &mut [f32; 16], v: __m512) {
+        intrinsics! { _mm512_storeu_ps(a.as_mut_ptr(), v) }
+    }
+    #[inline(always)]
+    fn store_u(self, a: &mut [u32; 16], v: __m512i) {
+        intrinsics! { _mm512_storeu_si512(a.as_mut_ptr().cast(), v) }
+    }
+    #[inline(always)]
+    fn mul_exact_add(self, a: __m512, b: __m512, c: __m512) -> __m512 {
+        intrinsics! { _mm512_fmadd_ps(a, b, c) }
+    }
+    #[inline(always)]
+    fn is_nan(self, a: __m512) -> __mmask16 {
+        intrinsics! { _mm512_cmp_ps_mask::<_CMP_UNORD_Q>(a, a) }
     }
     #[inline(always)]
     fn sub_u(self, a: __m512i, b: __m512i) -> __m512i {
@@ -157,10 +168,6 @@ impl Wide for Avx512 {
         intrinsics! { _mm512_srli_epi32::<N>(a) }
     }
     #[inline(always)]
-    fn rotl_u<const N: u32>(self, a: __m512i) -> __m512i {
-        intrinsics! { _mm512_rolv_epi32(a, _mm512_set1_epi32(N as i32)) }
-    }
-    #[inline(always)]
     fn lt_u(self, a: __m512i, b: __m512i) -> __mmask16 {
         intrinsics! { _mm512_cmplt_epu32_mask(a, b) }
     }
@@ -188,7 +195,6 @@ impl Wide for Avx512 {
     fn inc_where(self, m: __mmask16, a: __m512i) -> __m512i {
         intrinsics! { _mm512_mask_sub_epi32(a, m, a, _mm512_set1_epi32(-1)) }
     }
-
     #[inline(always)]
     fn to_f(self, a: __m512i) -> __m512 {
         intrinsics! { _mm512_cvtepi32_ps(a) }
@@ -212,9 +218,5 @@ impl Wide for Avx512 {
             let row = _mm512_slli_epi32::<2>(_mm512_and_si512(idx, _mm512_set1_epi32(255)));
             _mm512_i32gather_ps::<4>(row, table.as_ptr().cast::<f32>().add(col & 3))
         }
-    }
-    #[inline(always)]
-    fn bits_f(self, a: __m512i) -> __m512 {
-        intrinsics! { _mm512_castsi512_ps(a) }
     }
 }

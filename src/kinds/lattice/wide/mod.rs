@@ -18,50 +18,60 @@ pub(crate) mod hash;
 pub(crate) mod portable;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod row;
+pub(crate) mod scalar;
 
-/// 16 lanes of f32 (`F`), u32 (`U`) and comparison masks (`M`) on one instruction set.
-/// Methods take the token by value; each is one or two instructions.
-pub trait Wide: Copy {
+/// The lane arithmetic the kernels and the scalar f32 code share: on a vector of lanes (every
+/// [`Wide`]) or on one f32 ([`scalar::Scalar`]), so that a function written once over it (the
+/// cosine and exponential of `math.rs`) serves both. Methods take the token by value.
+pub trait Arith: Copy {
     type F: Copy;
     type U: Copy;
     type M: Copy;
-    /// Whether the 16 lanes fill one register (AVX-512), where vector hashes beat sharing a
-    /// block's corners (`LaneLattice::share_corners`).
-    const ONE_REGISTER: bool = false;
-
     fn splat(self, x: f32) -> Self::F;
     fn splat_u(self, x: u32) -> Self::U;
-    fn load(self, a: &[f32; 16]) -> Self::F;
-    fn load_u(self, a: &[u32; 16]) -> Self::U;
-    fn store(self, a: &mut [f32; 16], v: Self::F);
-    fn store_u(self, a: &mut [u32; 16], v: Self::U);
-
     fn add(self, a: Self::F, b: Self::F) -> Self::F;
     fn sub(self, a: Self::F, b: Self::F) -> Self::F;
     fn mul(self, a: Self::F, b: Self::F) -> Self::F;
     fn div(self, a: Self::F, b: Self::F) -> Self::F;
-    /// `a * b + c` where every lane's product is exact (a factor 0, +-1 or a power of two):
-    /// one rounding, so a fused multiply-add and a multiply then an add give the same bits
-    /// (each set takes the faster; no libm call for a fused one where the CPU has none).
-    fn mul_exact_add(self, a: Self::F, b: Self::F, c: Self::F) -> Self::F;
     /// `a` unless it is NaN, then `b` (as `f32::min` where only `a` can be NaN).
     fn min(self, a: Self::F, b: Self::F) -> Self::F;
     /// `a` unless it is NaN, then `b` (as `f32::max` where only `a` can be NaN).
     fn max(self, a: Self::F, b: Self::F) -> Self::F;
     fn floor(self, a: Self::F) -> Self::F;
+    /// Each lane rounded to the nearest integer, ties to even (WGSL's `round`).
+    fn round(self, a: Self::F) -> Self::F;
     /// `|a|` (the sign bit cleared).
     fn abs(self, a: Self::F) -> Self::F;
     fn sqrt(self, a: Self::F) -> Self::F;
-    /// Lanes that are NaN.
-    fn is_nan(self, a: Self::F) -> Self::M;
     /// Each lane truncated to an i32, as u32 bits; i32::MIN for NaN and out of range.
     fn trunc_i(self, a: Self::F) -> Self::U;
     /// Lanes where `a < b`.
     fn lt(self, a: Self::F, b: Self::F) -> Self::M;
     /// `t` where `m`, else `f`.
     fn select(self, m: Self::M, t: Self::F, f: Self::F) -> Self::F;
-
     fn add_u(self, a: Self::U, b: Self::U) -> Self::U;
+    fn rotl_u<const N: u32>(self, a: Self::U) -> Self::U;
+    /// Each lane's bits read as an f32 (`f32::from_bits`).
+    fn bits_f(self, a: Self::U) -> Self::F;
+}
+
+/// 16 lanes of f32 (`F`), u32 (`U`) and comparison masks (`M`) on one instruction set:
+/// [`Arith`] and the loads, stores, tables and lane tests of a block. Methods take the token by
+/// value; each is one or two instructions.
+pub trait Wide: Arith {
+    /// Whether the 16 lanes fill one register (AVX-512), where vector hashes beat sharing a
+    /// block's corners (`LaneLattice::share_corners`).
+    const ONE_REGISTER: bool = false;
+    fn load(self, a: &[f32; 16]) -> Self::F;
+    fn load_u(self, a: &[u32; 16]) -> Self::U;
+    fn store(self, a: &mut [f32; 16], v: Self::F);
+    fn store_u(self, a: &mut [u32; 16], v: Self::U);
+    /// `a * b + c` where every lane's product is exact (a factor 0, +-1 or a power of two):
+    /// one rounding, so a fused multiply-add and a multiply then an add give the same bits
+    /// (each set takes the faster; no libm call for a fused one where the CPU has none).
+    fn mul_exact_add(self, a: Self::F, b: Self::F, c: Self::F) -> Self::F;
+    /// Lanes that are NaN.
+    fn is_nan(self, a: Self::F) -> Self::M;
     fn sub_u(self, a: Self::U, b: Self::U) -> Self::U;
     /// The low 32 bits of `a * b`.
     fn mul_u(self, a: Self::U, b: Self::U) -> Self::U;
@@ -72,7 +82,6 @@ pub trait Wide: Copy {
     fn xor_u(self, a: Self::U, b: Self::U) -> Self::U;
     fn and_u(self, a: Self::U, b: Self::U) -> Self::U;
     fn shr_u<const N: u32>(self, a: Self::U) -> Self::U;
-    fn rotl_u<const N: u32>(self, a: Self::U) -> Self::U;
     /// Lanes where `a < b` as unsigned.
     fn lt_u(self, a: Self::U, b: Self::U) -> Self::M;
     /// Lanes where `a == b`.
@@ -85,11 +94,8 @@ pub trait Wide: Copy {
     fn any(self, m: Self::M) -> bool;
     /// `a + 1` where `m`, else `a`.
     fn inc_where(self, m: Self::M, a: Self::U) -> Self::U;
-
     /// Each lane's u32 as f32 (the lanes' `as f32`, exact below 2^24).
     fn to_f(self, a: Self::U) -> Self::F;
-    /// Each lane's bits read as an f32 (`f32::from_bits`).
-    fn bits_f(self, a: Self::U) -> Self::F;
     /// `table[idx & 15]` per lane.
     fn permute16(self, idx: Self::U, table: Self::F) -> Self::F;
     /// `table[idx & 31]` per lane.
@@ -145,4 +151,34 @@ pub fn interp_corners<W: Wide, const D: usize>(s: W, mut v: [W::F; 16], w: [W::F
         }
     });
     v[0]
+}
+
+/// real.rs's `catmull_rom` in registers: the same operations in the same order.
+#[inline(always)]
+pub fn catmull_rom<W: Wide>(s: W, t: W::F, v: [W::F; 4]) -> W::F {
+    let c = |x: f32| s.splat(x);
+    let t2 = s.mul(t, t);
+    let t3 = s.mul(t2, t);
+    // -t3 + 2 t2 - t, with -a + b written b - a (the same rounding, signed zeros included).
+    let wm1 = s.sub(s.sub(s.mul(c(2.0), t2), t3), t);
+    let w0 = s.add(s.sub(s.mul(c(3.0), t3), s.mul(c(5.0), t2)), c(2.0));
+    let w1 = s.add(s.add(s.mul(c(-3.0), t3), s.mul(c(4.0), t2)), t);
+    let w2 = s.sub(t3, t2);
+    let sum = s.add(s.mul(wm1, v[0]), s.mul(w0, v[1]));
+    let sum = s.add(s.add(sum, s.mul(w1, v[2])), s.mul(w2, v[3]));
+    s.mul(c(0.5), sum)
+}
+
+/// real.rs's `catmull_rom_derivative` (in t) in registers, operation for operation.
+#[inline(always)]
+pub fn catmull_rom_derivative<W: Wide>(s: W, t: W::F, v: [W::F; 4]) -> W::F {
+    let c = |x: f32| s.splat(x);
+    let tt = |k: f32| s.mul(s.mul(c(k), t), t);
+    let wm1 = s.sub(s.add(tt(-3.0), s.mul(c(4.0), t)), c(1.0));
+    let w0 = s.sub(tt(9.0), s.mul(c(10.0), t));
+    let w1 = s.add(s.add(tt(-9.0), s.mul(c(8.0), t)), c(1.0));
+    let w2 = s.sub(tt(3.0), s.mul(c(2.0), t));
+    let sum = s.add(s.mul(wm1, v[0]), s.mul(w0, v[1]));
+    let sum = s.add(s.add(sum, s.mul(w1, v[2])), s.mul(w2, v[3]));
+    s.mul(c(0.5), sum)
 }

@@ -3,7 +3,7 @@
 //! kernels written against [`Wide`] run here on the baseline instruction set, with the same
 //! operations in the same order as on AVX-512 and AVX2, so every set gives the same bits.
 
-use super::Wide;
+use super::{Arith, Wide};
 
 /// The portable token: any CPU has it.
 #[derive(Clone, Copy, Default)]
@@ -45,7 +45,7 @@ fn pick<T: Copy + Default>(m: [bool; N], t: [T; N], f: [T; N]) -> [T; N] {
     out
 }
 
-impl Wide for Portable {
+impl Arith for Portable {
     type F = [f32; N];
     type U = [u32; N];
     type M = [bool; N];
@@ -58,24 +58,6 @@ impl Wide for Portable {
     fn splat_u(self, x: u32) -> [u32; N] {
         [x; N]
     }
-    #[inline(always)]
-    fn load(self, a: &[f32; 16]) -> [f32; N] {
-        *a
-    }
-    #[inline(always)]
-    fn load_u(self, a: &[u32; 16]) -> [u32; N] {
-        *a
-    }
-    #[inline(always)]
-    fn store(self, a: &mut [f32; 16], v: [f32; N]) {
-        *a = v;
-    }
-
-    #[inline(always)]
-    fn store_u(self, a: &mut [u32; 16], v: [u32; N]) {
-        *a = v;
-    }
-
     #[inline(always)]
     fn add(self, a: [f32; N], b: [f32; N]) -> [f32; N] {
         each2(a, b, |a, b| a + b)
@@ -91,11 +73,6 @@ impl Wide for Portable {
     #[inline(always)]
     fn div(self, a: [f32; N], b: [f32; N]) -> [f32; N] {
         each2(a, b, |a, b| a / b)
-    }
-    #[inline(always)]
-    fn mul_exact_add(self, a: [f32; N], b: [f32; N], c: [f32; N]) -> [f32; N] {
-        // The product is exact, so the add's one rounding is the fused one's.
-        self.add(self.mul(a, b), c)
     }
     #[inline(always)]
     fn min(self, a: [f32; N], b: [f32; N]) -> [f32; N] {
@@ -115,12 +92,12 @@ impl Wide for Portable {
         each(a, f32::floor)
     }
     #[inline(always)]
-    fn sqrt(self, a: [f32; N]) -> [f32; N] {
-        each(a, f32::sqrt)
+    fn round(self, a: [f32; N]) -> [f32; N] {
+        each(a, f32::round_ties_even)
     }
     #[inline(always)]
-    fn is_nan(self, a: [f32; N]) -> [bool; N] {
-        each(a, f32::is_nan)
+    fn sqrt(self, a: [f32; N]) -> [f32; N] {
+        each(a, f32::sqrt)
     }
     #[inline(always)]
     fn trunc_i(self, a: [f32; N]) -> [u32; N] {
@@ -141,10 +118,45 @@ impl Wide for Portable {
     fn select(self, m: [bool; N], t: [f32; N], f: [f32; N]) -> [f32; N] {
         pick(m, t, f)
     }
-
     #[inline(always)]
     fn add_u(self, a: [u32; N], b: [u32; N]) -> [u32; N] {
         each2(a, b, u32::wrapping_add)
+    }
+    #[inline(always)]
+    fn rotl_u<const S: u32>(self, a: [u32; N]) -> [u32; N] {
+        each(a, |a| a.rotate_left(S))
+    }
+    #[inline(always)]
+    fn bits_f(self, a: [u32; N]) -> [f32; N] {
+        each(a, f32::from_bits)
+    }
+}
+
+impl Wide for Portable {
+    #[inline(always)]
+    fn load(self, a: &[f32; 16]) -> [f32; N] {
+        *a
+    }
+    #[inline(always)]
+    fn load_u(self, a: &[u32; 16]) -> [u32; N] {
+        *a
+    }
+    #[inline(always)]
+    fn store(self, a: &mut [f32; 16], v: [f32; N]) {
+        *a = v;
+    }
+    #[inline(always)]
+    fn store_u(self, a: &mut [u32; 16], v: [u32; N]) {
+        *a = v;
+    }
+    #[inline(always)]
+    fn mul_exact_add(self, a: [f32; N], b: [f32; N], c: [f32; N]) -> [f32; N] {
+        // The product is exact, so the add's one rounding is the fused one's.
+        self.add(self.mul(a, b), c)
+    }
+    #[inline(always)]
+    fn is_nan(self, a: [f32; N]) -> [bool; N] {
+        each(a, f32::is_nan)
     }
     #[inline(always)]
     fn sub_u(self, a: [u32; N], b: [u32; N]) -> [u32; N] {
@@ -175,10 +187,6 @@ impl Wide for Portable {
         each(a, |a| a >> S)
     }
     #[inline(always)]
-    fn rotl_u<const S: u32>(self, a: [u32; N]) -> [u32; N] {
-        each(a, |a| a.rotate_left(S))
-    }
-    #[inline(always)]
     fn lt_u(self, a: [u32; N], b: [u32; N]) -> [bool; N] {
         each2(a, b, |a, b| a < b)
     }
@@ -206,7 +214,6 @@ impl Wide for Portable {
     fn inc_where(self, m: [bool; N], a: [u32; N]) -> [u32; N] {
         each2(m, a, |m, a| a.wrapping_add(u32::from(m)))
     }
-
     #[inline(always)]
     fn to_f(self, a: [u32; N]) -> [f32; N] {
         // The vector conversion reads each lane as an i32.
@@ -223,9 +230,5 @@ impl Wide for Portable {
     #[inline(always)]
     fn gather_column(self, idx: [u32; N], table: &[[f32; 4]; 256], col: usize) -> [f32; N] {
         each(idx, |i| table[(i & 255) as usize][col & 3])
-    }
-    #[inline(always)]
-    fn bits_f(self, a: [u32; N]) -> [f32; N] {
-        each(a, f32::from_bits)
     }
 }
