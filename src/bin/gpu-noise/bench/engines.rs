@@ -5,7 +5,8 @@
 use std::time::{Duration, Instant};
 
 use fastnoise_lite::FastNoiseLite;
-use gpu_noise::{Job, Result, cpu, gpu::Target, gpu::TextureOutput, simd};
+use gpu_noise::simd::InstructionSet;
+use gpu_noise::{Job, Result, Window, cpu, gpu::Target, gpu::TextureOutput, simd};
 use rayon::prelude::*;
 
 use super::BenchGpu;
@@ -62,7 +63,7 @@ pub fn time_engines(
     grid: Grid,
     prep: &Job,
     gpu: Option<&mut BenchGpu>,
-    one_thread: &rayon::ThreadPool,
+    (one_thread, isa): (&rayon::ThreadPool, InstructionSet),
     repeat: u32,
     gpu_only: bool,
 ) -> Result<Timings> {
@@ -84,7 +85,7 @@ pub fn time_engines(
         ));
     }
     if !gpu_only {
-        runs.extend(cpu_runs(w, grid, prep, one_thread));
+        runs.extend(cpu_runs(w, grid, prep, (one_thread, isa)));
     }
     let mut contenders: Vec<&mut dyn FnMut() -> Result<Duration>> =
         runs.iter_mut().map(|(_, f)| f.as_mut() as _).collect();
@@ -92,22 +93,21 @@ pub fn time_engines(
     Ok(runs.iter().map(|(e, _)| *e).zip(times).collect())
 }
 
-/// The CPU engines' runs: gpu-noise's SIMD and f64 backends, and fastnoise-lite where it has
-/// the kind (its own hash whatever our lattice: the same points, the same work).
+/// The CPU engines' runs: gpu-noise's SIMD (on instruction set `isa`) and f64 backends, and
+/// fastnoise-lite where it has the kind (its own hash whatever our lattice: the same points,
+/// the same work).
 fn cpu_runs<'a>(
     w: &Workload,
     grid: Grid,
     prep: &'a Job,
-    one_thread: &'a rayon::ThreadPool,
+    (one_thread, isa): (&'a rayon::ThreadPool, InstructionSet),
 ) -> Vec<(Engine, Run<'a>)> {
+    let simd = move || simd::render_window_on(isa, prep, Window::full(prep.size())).map(drop);
     let mut runs: Vec<(Engine, Run)> = vec![
-        (
-            Engine::Simd,
-            Box::new(|| wall(|| simd::render_f32(prep).map(drop))),
-        ),
+        (Engine::Simd, Box::new(move || wall(simd))),
         (
             Engine::SimdOneThread,
-            Box::new(|| wall(|| one_thread.install(|| simd::render_f32(prep).map(drop)))),
+            Box::new(move || wall(|| one_thread.install(simd))),
         ),
         (
             Engine::Cpu,

@@ -17,6 +17,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use gpu_noise::low_level::gpu::LowLevelRenderer;
+use gpu_noise::simd::InstructionSet;
 use gpu_noise::{
     Error, Job, Kind, NoiseSpec, Renderer, Result, Size, cpu, gpu::AdapterChoice,
     gpu::RendererOptions, spec::LatticeKind,
@@ -103,10 +104,12 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         }
     };
     let machine = machine(gpu.as_ref());
+    let isa = simd_isa(&args)?;
     outln!(
-        "CPU: {}, {} threads; median of {} rounds\n",
+        "CPU: {}, {} threads, SIMD engines on {}; median of {} rounds\n",
         cpu_name(),
         cpu::threads(),
+        isa.name(),
         args.repeat
     )?;
     let peers = match gpu.as_mut() {
@@ -157,6 +160,7 @@ fn engine_rows(args: &BenchArgs, mut gpu: Option<&mut BenchGpu>) -> Result<Vec<r
         .num_threads(1)
         .build()
         .map_err(|e| Error::Unsupported(format!("a one-thread pool: {e}")))?;
+    let isa = simd_isa(args)?;
     let mut rows = Vec::new();
     for workload in workloads {
         for &grid in &grids {
@@ -175,7 +179,7 @@ fn engine_rows(args: &BenchArgs, mut gpu: Option<&mut BenchGpu>) -> Result<Vec<r
                 grid,
                 &prep,
                 gpu.as_deref_mut(),
-                &one_thread,
+                (&one_thread, isa),
                 args.repeat,
                 args.gpu_only,
             )?;
@@ -187,6 +191,31 @@ fn engine_rows(args: &BenchArgs, mut gpu: Option<&mut BenchGpu>) -> Result<Vec<r
         }
     }
     Ok(rows)
+}
+
+/// The SIMD engines' instruction set: `--isa`, or the widest this CPU runs.
+fn simd_isa(args: &BenchArgs) -> Result<InstructionSet> {
+    let isa = args.isa.unwrap_or_else(InstructionSet::detect);
+    if !isa.available() {
+        return Err(Error::InvalidSpec {
+            field: "isa",
+            reason: format!(
+                "this CPU lacks {}; it runs {}",
+                isa.name(),
+                available_isas()
+            ),
+        });
+    }
+    Ok(isa)
+}
+
+/// The instruction sets this CPU runs, by name, widest first.
+fn available_isas() -> String {
+    let names: Vec<&str> = (InstructionSet::ALL.into_iter())
+        .filter(|isa| isa.available())
+        .map(InstructionSet::name)
+        .collect();
+    names.join(", ")
 }
 
 /// The processor's model name (Linux), or the architecture.
