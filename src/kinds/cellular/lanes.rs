@@ -102,7 +102,11 @@ impl<W: Wide, C: Cells<W>, const D: usize, const M: u32> Search<'_, W, C, D, M> 
             [self.gaps[0][k[0]], self.gaps[1][k[1]], self.gaps[2][k[2]]],
         );
         let open = s.lt(reach, self.to_beat(s));
-        let near = k.iter().all(|&k| k < 3) && k.iter().filter(|&&k| k > 0).count() <= 1;
+        // Where two registers hold the lanes (AVX2), a cell no lane can use costs twice as
+        // much, and skipping it won.
+        let near = W::ONE_REGISTER
+            && k.iter().all(|&k| k < 3)
+            && k.iter().filter(|&&k| k > 0).count() <= 1;
         if !near && !s.any(open) {
             return;
         }
