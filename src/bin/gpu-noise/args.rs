@@ -4,7 +4,6 @@ use std::path::PathBuf;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
-use gpu_noise::simd::InstructionSet;
 use gpu_noise::spec::ParseNameError;
 use gpu_noise::{Fractal, Kind, spec::Interp, spec::LatticeKind};
 
@@ -21,16 +20,6 @@ where
     T: std::str::FromStr<Err = ParseNameError> + Clone + Send + Sync + 'static,
 {
     PossibleValuesParser::new(names).try_map(|s| s.parse::<T>())
-}
-
-/// `--isa`'s parser: an instruction set by its name.
-fn instruction_set() -> impl TypedValueParser<Value = InstructionSet> {
-    const NAMES: [&str; 3] = ["avx512", "avx2", "baseline"];
-    PossibleValuesParser::new(NAMES).map(|s| {
-        (InstructionSet::ALL.into_iter())
-            .find(|isa| isa.name() == s)
-            .unwrap_or(InstructionSet::Baseline)
-    })
 }
 
 #[derive(Parser)]
@@ -290,8 +279,8 @@ pub struct BenchArgs {
     pub repeat: u32,
     /// The SIMD engines' instruction set: avx512, avx2 or baseline (SSE2 on x86-64) [default:
     /// the widest this CPU runs]; an error where the CPU lacks it
-    #[arg(long, value_parser = instruction_set(), conflicts_with_all = ["fastnoise2", "gpu_only"])]
-    pub isa: Option<InstructionSet>,
+    #[arg(long, value_parser = crate::workloads::instruction_set(), conflicts_with_all = ["fastnoise2", "gpu_only"])]
+    pub isa: Option<gpu_noise::simd::InstructionSet>,
     /// Side of the square grid of the webgl-noise comparison and the real-time loop, 64..=8192
     #[arg(long, default_value_t = 2048)]
     pub side: u32,

@@ -1,8 +1,10 @@
 //! What the bench runs: workloads (a noise, and fastnoise-lite's nearest equivalent where it
 //! has one) over grids (squares and a volume).
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use fastnoise_lite::{CellularDistanceFunction, CellularReturnType, FastNoiseLite};
 use fastnoise_lite::{FractalType, NoiseType};
+use gpu_noise::simd::InstructionSet;
 use gpu_noise::{Fractal, Kind, NoiseSpec, Size, spec::Interp, spec::LatticeKind};
 
 /// Lattice cells per texel in every workload (the CLI's default).
@@ -166,5 +168,15 @@ pub fn parse_workload(text: &str) -> std::result::Result<Workload, String> {
     Workload::by_name(text).ok_or_else(|| {
         let names: Vec<&str> = WORKLOADS.iter().map(|w| w.name).collect();
         format!("unknown workload {text:?}; one of {}", names.join(", "))
+    })
+}
+
+/// `--isa`'s parser: an instruction set by its name.
+pub fn instruction_set() -> impl TypedValueParser<Value = InstructionSet> {
+    const NAMES: [&str; 3] = ["avx512", "avx2", "baseline"];
+    PossibleValuesParser::new(NAMES).map(|s| {
+        (InstructionSet::ALL.into_iter())
+            .find(|isa| isa.name() == s)
+            .unwrap_or(InstructionSet::Baseline)
     })
 }
