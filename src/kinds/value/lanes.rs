@@ -139,32 +139,25 @@ mod rows {
 #[cfg(target_arch = "x86_64")]
 pub use rows::wide_row;
 
-/// Lane l's `4^D` lattice values for Catmull-Rom: cells -1..=2 around its cell per axis, x
-/// fastest.
-#[inline(always)]
-fn catmull_rom_values<const D: usize>(lat: &Lattice, p: &Points, l: usize) -> [f32; 256] {
-    let mut v = [0.0f32; 256];
-    for n in 0..(1usize << (2 * D)) {
-        let mut cells = [0u32; 4];
-        for a in 0..D {
-            let step = ((n >> (2 * a)) & 3) as i32 - 1;
-            cells[a] = lattice_cell(cell_offset(p.axis[a].cell[l], step), lat.period[a]);
-        }
-        v[n] = lattice_value(lat, lattice_hash(lat, cells, D));
-    }
-    v
-}
-
-/// Every lane's `4^D` lattice values ([`catmull_rom_values`]), value-major. Read lane by lane
-/// and never inlined: inlined into the AVX-512 lane loop, the per-lane Catmull-Rom gave some
-/// lanes of a 2D block wrong values with rustc 1.95 (the SIMD tests caught it).
+/// Every lane's `N = 4^D` lattice values for Catmull-Rom, value-major: cells -1..=2 around
+/// the lane's cell per axis, x fastest. Read lane by lane and never inlined: inlined into the
+/// AVX-512 lane loop, the per-lane Catmull-Rom gave some lanes of a 2D block wrong values with
+/// rustc 1.95 (the SIMD tests caught it). `N` sizes the array (a zeroed 4^4-value array per
+/// block cost 3D on the prime lattice a quarter of its speed).
 #[inline(never)]
-fn block_catmull_rom_values<const D: usize>(lat: &Lattice, p: &Points) -> [[f32; LANES]; 256] {
-    let mut out = [[0.0f32; LANES]; 256];
-    for l in 0..LANES {
-        let v = catmull_rom_values::<D>(lat, p, l);
-        for n in 0..(1usize << (2 * D)) {
-            out[n][l] = v[n];
+fn block_catmull_rom_values<const D: usize, const N: usize>(
+    lat: &Lattice,
+    p: &Points,
+) -> [[f32; LANES]; N] {
+    let mut out = [[0.0f32; LANES]; N];
+    for (n, values) in out.iter_mut().enumerate() {
+        for (l, value) in values.iter_mut().enumerate() {
+            let mut cells = [0u32; 4];
+            for a in 0..D {
+                let step = ((n >> (2 * a)) & 3) as i32 - 1;
+                cells[a] = lattice_cell(cell_offset(p.axis[a].cell[l], step), lat.period[a]);
+            }
+            *value = lattice_value(lat, lattice_hash(lat, cells, D));
         }
     }
     out
@@ -198,7 +191,21 @@ fn value_catmull_rom<W: Wide, const D: usize, const DUAL: bool>(
     lat: &Lattice,
     p: &Points,
 ) -> (W::F, [W::F; 4]) {
-    let values = block_catmull_rom_values::<D>(lat, p);
+    match D {
+        1 => reduce_catmull_rom::<W, D, DUAL>(s, p, &block_catmull_rom_values::<D, 4>(lat, p)),
+        2 => reduce_catmull_rom::<W, D, DUAL>(s, p, &block_catmull_rom_values::<D, 16>(lat, p)),
+        3 => reduce_catmull_rom::<W, D, DUAL>(s, p, &block_catmull_rom_values::<D, 64>(lat, p)),
+        _ => reduce_catmull_rom::<W, D, DUAL>(s, p, &block_catmull_rom_values::<D, 256>(lat, p)),
+    }
+}
+
+/// [`value_catmull_rom`]'s reduction of the lanes' `4^D` values, axis x first.
+#[inline(always)]
+fn reduce_catmull_rom<W: Wide, const D: usize, const DUAL: bool>(
+    s: W,
+    p: &Points,
+    values: &[[f32; LANES]],
+) -> (W::F, [W::F; 4]) {
     let zero = s.splat(0.0);
     let no_gradients = [[zero; 4]; 4];
     // Axis x reads the values from memory; the others reduce v and g in place.
