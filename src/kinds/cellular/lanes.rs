@@ -272,8 +272,7 @@ pub struct CellularBlock<const D: usize, const L: u32>;
 
 impl<const D: usize, const L: u32> Kernel for CellularBlock<D, L> {
     const DIMS: usize = D;
-    const HASHED: bool = L != LatticeKind::Table as u32;
-    const PRIME: bool = L == LatticeKind::Prime as u32;
+    const LATTICE: u32 = L;
     #[inline(always)]
     fn block<W: Wide>(s: W, lat: &Lattice, kind: &KindState, p: &Points, out: &mut [f32; LANES]) {
         let mut frac = [s.splat(0.0); 3];

@@ -237,8 +237,7 @@ pub struct ImpulseBlock<const D: usize, const GABOR: bool, const L: u32>;
 
 impl<const D: usize, const GABOR: bool, const L: u32> Kernel for ImpulseBlock<D, GABOR, L> {
     const DIMS: usize = D;
-    const HASHED: bool = L != LatticeKind::Table as u32;
-    const PRIME: bool = L == LatticeKind::Prime as u32;
+    const LATTICE: u32 = L;
     #[inline(always)]
     fn block<W: Wide>(s: W, lat: &Lattice, kind: &KindState, p: &Points, out: &mut [f32; LANES]) {
         let v = if GABOR {

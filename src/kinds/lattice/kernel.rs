@@ -22,10 +22,12 @@ pub struct NoiseInputs<'a> {
 pub trait Kernel {
     /// Lattice axes the kind reads.
     const DIMS: usize;
+    /// The lattice, a `LatticeKind` code (each kernel type is generic over it).
+    const LATTICE: u32;
     /// An integer-hash lattice (or the permutation table).
-    const HASHED: bool;
+    const HASHED: bool = Self::LATTICE != crate::kinds::LatticeKind::Table as u32;
     /// The prime lattice's hash (where HASHED; else xxHash32's).
-    const PRIME: bool;
+    const PRIME: bool = Self::LATTICE == crate::kinds::LatticeKind::Prime as u32;
     /// The noise of every lane of a block, computed with the instruction set of token `s`
     /// (kinds written against [`Wide`] use it; the others' lane loops vectorize alone).
     fn block<W: Wide>(s: W, lat: &Lattice, kind: &KindState, p: &Points, out: &mut [f32; LANES]);

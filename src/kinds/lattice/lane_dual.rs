@@ -12,7 +12,7 @@ use super::math::cos_2pi;
 use super::wide::frame::{AxisPoint, weights};
 use super::wide::scalar::Scalar;
 use super::wide::{Wide, lerp, unrolled};
-use crate::kinds::{Interp, KindState, LatticeKind};
+use crate::kinds::{Interp, KindState};
 use std::marker::PhantomData;
 
 /// A block's values (run 0) and lattice gradients (runs 1-4), lane by lane.
@@ -22,10 +22,12 @@ pub type DualBlock = [[f32; LANES]; 5];
 pub trait KernelD {
     /// Lattice axes the kind reads.
     const DIMS: usize;
+    /// The lattice, a `LatticeKind` code (each kernel type is generic over it).
+    const LATTICE: u32;
     /// An integer-hash lattice (or the permutation table).
-    const HASHED: bool;
+    const HASHED: bool = Self::LATTICE != crate::kinds::LatticeKind::Table as u32;
     /// The prime lattice's hash (where HASHED; else xxHash32's).
-    const PRIME: bool;
+    const PRIME: bool = Self::LATTICE == crate::kinds::LatticeKind::Prime as u32;
     /// Every lane's value and lattice gradient, computed with the instruction set of token `s`
     /// (as [`super::kernel::Kernel::block`]).
     fn block<W: Wide>(
@@ -182,8 +184,7 @@ pub struct CornerDual<K, const D: usize, const L: u32>(PhantomData<K>);
 
 impl<K: CornerKind, const D: usize, const L: u32> KernelD for CornerDual<K, D, L> {
     const DIMS: usize = D;
-    const HASHED: bool = L != LatticeKind::Table as u32;
-    const PRIME: bool = L == LatticeKind::Prime as u32;
+    const LATTICE: u32 = L;
     #[inline(always)]
     fn block<W: Wide>(
         s: W,

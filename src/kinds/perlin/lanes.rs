@@ -127,8 +127,7 @@ pub struct PerlinBlock<const D: usize, const L: u32>;
 
 impl<const D: usize, const L: u32> Kernel for PerlinBlock<D, L> {
     const DIMS: usize = D;
-    const HASHED: bool = L != LatticeKind::Table as u32;
-    const PRIME: bool = L == LatticeKind::Prime as u32;
+    const LATTICE: u32 = L;
     #[inline(always)]
     fn block<W: Wide>(s: W, lat: &Lattice, _: &KindState, p: &Points, out: &mut [f32; LANES]) {
         let h = block_hashes::<W, D, false>(s, lat, p);

@@ -193,8 +193,7 @@ pub struct SimplexBlock<const D: usize, const L: u32>;
 
 impl<const D: usize, const L: u32> Kernel for SimplexBlock<D, L> {
     const DIMS: usize = D;
-    const HASHED: bool = L != LatticeKind::Table as u32;
-    const PRIME: bool = L == LatticeKind::Prime as u32;
+    const LATTICE: u32 = L;
     #[inline(always)]
     fn block<W: Wide>(s: W, lat: &Lattice, _: &KindState, p: &Points, out: &mut [f32; LANES]) {
         s.store(out, simplex_block::<W, _, D>(s, lat, p, Value));
@@ -203,8 +202,7 @@ impl<const D: usize, const L: u32> Kernel for SimplexBlock<D, L> {
 
 impl<const D: usize, const L: u32> KernelD for SimplexBlock<D, L> {
     const DIMS: usize = D;
-    const HASHED: bool = L != LatticeKind::Table as u32;
-    const PRIME: bool = L == LatticeKind::Prime as u32;
+    const LATTICE: u32 = L;
     #[inline(always)]
     fn block<W: Wide>(
         s: W,

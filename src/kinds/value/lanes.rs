@@ -34,8 +34,7 @@ pub struct ValueBlock<const D: usize, const L: u32>;
 
 impl<const D: usize, const L: u32> Kernel for ValueBlock<D, L> {
     const DIMS: usize = D;
-    const HASHED: bool = L != LatticeKind::Table as u32;
-    const PRIME: bool = L == LatticeKind::Prime as u32;
+    const LATTICE: u32 = L;
     #[inline(always)]
     fn block<W: Wide>(s: W, lat: &Lattice, _: &KindState, p: &Points, out: &mut [f32; LANES]) {
         let h = ValueCorner::hashes::<W, D>(s, lat, p);
@@ -233,8 +232,7 @@ pub struct CatmullRomBlock<const D: usize, const L: u32>;
 
 impl<const D: usize, const L: u32> Kernel for CatmullRomBlock<D, L> {
     const DIMS: usize = D;
-    const HASHED: bool = L != LatticeKind::Table as u32;
-    const PRIME: bool = L == LatticeKind::Prime as u32;
+    const LATTICE: u32 = L;
     #[inline(always)]
     fn block<W: Wide>(s: W, lat: &Lattice, _: &KindState, p: &Points, out: &mut [f32; LANES]) {
         s.store(out, value_catmull_rom::<W, D, false>(s, lat, p).0);
@@ -246,8 +244,7 @@ pub struct CatmullRomDual<const D: usize, const L: u32>;
 
 impl<const D: usize, const L: u32> KernelD for CatmullRomDual<D, L> {
     const DIMS: usize = D;
-    const HASHED: bool = L != LatticeKind::Table as u32;
-    const PRIME: bool = L == LatticeKind::Prime as u32;
+    const LATTICE: u32 = L;
     #[inline(always)]
     fn block<W: Wide>(
         s: W,
