@@ -16,9 +16,6 @@ const EUCLIDEAN: u32 = Distance::Euclidean as u32;
 const MANHATTAN: u32 = Distance::Manhattan as u32;
 const CHEBYSHEV: u32 = Distance::Chebyshev as u32;
 
-/// The widest search window: `cell_search` is 2 or 3 cells on each side.
-const MAX_WINDOW: usize = 7;
-
 /// `cell_gap`, for every lane's fraction `f`: how far it is from cell offset o's nearest side
 /// (0 inside it). The impulse kinds skip cells by it too.
 #[inline(always)]
@@ -70,13 +67,10 @@ struct Nearest<W: Wide> {
     hash: W::U,
 }
 
-/// One block's search: its fractions, each axis's gap terms to the window's cells, the
-/// parameters and the nearest so far.
+/// One block's search: its fractions, the parameters and the nearest so far.
 struct Search<'c, W: Wide, C: Cells<W>, const D: usize, const M: u32> {
     cells: &'c C,
     frac: [W::F; 3],
-    /// `term(gap(frac, search_offset(k)))` per axis and window index k.
-    gaps: [[W::F; MAX_WINDOW]; 3],
     bound: W::F,
     jitter: W::F,
     f2: bool,
@@ -84,6 +78,16 @@ struct Search<'c, W: Wide, C: Cells<W>, const D: usize, const M: u32> {
 }
 
 impl<W: Wide, C: Cells<W>, const D: usize, const M: u32> Search<'_, W, C, D, M> {
+    /// Axis `a`'s term of the metric from each lane to the window's cells at index `k`
+    /// (`cell_gap` on the axis), computed where it is used. A table of them made once a block
+    /// held 10 more values of a 2D window in registers, which AVX2 (two registers a value, 16
+    /// registers) spilled to the stack: without it AVX2's hash-lattice rows ran 25-35% faster,
+    /// and AVX-512's (32 registers) within the run-to-run spread.
+    #[inline(always)]
+    fn gap_term(&self, s: W, a: usize, k: usize) -> W::F {
+        term(s, M, gap(s, self.frac[a], search_offset(k as i64) as i32))
+    }
+
     /// What a cell must come within to matter: the bound, or the F2 (or F1) found so far.
     #[inline(always)]
     fn to_beat(&self, s: W) -> W::F {
@@ -99,7 +103,11 @@ impl<W: Wide, C: Cells<W>, const D: usize, const M: u32> Search<'_, W, C, D, M> 
         let reach = metric_of::<W, D>(
             s,
             M,
-            [self.gaps[0][k[0]], self.gaps[1][k[1]], self.gaps[2][k[2]]],
+            [
+                self.gap_term(s, 0, k[0]),
+                self.gap_term(s, 1, k[1]),
+                self.gap_term(s, 2, k[2]),
+            ],
         );
         let open = s.lt(reach, self.to_beat(s));
         // Where two registers hold the lanes (AVX2), a cell no lane can use costs twice as
@@ -134,9 +142,9 @@ impl<W: Wide, C: Cells<W>, const D: usize, const M: u32> Search<'_, W, C, D, M> 
     #[inline(always)]
     fn row_open(&self, s: W, ky: usize, kz: usize) -> bool {
         let reach = if D == 3 {
-            combine(s, M, self.gaps[1][ky], self.gaps[2][kz])
+            combine(s, M, self.gap_term(s, 1, ky), self.gap_term(s, 2, kz))
         } else {
-            self.gaps[1][ky]
+            self.gap_term(s, 1, ky)
         };
         s.any(s.lt(reach, self.to_beat(s)))
     }
@@ -161,16 +169,9 @@ fn cellular_search<
     kind: &KindState,
     frac: [W::F; 3],
 ) -> Nearest<W> {
-    let mut gaps = [[s.splat(0.0); MAX_WINDOW]; 3];
-    for a in 0..D {
-        for k in 0..=2 * R {
-            gaps[a][k] = term(s, M, gap(s, frac[a], search_offset(k as i64) as i32));
-        }
-    }
     let mut search = Search::<W, C, D, M> {
         cells,
         frac,
-        gaps,
         bound: s.splat(kind.cellular.cell_bound),
         jitter: s.splat(kind.cellular.jitter),
         f2: needs_f2(kind.cellular.cell_return),
