@@ -90,7 +90,7 @@ def test_a_killed_run_resumes_with_the_missing_chunks(binary, tmp_path):
     run.wait()
     done = len(chunks())
     assert 4 <= done < 64, f"{done} chunks when killed: make the render longer"
-    # Every chunk there is whole: it decodes (zarr-python would raise on half a gzip stream).
+    # Every chunk there is whole: it decodes (zarr-python would raise on half a compressed chunk).
     array = open_noise(store)
     for path in chunks():
         y, x = int(path.parent.name), int(path.name)

@@ -74,7 +74,7 @@ pub fn run(args: &RenderArgs, layer: &SpecFile, world: &World, store: &Path) -> 
     );
     let start = std::time::Instant::now();
     let (mut engine, mut built): (Option<Engine>, _) = (None, None);
-    let (mut written, mut kept) = (0u64, 0u64);
+    let (mut batch, mut kept) = (Batch::default(), 0u64);
     for c in chunks.in_range(xs.clone(), ys) {
         if c[0] == xs.start {
             store::remove_stale_temporaries(&array.folder().join(chunks.row_folder(c[1], c[2])));
@@ -95,11 +95,18 @@ pub fn run(args: &RenderArgs, layer: &SpecFile, world: &World, store: &Path) -> 
             }
         };
         let values = engine.render_band(&world.job, window)?;
-        array.store_chunk(&chunks.key(c), &chunks.padded(&values, window))?;
-        written += 1;
-        bar.inc(window.texels());
+        batch.push(
+            chunks.key(c),
+            chunks.padded(&values, window),
+            window.texels(),
+        );
+        if batch.full() {
+            batch.write(&array, &bar)?;
+        }
     }
+    batch.write(&array, &bar)?;
     bar.finish_and_clear();
+    let written = batch.written;
     status!(
         "gpu-noise: wrote {written} chunks and kept {kept} already complete, of {} ({side} \
          texels a side) in {} in {} on {}{}",
@@ -112,6 +119,46 @@ pub fn run(args: &RenderArgs, layer: &SpecFile, world: &World, store: &Path) -> 
         crate::stream::built_first(built)
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// Rendered chunks waiting to be encoded and written: encoded in parallel, one a core, where
+/// one at a time left every core but one idle while a chunk was compressed. A batch holds up
+/// to one chunk a thread and at most [`BATCH_BYTES`] (a chunk may be up to 256 MiB).
+#[derive(Default)]
+struct Batch {
+    /// Each chunk's key, values and texels in the image.
+    chunks: Vec<(Vec<u64>, Vec<f32>, u64)>,
+    bytes: usize,
+    /// Chunks written so far.
+    written: u64,
+}
+
+/// The most a batch holds, unless one chunk is larger.
+const BATCH_BYTES: usize = 256 << 20;
+
+impl Batch {
+    fn push(&mut self, key: Vec<u64>, values: Vec<f32>, texels: u64) {
+        self.bytes += values.len() * size_of::<f32>();
+        self.chunks.push((key, values, texels));
+    }
+
+    /// Whether one more chunk would pass a thread each or [`BATCH_BYTES`].
+    fn full(&self) -> bool {
+        let per_chunk = self.bytes / self.chunks.len().max(1);
+        self.chunks.len() >= rayon::current_num_threads() || self.bytes + per_chunk > BATCH_BYTES
+    }
+
+    /// Encodes and writes the batch's chunks in parallel, then empties it.
+    fn write(&mut self, array: &store::StoreArray, bar: &indicatif::ProgressBar) -> Result<()> {
+        use rayon::prelude::*;
+        (self.chunks.par_iter()).try_for_each(|(key, values, _)| array.store_chunk(key, values))?;
+        for (_, _, texels) in self.chunks.drain(..) {
+            bar.inc(texels);
+            self.written += 1;
+        }
+        self.bytes = 0;
+        Ok(())
+    }
 }
 
 /// What a Zarr store cannot hold: 1D specs, and the image flags (a store keeps float32
