@@ -394,6 +394,33 @@ test("Fit brings every node into view; clicking a node's thumbnail shows that no
   });
 });
 
+test("the minimap shows every node and the view; a click on a node there brings it into view", async () => {
+  await onTerrain(async (page) => {
+    const state = () => page.evaluate(() => {
+      const box = document.getElementById("editor").getBoundingClientRect();
+      const inView = (n) => {
+        const r = n.getBoundingClientRect();
+        return r.left >= box.left - 1 && r.top >= box.top - 1 && r.right <= box.right + 1 && r.bottom <= box.bottom + 1;
+      };
+      const nodes = [...document.querySelectorAll("#editor .drawflow-node")];
+      const names = nodes.map((n) => window.gpuNoise.editor().df.getNodeFromId(n.id.replace("node-", "")).data.name);
+      return { outside: names.filter((_, k) => !inView(nodes[k])), count: nodes.length, drawn: Number(document.getElementById("minimap").dataset.nodes) };
+    });
+    const before = await state();
+    assert.equal(before.drawn, before.count, "the minimap does not draw every node");
+    assert.ok(before.outside.length > 0, "the preset already fits: the test shows nothing");
+    const name = before.outside[0];
+    await page.locator("#minimap").scrollIntoViewIfNeeded();
+    const [x, y] = await page.evaluate((n) => window.gpuNoise.editor().minimap.pointOf(n), name);
+    await page.mouse.click(x, y);
+    await page.waitForTimeout(100);
+    const after = await state();
+    assert.ok(!after.outside.includes(name), `node ${name} is still out of view after the minimap click`);
+    // The click moved the view only: no node was added or removed.
+    assert.equal(after.count, before.count);
+  });
+});
+
 test("a shared link and an exported spec carry the editor's layout: another browser opens the graph with its nodes where they were", async () => {
   const { browser, page, problems } = await terrain();
   let other = null;

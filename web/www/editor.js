@@ -1,4 +1,5 @@
 import { wireAddMenu } from "./add-menu.js";
+import { Minimap } from "./minimap.js";
 import { drawThumbnails } from "./thumbnails.js";
 import { parseSpec, specText } from "./spec.js";
 
@@ -130,6 +131,7 @@ export class NodeEditor {
     // Typing into a field again after leaving it is a new undo step.
     container.addEventListener("focusout", () => { this.lastTyping = null; });
     wireAddMenu(this, container);
+    this.minimap = new Minimap(this, container);
     // Delete takes a selected wire or node wherever the keyboard focus is (Drawflow listens on
     // its canvas only), but never while a field is being typed in.
     document.addEventListener("keydown", (e) => {
@@ -179,26 +181,45 @@ export class NodeEditor {
     return nodeName;
   }
 
+  /** Each node's id, name and box `[x0, y0, x1, y1]` in the canvas's own coordinates. */
+  nodeBoxes() {
+    return this.nodes().map(([id, n]) => {
+      const element = document.getElementById(`node-${id}`);
+      const box = [n.pos_x, n.pos_y, n.pos_x + (element?.offsetWidth ?? COLUMN), n.pos_y + (element?.offsetHeight ?? ROW)];
+      return { id, name: n.data.name, box };
+    });
+  }
+
+  /** The part of the canvas in view, `[x0, y0, x1, y1]` in its own coordinates. */
+  viewBox() {
+    const box = this.container.getBoundingClientRect();
+    return [...this.canvasPoint(box.left, box.top), ...this.canvasPoint(box.right, box.bottom)];
+  }
+
+  /** Pans the canvas so its point (x, y) is at the view's centre, at `zoom` (the current one
+   *  unless given). */
+  centreOn(x, y, zoom = this.df.zoom) {
+    const box = this.container.getBoundingClientRect();
+    // A canvas point p lands at o + t + (p - o) zoom in the canvas's box, o its transform's
+    // origin: t puts (x, y) at the box's centre.
+    const [ox, oy] = getComputedStyle(this.df.precanvas).transformOrigin.split(" ").map(parseFloat);
+    this.df.zoom = zoom;
+    this.df.canvas_x = box.width / 2 - ox - (x - ox) * zoom;
+    this.df.canvas_y = box.height / 2 - oy - (y - oy) * zoom;
+    this.df.precanvas.style.transform = `translate(${this.df.canvas_x}px, ${this.df.canvas_y}px) scale(${zoom})`;
+    this.df.dispatch("zoom", zoom);
+  }
+
   /** Pans and zooms the canvas so every node is in view (zoom at most 1), centred. */
   fitToView() {
-    const nodes = this.nodes().map(([id, n]) => {
-      const element = document.getElementById(`node-${id}`);
-      return [n.pos_x, n.pos_y, n.pos_x + (element?.offsetWidth ?? COLUMN), n.pos_y + (element?.offsetHeight ?? ROW)];
-    });
+    const nodes = this.nodeBoxes().map((n) => n.box);
     if (nodes.length === 0) return;
     const [x0, y0] = [Math.min(...nodes.map((b) => b[0])), Math.min(...nodes.map((b) => b[1]))];
     const [x1, y1] = [Math.max(...nodes.map((b) => b[2])), Math.max(...nodes.map((b) => b[3]))];
     const box = this.container.getBoundingClientRect();
     const margin = 24;
     const zoom = Math.max(this.df.zoom_min, Math.min(1, (box.width - 2 * margin) / (x1 - x0), (box.height - 2 * margin) / (y1 - y0)));
-    // A canvas point p lands at o + t + (p - o) zoom in the canvas's box, o its transform's
-    // origin: t puts the nodes' centre at the box's centre.
-    const [ox, oy] = getComputedStyle(this.df.precanvas).transformOrigin.split(" ").map(parseFloat);
-    this.df.zoom = zoom;
-    this.df.canvas_x = box.width / 2 - ox - ((x0 + x1) / 2 - ox) * zoom;
-    this.df.canvas_y = box.height / 2 - oy - ((y0 + y1) / 2 - oy) * zoom;
-    this.df.precanvas.style.transform = `translate(${this.df.canvas_x}px, ${this.df.canvas_y}px) scale(${zoom})`;
-    this.df.dispatch("zoom", zoom);
+    this.centreOn((x0 + x1) / 2, (y0 + y1) / 2, zoom);
   }
 
   /** Client point (x, y) in the canvas's own coordinates (Drawflow's pan and zoom undone). */
