@@ -44,19 +44,8 @@ pub fn is_zarr(path: &Path) -> bool {
 
 pub fn run(args: &RenderArgs, layer: &SpecFile, world: &World, store: &Path) -> Result<ExitCode> {
     check_fields(layer, world)?;
-    if store.to_str().is_none() {
-        // zarrs opens a store by a text path; a lossy one would be another folder.
-        return Err(zarr_error(
-            "output",
-            format!(
-                "{}: a Zarr store's path must be UTF-8 text (the zarrs crate takes no other); \
-                 other outputs take any name",
-                store.display()
-            ),
-        ));
-    }
-    let volume = world.spec.size.depth > 1;
-    let side = args.tiles.unwrap_or(if volume {
+    check_path(store)?;
+    let side = args.tiles.unwrap_or(if world.spec.size.depth > 1 {
         DEFAULT_VOLUME_CHUNK
     } else {
         DEFAULT_CHUNK
@@ -159,6 +148,21 @@ impl Batch {
         self.bytes = 0;
         Ok(())
     }
+}
+
+/// zarrs opens a store by a text path; a lossy one would be another folder.
+fn check_path(store: &Path) -> Result<()> {
+    if store.to_str().is_some() {
+        return Ok(());
+    }
+    Err(zarr_error(
+        "output",
+        format!(
+            "{}: a Zarr store's path must be UTF-8 text (the zarrs crate takes no other); other \
+             outputs take any name",
+            store.display()
+        ),
+    ))
 }
 
 /// What a Zarr store cannot hold: 1D specs, and the image flags (a store keeps float32
