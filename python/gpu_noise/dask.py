@@ -99,7 +99,7 @@ class World(da.Array):
         """Writes the world as ``gpu-noise render -o world.zarr`` does: a Zarr v3 group with
         the spec in its attributes, holding the array ``component`` (default ``"noise"``)
         with dimension names (``y, x``; ``z, y, x``) and the spec, chunked as the dask array
-        (regular chunks). ``xr.open_zarr(url)`` opens it as a dataset; zarr-python and
+        (regular chunks), compressed as the tool's (Blosc: LZ4 over shuffled bytes). ``xr.open_zarr(url)`` opens it as a dataset; zarr-python and
         ``dask.array.from_zarr(url, component="noise")`` read the array. Needs zarr
         (``pip install "gpu-noise[zarr]"``). Other keywords go to ``dask.array.to_zarr``."""
         try:
@@ -119,9 +119,12 @@ class World(da.Array):
             record["offset"] = self.offset
         attributes = {"gpu_noise": record}
         group = zarr.open_group(url, mode="w" if overwrite else "w-", attributes=attributes)
+        # The tool's codec (CONVENTIONS, Zarr stores), not zarr-python's default.
+        blosc = zarr.codecs.BloscCodec(cname="lz4", clevel=5, shuffle="shuffle", typesize=4)
         target = group.create_array(
             name, shape=self.shape, chunks=self.chunksize, dtype=np.float32,
             fill_value=np.nan, dimension_names=self.dimension_names, attributes=attributes,
+            compressors=[blosc],
         )
         return da.Array(self.dask, self.name, self.chunks, meta=self._meta).to_zarr(
             target, compute=compute, **kwargs

@@ -51,10 +51,20 @@ def test_graphs_volumes_and_gradients_in_blocks(client):
     assert np.array_equal(world.compute(), gradient)
 
 
-def test_to_zarr_round_trips(client, tmp_path):
+def codecs_of(store):
+    """The array's codecs as its metadata document states them."""
+    with open(os.path.join(store, "noise", "zarr.json")) as f:
+        return json.load(f)["codecs"]
+
+
+def test_to_zarr_round_trips(client, tmp_path, cli):
     world = gpu_noise.dask.render(SPEC, shape=(512, 768), chunks=256, backend="simd")
     store = str(tmp_path / "world.zarr")
     world.to_zarr(store)
+    # Encoded as the tool encodes its stores.
+    tools = str(tmp_path / "tool.zarr")
+    cli("render", "-q", "--size", "64", "-o", tools)
+    assert codecs_of(store) == codecs_of(tools)
     back = da.from_zarr(store, component="noise")
     assert back.chunksize == (256, 256)
     expected = gpu_noise.render(SPEC, size=(768, 512), backend="simd")
