@@ -5,7 +5,8 @@
 
 use crate::kinds::lattice::lane_hash::{LaneLattice as Lattice, simplex_hash};
 use crate::kinds::lattice::lanes::{LANES, Points};
-use crate::kinds::lattice::wide::hash::{WideLattice, cell_hash};
+pub use crate::kinds::lattice::wide::hash::Step;
+use crate::kinds::lattice::wide::hash::{WideLattice, cell_products, corner_hash};
 use crate::kinds::lattice::wide::{Wide, unrolled};
 use crate::tables::{G2, G4};
 
@@ -72,35 +73,40 @@ const GRAD4: [[f32; 32]; 4] = [
     grad4_table(3),
 ];
 
-/// `h % 12` per lane: `h - 12 floor(h / 12)`, the quotient as `mulhi(h, 0xAAAAAAAB) >> 3`.
+/// `h % 12` per lane.
 #[inline(always)]
 fn mod12<W: Wide>(s: W, h: W::U) -> W::U {
-    let q = s.shr_u::<3>(s.mul_hi_u(h, s.splat_u(0xAAAA_AAAB)));
-    s.sub_u(h, s.mul_u(q, s.splat_u(12)))
+    s.mod12_u(h)
 }
 
 /// Where a simplex's corner hashes come from: the hash of corner `cells + step` per lane
 /// (`simplex_hash` of the lanes), each step 0 or 1 per axis.
 pub trait CornerHash<W: Wide> {
-    fn hash<const D: usize>(&self, s: W, step: [W::U; 4]) -> W::U;
+    fn hash<const D: usize>(&self, s: W, step: [Step<W::M>; 4]) -> W::U;
 }
 
-/// The hash lattices' corners, hashed in vectors from the lanes' cells.
+/// The hash lattices' corners, hashed in vectors from the lanes' cells: each axis's cell
+/// multiplied once ([`cell_products`]), a corner's step added to the products.
 pub struct VectorHash<W: Wide> {
-    pub lat: WideLattice,
-    pub cells: [W::U; 4],
+    lat: WideLattice,
+    products: [W::U; 4],
+}
+
+impl<W: Wide> VectorHash<W> {
+    /// The corners around the lanes' `cells` (their first D axes).
+    #[inline(always)]
+    pub fn new<const D: usize>(s: W, lat: WideLattice, cells: [W::U; 4]) -> Self {
+        VectorHash {
+            lat,
+            products: cell_products::<W, D>(s, lat, cells),
+        }
+    }
 }
 
 impl<W: Wide> CornerHash<W> for VectorHash<W> {
     #[inline(always)]
-    fn hash<const D: usize>(&self, s: W, step: [W::U; 4]) -> W::U {
-        let mut corner = self.cells;
-        unrolled!(a in [0, 1, 2, 3] {
-            if a < D {
-                corner[a] = s.add_u(corner[a], step[a]);
-            }
-        });
-        cell_hash::<W, D>(s, self.lat, corner)
+    fn hash<const D: usize>(&self, s: W, step: [Step<W::M>; 4]) -> W::U {
+        corner_hash::<W, D>(s, self.lat, &self.products, step)
     }
 }
 
@@ -112,11 +118,12 @@ pub struct TableHash<'a> {
 
 impl<W: Wide> CornerHash<W> for TableHash<'_> {
     #[inline(always)]
-    fn hash<const D: usize>(&self, s: W, step: [W::U; 4]) -> W::U {
+    fn hash<const D: usize>(&self, s: W, step: [Step<W::M>; 4]) -> W::U {
         let mut steps = [[0u32; LANES]; 4];
         unrolled!(a in [0, 1, 2, 3] {
             if a < D {
-                s.store_u(&mut steps[a], step[a]);
+                let step = step[a].pick(s.splat_u(0), s.splat_u(1), |m, t, f| s.select_u(m, t, f));
+                s.store_u(&mut steps[a], step);
             }
         });
         let mut h = [0u32; LANES];
@@ -144,6 +151,13 @@ fn step_of<W: Wide>(s: W, m: W::M) -> W::U {
     s.select_u(m, s.splat_u(1), s.splat_u(0))
 }
 
+/// `d - step` per lane: `d - 1` where the step is 1, else `d` itself (which is `d - 0`, bit
+/// for bit, a zero's sign included).
+#[inline(always)]
+fn minus_step<W: Wide>(s: W, d: W::F, step: Step<W::M>) -> W::F {
+    step.pick(d, s.sub(d, s.splat(1.0)), |m, t, f| s.select(m, t, f))
+}
+
 /// The 2D simplex's corners (simplex2_corners): the middle one steps along x where u > v.
 #[inline(always)]
 pub fn simplex2_corners<W: Wide, H: CornerHash<W>>(
@@ -155,24 +169,20 @@ pub fn simplex2_corners<W: Wide, H: CornerHash<W>>(
     let t = s.mul(s.add(u, v), s.splat(SIMPLEX_G2));
     let (x0, y0) = (s.sub(u, t), s.sub(v, t));
     let along_x = s.lt(v, u);
-    let zero = s.splat_u(0);
-    let (i1, j1) = (
-        step_of(s, along_x),
-        s.sub_u(s.splat_u(1), step_of(s, along_x)),
-    );
+    let (i1, j1) = (Step::Where(along_x), Step::Unless(along_x));
     let (g2, g2_2, one) = (s.splat(SIMPLEX_G2), s.splat(2.0 * SIMPLEX_G2), s.splat(1.0));
     let d = [
         [x0, y0],
         [
-            s.add(s.sub(x0, s.to_f(i1)), g2),
-            s.add(s.sub(y0, s.to_f(j1)), g2),
+            s.add(minus_step(s, x0, i1), g2),
+            s.add(minus_step(s, y0, j1), g2),
         ],
         [s.add(s.sub(x0, one), g2_2), s.add(s.sub(y0, one), g2_2)],
     ];
     let h = [
-        hash.hash::<2>(s, [zero; 4]),
-        hash.hash::<2>(s, [i1, j1, zero, zero]),
-        hash.hash::<2>(s, [s.splat_u(1), s.splat_u(1), zero, zero]),
+        hash.hash::<2>(s, [Step::Zero; 4]),
+        hash.hash::<2>(s, [i1, j1, Step::Zero, Step::Zero]),
+        hash.hash::<2>(s, [Step::One, Step::One, Step::Zero, Step::Zero]),
     ];
     let mut g = [[s.splat(0.0); 2]; 3];
     unrolled!(m in [0, 1, 2] {
@@ -191,7 +201,7 @@ pub fn simplex2_corners<W: Wide, H: CornerHash<W>>(
 /// of simplex.wgsl term for term: `xy` is x >= y, `yz` y >= z, `xz` x >= z.
 /// (Helpers, not closures: a closure left uninlined runs its vector operations as calls.)
 #[inline(always)]
-fn simplex3_order<W: Wide>(s: W, xy: W::M, yz: W::M, xz: W::M) -> ([W::U; 3], [W::U; 3]) {
+fn simplex3_order<W: Wide>(s: W, xy: W::M, yz: W::M, xz: W::M) -> ([W::M; 3], [W::M; 3]) {
     let (nxy, nyz, nxz) = (not(s, xy), not(s, yz), not(s, xz));
     let c1 = [
         s.and_m(xy, s.or_m(yz, xz)),
@@ -203,10 +213,7 @@ fn simplex3_order<W: Wide>(s: W, xy: W::M, yz: W::M, xz: W::M) -> ([W::U; 3], [W
         s.or_m(s.and_m(xy, yz), nxy),
         s.or_m(s.and_m(xy, nyz), s.and_m(nxy, s.or_m(nyz, nxz))),
     ];
-    (
-        [step_of(s, c1[0]), step_of(s, c1[1]), step_of(s, c1[2])],
-        [step_of(s, c2[0]), step_of(s, c2[1]), step_of(s, c2[2])],
-    )
+    (c1, c2)
 }
 
 /// The lanes not in `m`.
@@ -236,18 +243,21 @@ pub fn simplex3_corners<W: Wide, H: CornerHash<W>>(
         at_least(s, f[1], f[2]),
         at_least(s, f[0], f[2]),
     );
-    let zero = s.splat_u(0);
-    let one = s.splat_u(1);
-    let steps = [[zero; 3], c1, c2, [one; 3]];
+    let steps = [
+        [Step::Zero; 3],
+        c1.map(Step::Where),
+        c2.map(Step::Where),
+        [Step::One; 3],
+    ];
     let mut d = [[s.splat(0.0); 3]; 4];
     let mut g = [[s.splat(0.0); 3]; 4];
     unrolled!(m in [0, 1, 2, 3] {
         let offset = s.splat(m as f32 * (1.0 / 6.0));
         let step = steps[m];
         unrolled!(a in [0, 1, 2] {
-            d[m][a] = s.add(s.sub(d0[a], s.to_f(step[a])), offset);
+            d[m][a] = s.add(minus_step(s, d0[a], step[a]), offset);
         });
-        let r = mod12(s, hash.hash::<3>(s, [step[0], step[1], step[2], zero]));
+        let r = mod12(s, hash.hash::<3>(s, [step[0], step[1], step[2], Step::Zero]));
         unrolled!(a in [0, 1, 2] {
             g[m][a] = s.permute16(r, s.load(&GRAD3[a]));
         });
@@ -286,16 +296,16 @@ pub fn simplex4_corners<W: Wide, H: CornerHash<W>>(
     let mut d = [[s.splat(0.0); 4]; 5];
     let mut g = [[s.splat(0.0); 4]; 5];
     unrolled!(m in [0, 1, 2, 3, 4] {
-        let mut step = [s.splat_u(0); 4];
+        let mut step = [Step::Zero; 4];
         if m > 0 {
             unrolled!(a in [0, 1, 2, 3] {
                 let reach = s.add_u(rank[a], s.splat_u(m as u32));
-                step[a] = step_of(s, s.lt_u(s.splat_u(3), reach));
+                step[a] = Step::Where(s.lt_u(s.splat_u(3), reach));
             });
         }
         let offset = s.splat(m as f32 * SIMPLEX_G4);
         unrolled!(a in [0, 1, 2, 3] {
-            d[m][a] = s.add(s.sub(d0[a], s.to_f(step[a])), offset);
+            d[m][a] = s.add(minus_step(s, d0[a], step[a]), offset);
         });
         let h = hash.hash::<4>(s, step);
         unrolled!(a in [0, 1, 2, 3] {

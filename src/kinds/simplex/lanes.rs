@@ -177,10 +177,7 @@ fn simplex_block<W: Wide, F: Finish<W>, const D: usize>(
             hash_seed: lat.hash_seed,
             prime: lat.prime,
         };
-        let hash = VectorHash {
-            lat: lattice,
-            cells: cells::<W, D>(s, p),
-        };
+        let hash = VectorHash::new::<D>(s, lattice, cells::<W, D>(s, p));
         simplex_corners_then::<W, _, F, D>(s, &hash, f, then)
     } else {
         simplex_corners_then::<W, _, F, D>(s, &TableHash { lat, p }, f, then)
@@ -258,13 +255,11 @@ mod rows {
             _: &KindState,
             p: &[AxisPoint<W>; 4],
         ) -> W::F {
-            let hash = VectorHash {
-                lat: WideLattice {
-                    hash_seed: seed,
-                    prime: PRIME,
-                },
-                cells: [p[0].cell, p[1].cell, p[2].cell, p[3].cell],
+            let lat = WideLattice {
+                hash_seed: seed,
+                prime: PRIME,
             };
+            let hash = VectorHash::new::<D>(s, lat, [p[0].cell, p[1].cell, p[2].cell, p[3].cell]);
             let f = [p[0].frac, p[1].frac, p[2].frac, p[3].frac];
             simplex_corners_then::<W, _, _, D>(s, &hash, f, Value)
         }

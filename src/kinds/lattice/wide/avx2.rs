@@ -2,7 +2,7 @@
 
 use std::arch::x86_64::*;
 
-use super::{Arith, Wide};
+use super::{Arith, MOD12_BYTE_WEIGHTS, MOD12_RECIPROCAL, Wide};
 
 /// The AVX2 token: made only where the CPU has AVX2 and FMA.
 #[derive(Clone, Copy)]
@@ -61,14 +61,16 @@ unsafe fn nan8(a: __m256) -> __m256i {
     intrinsics! { _mm256_castps_si256(_mm256_cmp_ps::<_CMP_UNORD_Q>(a, a)) }
 }
 
-/// The high 32 bits of each lane's `a * b`: the even lanes' 64-bit products, then the odd
-/// lanes', each high half put in place.
+/// `h % 12` per lane, as `mod12_bytes` says.
 #[inline(always)]
-unsafe fn mul_hi8(a: __m256i, b: __m256i) -> __m256i {
+unsafe fn mod12_8(h: __m256i) -> __m256i {
     intrinsics! {
-        let even = _mm256_srli_epi64::<32>(_mm256_mul_epu32(a, b));
-        let odd = _mm256_mul_epu32(_mm256_srli_epi64::<32>(a), _mm256_srli_epi64::<32>(b));
-        _mm256_blend_epi32::<0xAA>(even, odd)
+        let y = _mm256_madd_epi16(
+            _mm256_maddubs_epi16(h, _mm256_set1_epi32(MOD12_BYTE_WEIGHTS)),
+            _mm256_set1_epi32(0x0001_0001),
+        );
+        let q = _mm256_mulhi_epu16(y, _mm256_set1_epi32(MOD12_RECIPROCAL));
+        _mm256_sub_epi32(y, _mm256_mullo_epi16(q, _mm256_set1_epi32(12)))
     }
 }
 
@@ -242,8 +244,8 @@ impl Wide for Avx2 {
         intrinsics! { two!(_mm256_mullo_epi32, a, b) }
     }
     #[inline(always)]
-    fn mul_hi_u(self, a: U, b: U) -> U {
-        intrinsics! { two!(mul_hi8, a, b) }
+    fn mod12_u(self, h: U) -> U {
+        intrinsics! { two!(mod12_8, h) }
     }
     #[inline(always)]
     fn select_u(self, m: U, t: U, f: U) -> U {
@@ -335,6 +337,34 @@ impl Wide for Avx2 {
                 _mm256_i32gather_ps::<4>(base, _mm256_slli_epi32::<2>(_mm256_and_si256(idx[0], mask))),
                 _mm256_i32gather_ps::<4>(base, _mm256_slli_epi32::<2>(_mm256_and_si256(idx[1], mask))),
             ]
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kinds::lattice::wide::tests::words;
+
+    #[target_feature(enable = "avx2,fma")]
+    fn mod12(h: &[u32; 16]) -> [u32; 16] {
+        // SAFETY: called only where the CPU has the features above (the test checks).
+        let s = unsafe { Avx2::new() };
+        let mut out = [0; 16];
+        s.store_u(&mut out, s.mod12_u(s.load_u(h)));
+        out
+    }
+
+    /// `mod12_u` is `%` on every lane (on a CPU that has this instruction set).
+    #[test]
+    fn mod12_is_the_remainder() {
+        if !(is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma")) {
+            return;
+        }
+        for block in words().chunks_exact(16) {
+            let h: [u32; 16] = block.try_into().expect("16 words");
+            // SAFETY: the CPU has the instruction set (checked above).
+            assert_eq!(unsafe { mod12(&h) }, h.map(|h| h % 12));
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use std::arch::x86_64::*;
 
-use super::{Arith, Wide};
+use super::{Arith, MOD12_BYTE_WEIGHTS, MOD12_RECIPROCAL, Wide};
 
 /// The AVX-512 token: made only where the CPU has AVX-512 F, BW, DQ and VL.
 #[derive(Clone, Copy)]
@@ -143,12 +143,16 @@ impl Wide for Avx512 {
         intrinsics! { _mm512_mullo_epi32(a, b) }
     }
     #[inline(always)]
-    fn mul_hi_u(self, a: __m512i, b: __m512i) -> __m512i {
-        // The even lanes' 64-bit products, then the odd lanes', each high half put in place.
+    fn mod12_u(self, h: __m512i) -> __m512i {
+        // See `mod12_bytes`: x86 has no 32-bit high multiply, and two 64-bit ones, their
+        // shifts and a blend cost more than five byte and word operations.
         intrinsics! {
-            let even = _mm512_srli_epi64::<32>(_mm512_mul_epu32(a, b));
-            let odd = _mm512_mul_epu32(_mm512_srli_epi64::<32>(a), _mm512_srli_epi64::<32>(b));
-            _mm512_mask_blend_epi32(0xAAAA, even, odd)
+            let y = _mm512_madd_epi16(
+                _mm512_maddubs_epi16(h, _mm512_set1_epi32(MOD12_BYTE_WEIGHTS)),
+                _mm512_set1_epi32(0x0001_0001),
+            );
+            let q = _mm512_mulhi_epu16(y, _mm512_set1_epi32(MOD12_RECIPROCAL));
+            _mm512_sub_epi32(y, _mm512_mullo_epi16(q, _mm512_set1_epi32(12)))
         }
     }
     #[inline(always)]
@@ -217,6 +221,38 @@ impl Wide for Avx512 {
         intrinsics! {
             let row = _mm512_slli_epi32::<2>(_mm512_and_si512(idx, _mm512_set1_epi32(255)));
             _mm512_i32gather_ps::<4>(row, table.as_ptr().cast::<f32>().add(col & 3))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kinds::lattice::wide::tests::words;
+
+    #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl")]
+    fn mod12(h: &[u32; 16]) -> [u32; 16] {
+        // SAFETY: called only where the CPU has the features above (the test checks).
+        let s = unsafe { Avx512::new() };
+        let mut out = [0; 16];
+        s.store_u(&mut out, s.mod12_u(s.load_u(h)));
+        out
+    }
+
+    /// `mod12_u` is `%` on every lane (on a CPU that has this instruction set).
+    #[test]
+    fn mod12_is_the_remainder() {
+        if !(is_x86_feature_detected!("avx512f")
+            && is_x86_feature_detected!("avx512bw")
+            && is_x86_feature_detected!("avx512dq")
+            && is_x86_feature_detected!("avx512vl"))
+        {
+            return;
+        }
+        for block in words().chunks_exact(16) {
+            let h: [u32; 16] = block.try_into().expect("16 words");
+            // SAFETY: the CPU has the instruction set (checked above).
+            assert_eq!(unsafe { mod12(&h) }, h.map(|h| h % 12));
         }
     }
 }

@@ -9,8 +9,106 @@ use crate::tables::{LATTICE_PRIME_MULTIPLIER, LATTICE_PRIMES, PRIME_2, PRIME_3, 
 /// `hash_eat`: `rotl(acc + word PRIME_3, 17) PRIME_4`.
 #[inline(always)]
 pub fn hash_eat<W: Wide>(s: W, acc: W::U, word: W::U) -> W::U {
-    let a = s.add_u(acc, s.mul_u(word, s.splat_u(PRIME_3)));
-    s.mul_u(s.rotl_u::<17>(a), s.splat_u(PRIME_4))
+    hash_eat_product(s, acc, s.mul_u(word, s.splat_u(PRIME_3)))
+}
+
+/// `hash_eat` of a word whose product `word PRIME_3` is given.
+#[inline(always)]
+fn hash_eat_product<W: Wide>(s: W, acc: W::U, product: W::U) -> W::U {
+    s.mul_u(s.rotl_u::<17>(s.add_u(acc, product)), s.splat_u(PRIME_4))
+}
+
+/// What a lattice multiplies axis `a`'s cell by before folding it into a hash: the axis's
+/// prime on the prime lattice, `PRIME_3` (`hash_eat`'s) on xxHash32's. A product is linear in
+/// the cell, so the upper cell's is the lower one's plus the factor (modulo 2^32): a corner's
+/// product is an addition, not another multiply.
+#[inline(always)]
+fn axis_factor(lat: WideLattice, a: usize) -> u32 {
+    if lat.prime {
+        LATTICE_PRIMES[a]
+    } else {
+        PRIME_3
+    }
+}
+
+/// Each axis's cell times its [`axis_factor`]: what [`corner_hash`] steps from.
+#[inline(always)]
+pub fn cell_products<W: Wide, const D: usize>(
+    s: W,
+    lat: WideLattice,
+    cells: [W::U; 4],
+) -> [W::U; 4] {
+    let mut products = [s.splat_u(0); 4];
+    unrolled!(a in [0, 1, 2, 3] {
+        if a < D {
+            products[a] = s.mul_u(cells[a], s.splat_u(axis_factor(lat, a)));
+        }
+    });
+    products
+}
+
+/// A corner's step from a cell along one axis: none, one cell, or one cell in the lanes of a
+/// mask (or outside it). Known at compile time where it is a constant, so a corner's offset and
+/// product take no operation, or one blend, per axis.
+#[derive(Clone, Copy)]
+pub enum Step<M> {
+    Zero,
+    One,
+    Where(M),
+    Unless(M),
+}
+
+impl<M: Copy> Step<M> {
+    /// `one` where the step is 1, else `zero`, per lane (`select(mask, if set, if not)`).
+    #[inline(always)]
+    pub fn pick<T>(self, zero: T, one: T, select: impl FnOnce(M, T, T) -> T) -> T {
+        match self {
+            Step::Zero => zero,
+            Step::One => one,
+            Step::Where(m) => select(m, one, zero),
+            Step::Unless(m) => select(m, zero, one),
+        }
+    }
+}
+
+/// The hash of the corner `cells + step` (`products` are the cells' [`cell_products`]):
+/// [`cell_hash`] of the corner, each axis's product plus its factor where the step is 1.
+#[inline(always)]
+pub fn corner_hash<W: Wide, const D: usize>(
+    s: W,
+    lat: WideLattice,
+    products: &[W::U; 4],
+    step: [Step<W::M>; 4],
+) -> W::U {
+    let mut words = [s.splat_u(0); 4];
+    unrolled!(a in [0, 1, 2, 3] {
+        if a < D {
+            let upper = s.add_u(products[a], s.splat_u(axis_factor(lat, a)));
+            words[a] = step[a].pick(products[a], upper, |m, t, f| s.select_u(m, t, f));
+        }
+    });
+    if lat.prime {
+        let mut acc = s.splat_u(lat.hash_seed);
+        unrolled!(a in [0, 1, 2, 3] {
+            if a < D {
+                acc = s.xor_u(acc, words[a]);
+            }
+        });
+        return prime_finish(s, acc);
+    }
+    let mut acc = s.splat_u(xxhash_start::<D>(lat.hash_seed));
+    unrolled!(a in [0, 1, 2, 3] {
+        if a < D {
+            acc = hash_eat_product(s, acc, words[a]);
+        }
+    });
+    hash_finish(s, acc)
+}
+
+/// xxHash32's accumulator before the first of `D` words (`hash_start`).
+#[inline(always)]
+const fn xxhash_start<const D: usize>(seed: u32) -> u32 {
+    seed.wrapping_add(PRIME_5).wrapping_add(4 * D as u32)
 }
 
 /// `hash_finish`: xxHash32's avalanche.
@@ -55,11 +153,7 @@ pub fn cell_hash<W: Wide, const D: usize>(s: W, lat: WideLattice, cells: [W::U; 
         });
         return prime_finish(s, acc);
     }
-    let start = lat
-        .hash_seed
-        .wrapping_add(PRIME_5)
-        .wrapping_add(4 * D as u32);
-    let mut acc = s.splat_u(start);
+    let mut acc = s.splat_u(xxhash_start::<D>(lat.hash_seed));
     unrolled!(a in [0, 1, 2, 3] {
         if a < D {
             acc = hash_eat(s, acc, cells[a]);
@@ -77,19 +171,23 @@ pub struct WideLattice {
 }
 
 /// The hashes of the 2^D corners of each lane's cell (`cells[a]` and `cells[a] + 1` per
-/// axis, untiled), corner-major, x fastest: [`corner_hashes_between`] of those ends.
+/// axis, untiled), corner-major, x fastest; the upper cell's product is the lower one's plus
+/// the factor.
 #[inline(always)]
 pub fn corner_hashes<W: Wide, const D: usize>(
     s: W,
     lat: WideLattice,
     cells: [W::U; D],
 ) -> [W::U; 16] {
-    let one = s.splat_u(1);
-    let mut ends = [[s.splat_u(0); 2]; D];
-    for a in 0..D {
-        ends[a] = [cells[a], s.add_u(cells[a], one)];
-    }
-    corner_hashes_between(s, lat, ends)
+    let mut products = [[s.splat_u(0); 2]; D];
+    unrolled!(a in [0, 1, 2, 3] {
+        if a < D {
+            let factor = s.splat_u(axis_factor(lat, a));
+            let lower = s.mul_u(cells[a], factor);
+            products[a] = [lower, s.add_u(lower, factor)];
+        }
+    });
+    corner_hashes_of_products(s, lat, products)
 }
 
 /// The hashes of the 2^D corners of each of a row's points (its first D axes' cells), on the
@@ -113,25 +211,42 @@ pub fn point_corner_hashes<W: Wide, const D: usize, const PRIME: bool>(
 
 /// The hashes of the 2^D corners between each lane's lower and upper cells (`ends[a]`, wrapped
 /// where the axis tiles), corner-major, x fastest (`lattice_hash` of each corner in
-/// lane_hash.rs). Built axis by axis: after axis a, the 2^(a+1) chains share their prefixes, so
-/// xxHash32 eats each word once per prefix, and the prime lattice takes each axis's two
-/// products once (xor is order-free, so its accumulator is the same as the lanes' sum). Each
-/// axis extends the chains `h[..2^a]`: `h[n + 2^a]` with the upper cell, then `h[n]` with
-/// the lower. (No helper taking a closure: one was not inlined, and its calls cost the hash
-/// lattice nine tenths.)
+/// lane_hash.rs): [`corner_hashes_of_products`] of the ends times their axes' factors.
 #[inline(always)]
 pub fn corner_hashes_between<W: Wide, const D: usize>(
     s: W,
     lat: WideLattice,
     ends: [[W::U; 2]; D],
 ) -> [W::U; 16] {
+    let mut products = ends;
+    unrolled!(a in [0, 1, 2, 3] {
+        if a < D {
+            let factor = s.splat_u(axis_factor(lat, a));
+            products[a] = [s.mul_u(ends[a][0], factor), s.mul_u(ends[a][1], factor)];
+        }
+    });
+    corner_hashes_of_products(s, lat, products)
+}
+
+/// The hashes of the 2^D corners from each axis's lower and upper cell's product with the
+/// axis's [`axis_factor`], corner-major, x fastest. Built axis by axis: after axis a, the 2^(a+1) chains share their prefixes, so
+/// xxHash32 eats each word once per prefix, and the prime lattice takes each axis's two
+/// products once (xor is order-free, so its accumulator is the same as the lanes' sum). Each
+/// axis extends the chains `h[..2^a]`: `h[n + 2^a]` with the upper cell, then `h[n]` with
+/// the lower. (No helper taking a closure: one was not inlined, and its calls cost the hash
+/// lattice nine tenths.)
+#[inline(always)]
+fn corner_hashes_of_products<W: Wide, const D: usize>(
+    s: W,
+    lat: WideLattice,
+    products: [[W::U; 2]; D],
+) -> [W::U; 16] {
     let mut h = [s.splat_u(0); 16];
     if lat.prime {
         h[0] = s.splat_u(lat.hash_seed);
         unrolled!(a in [0, 1, 2, 3] {
             if a < D {
-                let prime = s.splat_u(LATTICE_PRIMES[a]);
-                let ends = [s.mul_u(ends[a][0], prime), s.mul_u(ends[a][1], prime)];
+                let ends = products[a];
                 let half = 1 << a;
                 unrolled!(n in [0, 1, 2, 3, 4, 5, 6, 7] {
                     if n < half {
@@ -148,18 +263,14 @@ pub fn corner_hashes_between<W: Wide, const D: usize>(
         });
         return h;
     }
-    h[0] = s.splat_u(
-        lat.hash_seed
-            .wrapping_add(PRIME_5)
-            .wrapping_add(4 * D as u32),
-    );
+    h[0] = s.splat_u(xxhash_start::<D>(lat.hash_seed));
     unrolled!(a in [0, 1, 2, 3] {
         if a < D {
             let half = 1 << a;
             unrolled!(n in [0, 1, 2, 3, 4, 5, 6, 7] {
                 if n < half {
-                    h[n + half] = hash_eat(s, h[n], ends[a][1]);
-                    h[n] = hash_eat(s, h[n], ends[a][0]);
+                    h[n + half] = hash_eat_product(s, h[n], products[a][1]);
+                    h[n] = hash_eat_product(s, h[n], products[a][0]);
                 }
             });
         }

@@ -75,8 +75,8 @@ pub trait Wide: Arith {
     fn sub_u(self, a: Self::U, b: Self::U) -> Self::U;
     /// The low 32 bits of `a * b`.
     fn mul_u(self, a: Self::U, b: Self::U) -> Self::U;
-    /// The high 32 bits of `a * b` (unsigned).
-    fn mul_hi_u(self, a: Self::U, b: Self::U) -> Self::U;
+    /// `h % 12` per lane (simplex's gradient choice, CONVENTIONS §3).
+    fn mod12_u(self, h: Self::U) -> Self::U;
     /// `t` where `m`, else `f`.
     fn select_u(self, m: Self::M, t: Self::U, f: Self::U) -> Self::U;
     fn xor_u(self, a: Self::U, b: Self::U) -> Self::U;
@@ -118,6 +118,28 @@ macro_rules! unrolled {
     }};
 }
 pub(crate) use unrolled;
+
+/// `h % 12` on x86, which has no 32-bit high multiply (a quotient by reciprocal took two 64-bit
+/// multiplies, their shifts and a blend): 2^8, 2^16 and 2^24 are each 4 modulo 12, so `h` and
+/// `y = b0 + 4 (b1 + b2 + b3)`, over its bytes low first, leave the same residue. One
+/// unsigned-by-signed byte multiply-add with these weights (1, 4, 4, 4 per lane) and one word
+/// multiply-add by (1, 1) give `y <= 3315`; its quotient by 12 is `(y * 5462) >> 16`, one word
+/// high multiply, exact below 3316 (the reciprocal's excess, y/12 * 2^-13, stays under 1/12).
+/// [`mod12_by_bytes`] is the same steps on one lane, checked against `%`.
+#[cfg(target_arch = "x86_64")]
+pub(crate) const MOD12_BYTE_WEIGHTS: i32 = 0x0404_0401;
+/// See [`MOD12_BYTE_WEIGHTS`]: `ceil(2^16 / 12)`, in each lane's low word.
+#[cfg(target_arch = "x86_64")]
+pub(crate) const MOD12_RECIPROCAL: i32 = 5462;
+
+/// The x86 kernels' `h % 12` on one lane, step by step (see [`MOD12_BYTE_WEIGHTS`]).
+#[cfg(all(test, target_arch = "x86_64"))]
+pub(crate) fn mod12_by_bytes(h: u32) -> u32 {
+    let [b0, b1, b2, b3] = h.to_le_bytes().map(u32::from);
+    let y = b0 + 4 * b1 + 4 * b2 + 4 * b3;
+    let q = (y * MOD12_RECIPROCAL as u32) >> 16;
+    y - 12 * q
+}
 
 /// `a + w (b - a)`: the lanes' `lerp`, the same three operations.
 #[inline(always)]
@@ -181,4 +203,33 @@ pub fn catmull_rom_derivative<W: Wide>(s: W, t: W::F, v: [W::F; 4]) -> W::F {
     let sum = s.add(s.mul(wm1, v[0]), s.mul(w0, v[1]));
     let sum = s.add(s.add(sum, s.mul(w1, v[2])), s.mul(w2, v[3]));
     s.mul(c(0.5), sum)
+}
+
+#[cfg(all(test, target_arch = "x86_64"))]
+pub(crate) mod tests {
+    use super::*;
+    use crate::tables::SplitMix64;
+
+    /// Words with every byte value in every position, the extremes, and random ones: what the
+    /// x86 implementations' `mod12_u` is checked on.
+    pub(crate) fn words() -> Vec<u32> {
+        let mut rng = SplitMix64::new(12);
+        let bytes = (0..4).flat_map(|at| (0..=255u32).map(move |b| b << (8 * at)));
+        let random = (0..100_000).map(|_| rng.next_u64() as u32);
+        bytes
+            .chain([u32::MAX, u32::MAX - 11, 0xFFFF_FFF4])
+            .chain(random)
+            .collect()
+    }
+
+    /// The quotient step is exact at every value the byte sums reach, and the steps are `%`.
+    #[test]
+    fn mod12_by_bytes_is_the_remainder() {
+        for y in 0..=3315u32 {
+            assert_eq!((y * MOD12_RECIPROCAL as u32) >> 16, y / 12, "y = {y}");
+        }
+        for h in words() {
+            assert_eq!(mod12_by_bytes(h), h % 12, "{h:#x}");
+        }
+    }
 }

@@ -167,8 +167,8 @@ impl Wide for Portable {
         each2(a, b, u32::wrapping_mul)
     }
     #[inline(always)]
-    fn mul_hi_u(self, a: [u32; N], b: [u32; N]) -> [u32; N] {
-        each2(a, b, |a, b| ((u64::from(a) * u64::from(b)) >> 32) as u32)
+    fn mod12_u(self, h: [u32; N]) -> [u32; N] {
+        each(h, |h| h % 12)
     }
     #[inline(always)]
     fn select_u(self, m: [bool; N], t: [u32; N], f: [u32; N]) -> [u32; N] {
