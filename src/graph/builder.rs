@@ -27,7 +27,7 @@ impl GraphBuilder {
         Self {
             dims,
             seed: 0,
-            lattice: LatticeKind::Table,
+            lattice: LatticeKind::default(),
             output: None,
             nodes: Vec::new(),
         }

@@ -206,7 +206,7 @@ impl<'a> TopLevel<'a> {
         let mut top = TopLevel {
             dims: 2,
             seed: 0,
-            lattice: LatticeKind::Table,
+            lattice: LatticeKind::default(),
             output: String::new(),
             nodes: &[],
         };

@@ -46,7 +46,8 @@ pub enum CellReturn {
 }
 
 /// How lattice cells become random numbers (CONVENTIONS §2). Discriminant = shader code.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// The default is [`LatticeKind::DEFAULT`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -56,15 +57,27 @@ pub enum CellReturn {
 pub enum LatticeKind {
     /// The seed's 256-entry permutation (seed 0 is Ken Perlin's): the lattice repeats every
     /// 256 cells on each axis.
-    #[default]
     Table = 0,
     /// An integer hash of the full cell coordinates and the seed (xxHash32 on 32-bit words):
     /// no period shorter than 2^32 cells per axis.
     Hash = 1,
     /// FastNoise2's hash (`HashPrimes`) of the full cell coordinates and the seed: one prime
     /// product per axis, xored, then one multiply. No period shorter than 2^32 cells per axis,
-    /// about a quarter of xxHash32's multiplies, weaker mixing.
+    /// about a quarter of xxHash32's multiplies, weaker mixing: the low bits of its hash repeat
+    /// (CONVENTIONS §2), so Perlin noise on it repeats every 2^19 cells.
     Prime = 2,
+}
+
+impl LatticeKind {
+    /// What a spec, graph, flag or call that names no lattice gets: the table, Ken Perlin's
+    /// reference (the one place the default is set).
+    pub const DEFAULT: LatticeKind = LatticeKind::Table;
+}
+
+impl Default for LatticeKind {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
 }
 
 /// Interpolation between lattice corners (CONVENTIONS §3). Discriminant = shader code.

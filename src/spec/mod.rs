@@ -76,7 +76,7 @@ pub struct NoiseSpec {
     pub persistence: f64,
     /// Repeat exactly with the image size (CONVENTIONS §5).
     pub tile: bool,
-    /// The permutation table (default; repeats every 256 cells) or the hash lattice.
+    /// How cells become random numbers: [`LatticeKind::DEFAULT`] unless set (CONVENTIONS §2).
     pub lattice: LatticeKind,
     /// Image or volume size in texels.
     pub size: Size,
@@ -101,7 +101,7 @@ impl NoiseSpec {
             lacunarity: 2.0,
             persistence: 0.5,
             tile: false,
-            lattice: LatticeKind::Table,
+            lattice: LatticeKind::default(),
             size: Size::new(256, 256, 1),
             kind_fields: KindFields::defaults(kind),
         }

@@ -8,6 +8,8 @@ use gpu_noise::low_level::spec::poisson_thresholds;
 use gpu_noise::low_level::tables::{KEN_PERLIN_PERMUTATION, SIMPLEX_GRAD4, SplitMix64};
 use gpu_noise::{Kind, NoiseSpec, Size, cpu, spec::CellReturn};
 
+use crate::support::power_spectrum;
+
 fn eval(spec: &NoiseSpec, p: [f64; 4]) -> f64 {
     fractal_noise(&spec.validate().expect("valid spec"), p)
 }
@@ -403,33 +405,6 @@ fn kernel_energies_and_poisson_tables_match_their_definitions() {
         })
         .collect();
     assert!((mean(&counts) - 5.0).abs() < 0.03 && (variance(&counts) - 5.0).abs() < 0.1);
-}
-
-/// The power spectrum of an image (2D FFT through rustfft), averaged over several images.
-fn power_spectrum(images: &[Vec<f32>], side: usize) -> Vec<f64> {
-    use rustfft::{FftPlanner, num_complex::Complex};
-    let fft = FftPlanner::<f64>::new().plan_fft_forward(side);
-    let mut power = vec![0.0; side * side];
-    for image in images {
-        let mut data: Vec<Complex<f64>> = image
-            .iter()
-            .map(|&v| Complex::new(f64::from(v), 0.0))
-            .collect();
-        for row in data.chunks_mut(side) {
-            fft.process(row);
-        }
-        let mut column = vec![Complex::new(0.0, 0.0); side];
-        for x in 0..side {
-            for y in 0..side {
-                column[y] = data[y * side + x];
-            }
-            fft.process(&mut column);
-            for y in 0..side {
-                power[y * side + x] += column[y].norm_sqr();
-            }
-        }
-    }
-    power
 }
 
 #[test]

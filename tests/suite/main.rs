@@ -29,6 +29,7 @@ mod graph_props;
 mod hostile;
 mod kind_fields;
 mod lattice;
+mod lattice_whiteness;
 mod layout;
 mod messages;
 mod modules;

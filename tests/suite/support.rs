@@ -182,3 +182,29 @@ pub fn assert_rows_agree_one_row_down(r: &mut Renderer, job: &Job, what: &str) {
         }
     }
 }
+
+/// The power spectrum of square images (2D FFT through rustfft), summed over the images:
+/// `|F(kx, ky)|^2` at `ky * side + kx`.
+pub fn power_spectrum<T: Copy + Into<f64>>(images: &[Vec<T>], side: usize) -> Vec<f64> {
+    use rustfft::{FftPlanner, num_complex::Complex};
+    let fft = FftPlanner::<f64>::new().plan_fft_forward(side);
+    let mut power = vec![0.0; side * side];
+    for image in images {
+        let mut data: Vec<Complex<f64>> =
+            image.iter().map(|&v| Complex::new(v.into(), 0.0)).collect();
+        for row in data.chunks_mut(side) {
+            fft.process(row);
+        }
+        let mut column = vec![Complex::new(0.0, 0.0); side];
+        for x in 0..side {
+            for y in 0..side {
+                column[y] = data[y * side + x];
+            }
+            fft.process(&mut column);
+            for y in 0..side {
+                power[y * side + x] += column[y].norm_sqr();
+            }
+        }
+    }
+    power
+}

@@ -33,6 +33,7 @@ pub fn controls() -> String {
         "fractals": Fractal::NAMES,
         "fractal_params": fractal_params.iter().map(param).collect::<Vec<_>>(),
         "lattices": LatticeKind::NAMES,
+        "lattice_default": LatticeKind::default().name(),
         "colormaps": Colormap::NAMES,
         "presets": presets,
         "nodes": node_types().iter().map(node_controls).collect::<Vec<_>>(),

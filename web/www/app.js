@@ -473,7 +473,7 @@ function fillControls(force = false) {
   $("animate-label").hidden = specDims() < 3;
   // A graph without a world seed renders with its own: the field shows the seed in use.
   showValue($("seed"), s.seed ?? s.graph?.seed ?? 0, force);
-  $("lattice").value = s.lattice ?? "table";
+  $("lattice").value = s.lattice ?? page.meta.lattice_default;
   (s.offset ?? []).forEach((v, i) => showValue($(`offset-${AXES[i]}`), v, force));
   const named = page.meta.colormaps.includes(s.colormap ?? "gray");
   $("colormap").value = named ? (s.colormap ?? "gray") : "stops…";

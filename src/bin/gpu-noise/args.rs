@@ -98,9 +98,10 @@ pub struct NoiseArgs {
     /// Make the image repeat exactly (frequency * size must be whole cells)
     #[arg(long)]
     pub tile: bool,
-    /// Lattice: the seed's permutation table (repeats every 256 cells), or an integer hash of
-    /// the full cell coordinates (no period shorter than 2^32 cells): `hash` (xxHash32) or
-    /// `prime` (FastNoise2's prime products: faster, less mixed) [default: table]
+    /// Lattice: the seed's permutation table (repeats every 256 cells; seed 0 is Ken Perlin's
+    /// reference), or an integer hash of the full cell coordinates: `hash` (xxHash32, no
+    /// period shorter than 2^32 cells) or `prime` (FastNoise2's prime products: faster, less
+    /// mixed; Perlin noise on it repeats every 2^19 cells) [default: table]
     #[arg(long, value_parser = names::<LatticeKind>(LatticeKind::NAMES))]
     pub lattice: Option<LatticeKind>,
     /// The kinds' own parameters (`--jitter`, `--gabor-bandwidth`...), from the node table

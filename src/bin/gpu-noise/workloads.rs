@@ -30,7 +30,7 @@ const fn workload(name: &'static str, kind: Kind, dims: u32, octaves: u32) -> Wo
         dims,
         octaves,
         interp: Interp::Quintic,
-        lattice: LatticeKind::Table,
+        lattice: LatticeKind::DEFAULT,
         peer: None,
     }
 }

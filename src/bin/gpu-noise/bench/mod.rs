@@ -149,7 +149,7 @@ fn engine_rows(args: &BenchArgs, mut gpu: Option<&mut BenchGpu>) -> Result<Vec<r
         args.grid.clone()
     };
     let lattices = if args.lattice.is_empty() {
-        vec![LatticeKind::Table]
+        vec![LatticeKind::default()]
     } else {
         args.lattice.clone()
     };

@@ -148,7 +148,7 @@ pub fn json(rows: &[Row], machine: Value, peers: Value) -> Value {
 pub fn plot(rows: &[Row], path: &Path) -> Result<()> {
     let (workload, lattice) = match rows.first() {
         Some(row) => (row.workload.name, row.workload.lattice),
-        None => ("", gpu_noise::spec::LatticeKind::Table),
+        None => ("", gpu_noise::spec::LatticeKind::default()),
     };
     let plot_error = |e: &dyn std::fmt::Display| Error::Encode {
         format: "plot",
