@@ -73,12 +73,6 @@ const GRAD4: [[f32; 32]; 4] = [
     grad4_table(3),
 ];
 
-/// `h % 12` per lane.
-#[inline(always)]
-fn mod12<W: Wide>(s: W, h: W::U) -> W::U {
-    s.mod12_u(h)
-}
-
 /// Where a simplex's corner hashes come from: the hash of corner `cells + step` per lane
 /// (`simplex_hash` of the lanes), each step 0 or 1 per axis.
 pub trait CornerHash<W: Wide> {
@@ -186,7 +180,7 @@ pub fn simplex2_corners<W: Wide, H: CornerHash<W>>(
     ];
     let mut g = [[s.splat(0.0); 2]; 3];
     unrolled!(m in [0, 1, 2] {
-        let r = mod12(s, h[m]);
+        let r = s.mod12_u(h[m]);
         g[m] = [s.permute16(r, s.load(&GRAD3[0])), s.permute16(r, s.load(&GRAD3[1]))];
     });
     SimplexCorners {
@@ -257,7 +251,7 @@ pub fn simplex3_corners<W: Wide, H: CornerHash<W>>(
         unrolled!(a in [0, 1, 2] {
             d[m][a] = s.add(minus_step(s, d0[a], step[a]), offset);
         });
-        let r = mod12(s, hash.hash::<3>(s, [step[0], step[1], step[2], Step::Zero]));
+        let r = s.mod12_u(hash.hash::<3>(s, [step[0], step[1], step[2], Step::Zero]));
         unrolled!(a in [0, 1, 2] {
             g[m][a] = s.permute16(r, s.load(&GRAD3[a]));
         });

@@ -141,25 +141,12 @@ pub fn hash_unit<W: Wide>(s: W, h: W::U) -> W::F {
     s.mul(s.to_f(s.shr_u::<8>(h)), s.splat(1.0 / 16_777_216.0))
 }
 
-/// The hash of the cells `cells[..D]`: `prime_hash` or `cell_hash` of the lanes.
+/// The hash of the cells `cells[..D]`: `prime_hash` or `cell_hash` of the lanes (the corner
+/// that takes no step from them).
 #[inline(always)]
 pub fn cell_hash<W: Wide, const D: usize>(s: W, lat: WideLattice, cells: [W::U; 4]) -> W::U {
-    if lat.prime {
-        let mut acc = s.splat_u(lat.hash_seed);
-        unrolled!(a in [0, 1, 2, 3] {
-            if a < D {
-                acc = s.xor_u(acc, s.mul_u(cells[a], s.splat_u(LATTICE_PRIMES[a])));
-            }
-        });
-        return prime_finish(s, acc);
-    }
-    let mut acc = s.splat_u(xxhash_start::<D>(lat.hash_seed));
-    unrolled!(a in [0, 1, 2, 3] {
-        if a < D {
-            acc = hash_eat(s, acc, cells[a]);
-        }
-    });
-    hash_finish(s, acc)
+    let products = cell_products::<W, D>(s, lat, cells);
+    corner_hash::<W, D>(s, lat, &products, [Step::Zero; 4])
 }
 
 /// A hash lattice's seed and kind, as a kernel reads them.
