@@ -452,3 +452,66 @@ test("a shared link and an exported spec carry the editor's layout: another brow
     await browser.close();
   }
 });
+
+/** Node `name`'s thumbnail as RGBA bytes and its side. */
+function thumbnailOf(page, name) {
+  return page.evaluate((n) => {
+    const id = window.gpuNoise.editor().idOf(n);
+    const thumb = document.querySelector(`#node-${id} .gn-thumb`);
+    return { side: thumb.width, rgba: Array.from(thumb.getContext("2d").getImageData(0, 0, thumb.width, thumb.height).data) };
+  }, name);
+}
+
+/** Sets one of node `name`'s preview fields (`scale` or `seed`) as a user does, and waits for
+ *  the thumbnails. */
+async function setPreview(page, name, field, value) {
+  const id = await page.evaluate((n) => window.gpuNoise.editor().idOf(n), name);
+  const control = page.locator(`#node-${id} .gn-preview-${field}`);
+  await control.scrollIntoViewIfNeeded();
+  if (field === "scale") await control.selectOption(String(value));
+  else {
+    await control.fill(String(value));
+    await control.dispatchEvent("change");
+  }
+  await thumbnailsDrawn(page);
+  return control;
+}
+
+test("a node's preview settings: its area shows more of the world about the view's centre, its seed renders another world", async () => {
+  await onTerrain(async (page) => {
+    const output = await page.evaluate(() => window.gpuNoise.editor().graph().output);
+    const view = await thumbnailOf(page, output);
+    // 256 texels, k = 3: 86 thumbnail texels, about texel 43.
+    assert.equal(view.side, 86);
+    await setPreview(page, output, "scale", 2);
+    const wide = await thumbnailOf(page, output);
+    const at = (image, i, j) => image.rgba.slice(4 * (j * image.side + i), 4 * (j * image.side + i) + 3);
+    let differ = 0;
+    for (let v = -21; v <= 21; v++) {
+      for (let u = -21; u <= 21; u++) {
+        // Twice the view's width about the centre: texel 43 + u there is texel 43 + 2u here.
+        assert.deepEqual(at(wide, 43 + u, 43 + v), at(view, 43 + 2 * u, 43 + 2 * v), `texel (${u}, ${v}) from the centre`);
+      }
+    }
+    for (let n = 0; n < view.rgba.length; n++) differ += view.rgba[n] !== wide.rgba[n] ? 1 : 0;
+    assert.ok(differ > view.rgba.length / 4, `the wider thumbnail shows another image (${differ} bytes differ)`);
+
+    await setPreview(page, output, "scale", 1);
+    const seeded = await setPreview(page, output, "seed", "7");
+    const seven = await thumbnailOf(page, output);
+    assert.notDeepEqual(seven.rgba, view.rgba, "seed 7 renders another world");
+    // A seed that is not one stays in its field with the message; the thumbnail keeps seed 7.
+    await setPreview(page, output, "seed", "7x");
+    assert.equal(await seeded.getAttribute("aria-invalid"), "true");
+    assert.match(await seeded.getAttribute("title"), /preview seed: "7x" is not a whole number/);
+    assert.equal(await seeded.inputValue(), "7x");
+    assert.deepEqual((await thumbnailOf(page, output)).rgba, seven.rgba);
+    // The page's own seed 7 gives the same thumbnail with no preview seed; the other nodes
+    // never took the preview seed.
+    await setPreview(page, output, "seed", "");
+    assert.deepEqual((await thumbnailOf(page, output)).rgba, view.rgba);
+    await setControl(page, "#seed", 7);
+    await thumbnailsDrawn(page);
+    assert.deepEqual((await thumbnailOf(page, output)).rgba, seven.rgba);
+  });
+});

@@ -306,7 +306,17 @@ async function renderOnce() {
   $("spec").textContent = currentSpecText({ backend: "cpu" });
   $("frame-time").textContent = `${view.width}x${view.height}: ${page.frameMs.toFixed(1)} ms a frame (render and readback ${page.renderMs.toFixed(1)} ms, then levels, histogram and draw)`;
   document.body.dataset.frames = String(page.frames);
+  refreshThumbnailsOfWorld();
   if ($("show-3d").checked) await showSurface(true);
+}
+
+/** The node editor's thumbnails show the view's world (seed, offset, size, levels): where a
+ *  frame changed it, they are drawn again (the editor redraws them on its own edits). */
+function refreshThumbnailsOfWorld() {
+  if (!page.editor || page.spec.graph === undefined) return;
+  const world = specText({ ...page.spec, graph: undefined });
+  if (page.thumbnailWorld !== undefined && world !== page.thumbnailWorld) page.editor.refreshThumbnails();
+  page.thumbnailWorld = world;
 }
 
 /** Draws the current view in 3D (heights and analytic normals from the wasm twin); an image
@@ -1018,20 +1028,25 @@ function editorChanged(graph) {
 /** A node's thumbnail: `graph`'s output over the whole view at up to THUMBNAIL_SIDE texels
  *  across, on the CPU twin, in the page's levels: every k-th texel of the view, k whole (a
  *  scale node by k above the output: k (o' + t) = o + k t, so o' = o / k), with the view's
- *  zoom (CONVENTIONS §13) where the node lies below it. */
-function nodeThumbnail(graph) {
+ *  zoom (CONVENTIONS §13) where the node lies below it. The node's preview settings: `scale`
+ *  view widths about the thumbnail's centre texel T/2 (T texels across; the view's centre to
+ *  within k texels): every f = k scale-th texel, f (o' + T/2) = o + k T/2, so o' = (o + k
+ *  T/2) / f - T/2 (at scale 1, o / k); and `seed` in place of the page's. */
+function nodeThumbnail(graph, { scale = 1, seed } = {}) {
   const start = performance.now();
   const dims = graph.dims ?? 2;
   const [width, height = 1] = page.spec.size ?? [THUMBNAIL_SIDE, THUMBNAIL_SIDE];
   const k = Math.ceil(Math.max(width, height) / THUMBNAIL_SIDE);
+  const f = k * scale;
   const zoom = graph.output === ZOOM_NODE ? undefined : page.spec.graph?.nodes?.[ZOOM_NODE]?.by;
-  const by = Array.from({ length: dims }, (_, i) => (i < 2 ? k : 1) * (zoom?.[i] ?? 1));
+  const by = Array.from({ length: dims }, (_, i) => (i < 2 ? f : 1) * (zoom?.[i] ?? 1));
   let name = "thumbnail_view";
   while (graph.nodes[name]) name += "_";
   const nodes = { ...graph.nodes, [name]: { type: "scale", source: graph.output, by } };
   const size = [Math.ceil(width / k), Math.ceil(height / k)].slice(0, Math.min(dims, 2));
-  const offset = resize(page.spec.offset ?? [], dims).map((o, i) => (i < 2 ? o / k : o));
+  const offset = resize(page.spec.offset ?? [], dims).map((o, i) => (i < 2 ? (o + (k * size[i]) / 2) / f - size[i] / 2 : o));
   const spec = { ...page.spec, graph: { ...graph, nodes, output: name }, size, offset };
+  if (seed !== undefined) spec.seed = seed;
   const view = render_twin_view(specText(spec));
   const shot = { rgba: view.rgba(), width: view.width, height: view.height, ms: performance.now() - start };
   view.free();

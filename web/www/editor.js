@@ -21,6 +21,10 @@ const SESSION_KEY = "gpu-noise.editor.session";
 /** Undo steps kept across a reload. */
 const SESSION_STEPS = 50;
 const THUMB = 96;
+/** Each node's preview settings (name to `{scale, seed}`), kept across reloads. */
+const PREVIEWS_KEY = "gpu-noise.editor.previews";
+/** The preview areas offered, in view widths. */
+const PREVIEW_SCALES = [0.25, 0.5, 1, 2, 4, 16];
 const COLUMN = 250;
 const ROW = 170;
 
@@ -101,8 +105,29 @@ function nodeHtml(type) {
   return `<div class="gn-node" title="${escape(type.doc)}">
     <div class="gn-title"><input df-name type="text" aria-label="node name"><small>${escape(type.name)}</small></div>
     ${type.params.map(paramField).join("")}
-    <div class="gn-preview"><canvas class="gn-thumb" width="${THUMB}" height="${THUMB}" role="img" aria-label="this node's output"></canvas><small class="gn-time"></small></div>
+    <div class="gn-preview"><canvas class="gn-thumb" width="${THUMB}" height="${THUMB}" role="img" aria-label="this node's output"></canvas>
+      <div class="gn-preview-side"><small class="gn-time"></small>${previewFields()}</div></div>
   </div>`;
+}
+
+/** A node's own preview settings (as FastNoise2's node previews have): how much of the world
+ *  its thumbnail shows about the view's centre, and the seed it renders with. They change no
+ *  value of the graph. */
+function previewFields() {
+  const scales = PREVIEW_SCALES.map((k) => `<option value="${k}">view ×${k < 1 ? `1/${1 / k}` : k}</option>`).join("");
+  return `<label title="how much of the world this node's thumbnail shows, about the view's centre (×2: twice the view's width)"><span>area</span><select class="gn-preview-scale" aria-label="preview area">${scales}</select></label>
+    <label title="the seed this node's thumbnail renders with (a whole number 0..=18446744073709551615; empty: the page's)"><span>seed</span><input class="gn-preview-seed" type="text" placeholder="page" aria-label="preview seed"></label>`;
+}
+
+/** A preview seed's text as a seed: undefined where empty, a number (a BigInt past 2^53), or
+ *  an Error that says why not. */
+function previewSeed(text) {
+  const t = String(text ?? "").trim();
+  if (t === "") return undefined;
+  if (!/^\d+$/.test(t) || BigInt(t) > 18446744073709551615n) {
+    return new Error(`preview seed: ${JSON.stringify(t.slice(0, 40))} is not a whole number in 0..=18446744073709551615`);
+  }
+  return BigInt(t) > BigInt(Number.MAX_SAFE_INTEGER) ? BigInt(t) : Number(t);
 }
 
 export class NodeEditor {
@@ -128,6 +153,7 @@ export class NodeEditor {
     this.container = container;
     this.placed = 0; // nodes placed by `add` at the view's centre, each a step further
     this.thumbnails = 0; // the current thumbnail pass; an edit starts a new one
+    this.previews = loadPreviews(); // node name -> its preview settings
     // Typing into a field again after leaving it is a new undo step.
     container.addEventListener("focusout", () => { this.lastTyping = null; });
     wireAddMenu(this, container);
@@ -574,6 +600,43 @@ export class NodeEditor {
     return this.drawn;
   }
 
+  /** Node `name`'s preview settings: `{scale, seed}` (scale 1 and no seed: the view's). */
+  previewOf(name) {
+    const { scale = 1, seed } = this.previews[name] ?? {};
+    const parsed = previewSeed(seed);
+    return { scale, seed: parsed instanceof Error ? undefined : parsed };
+  }
+
+  /** Shows node `name`'s preview settings in its fields (`element`), wired once: a change
+   *  keeps it under the node's name and redraws the thumbnails; a seed that is not one stays
+   *  in its field with the message, and the thumbnail keeps its last valid seed. */
+  wirePreview(element, name) {
+    const [scale, seed] = [element.querySelector(".gn-preview-scale"), element.querySelector(".gn-preview-seed")];
+    if (!scale || !seed) return;
+    element.dataset.previewName = name;
+    const own = this.previews[name] ?? {};
+    if (!scale.dataset.wired) {
+      scale.value = String(own.scale ?? 1);
+      seed.value = own.seed ?? "";
+    }
+    if (scale.dataset.wired) return;
+    scale.dataset.wired = "1";
+    const keep = () => {
+      const at = element.dataset.previewName;
+      const parsed = previewSeed(seed.value);
+      seed.setAttribute("aria-invalid", String(parsed instanceof Error));
+      seed.title = parsed instanceof Error ? parsed.message : "the seed this node's thumbnail renders with; empty: the page's";
+      const last = this.previews[at]?.seed;
+      const settings = { scale: Number(scale.value), seed: parsed instanceof Error ? last : seed.value.trim() || undefined };
+      if (settings.scale === 1 && settings.seed === undefined) delete this.previews[at];
+      else this.previews[at] = settings;
+      savePreviews(this.previews);
+      this.refreshThumbnails();
+    };
+    scale.addEventListener("change", keep);
+    seed.addEventListener("change", keep);
+  }
+
   /** The part of `graph` node `name` reads, directly or not, with `name` as the output: what
    *  its thumbnail renders, so an unwired node elsewhere does not fail it. */
   feeding(graph, name) {
@@ -599,6 +662,24 @@ export class NodeEditor {
     };
     Object.keys(nodes).forEach(visit);
     return order;
+  }
+}
+
+/** The preview settings kept in the page's storage, or none. */
+function loadPreviews() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(PREVIEWS_KEY) ?? "{}");
+    return typeof saved === "object" && saved !== null ? saved : {};
+  } catch {
+    return {}; // unreadable: none
+  }
+}
+
+function savePreviews(previews) {
+  try {
+    localStorage.setItem(PREVIEWS_KEY, JSON.stringify(previews));
+  } catch {
+    // Storage full or refused: the settings live until the page closes.
   }
 }
 

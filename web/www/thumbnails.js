@@ -1,7 +1,7 @@
 // The node editor's thumbnails: each node's own output over the whole view (the nodes that feed
 // it, on the CPU twin through the editor's `thumbnail`), sources first, one node per task so the
-// page stays responsive; a node whose own render fails shows its error, and the nodes that read
-// it wait on it.
+// page stays responsive, each with the node's own preview settings (area and seed); a node whose
+// own render fails shows its error, and the nodes that read it wait on it.
 
 /** Draws every node's thumbnail for thumbnail pass `pass` of `editor` (an edit starts a new
  *  pass, which stops this one). */
@@ -14,6 +14,7 @@ export async function drawThumbnails(editor, pass) {
     if (pass !== editor.thumbnails) return;
     const element = document.querySelector(`#node-${ids.get(name)}`);
     if (!element) continue;
+    editor.wirePreview(element, name);
     const failedInput = editor.inputsOf(graph.nodes[name]).find((n) => state[n] !== "ok" && graph.nodes[n]);
     state[name] = failedInput ? "waits" : drawThumbnail(editor, element, graph, name);
     if (failedInput) showThumbnailState(element, "waits", `waits on "${failedInput}"`, `its input "${failedInput}" has no image`);
@@ -25,7 +26,8 @@ export async function drawThumbnails(editor, pass) {
 function drawThumbnail(editor, element, graph, name) {
   try {
     const subgraph = editor.feeding(graph, name);
-    const shots = [0, 1, 2].map(() => editor.thumbnail(subgraph));
+    const preview = editor.previewOf(name);
+    const shots = [0, 1, 2].map(() => editor.thumbnail(subgraph, preview));
     const shot = shots[0];
     shot.ms = shots.map((s) => s.ms).sort((a, b) => a - b)[1];
     const image = new ImageData(new Uint8ClampedArray(shot.rgba.buffer), shot.width, shot.height);
