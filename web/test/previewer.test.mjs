@@ -234,6 +234,45 @@ test("an exported spec renders the exported PNG again through the tool, pixel fo
   }
 });
 
+test("a large export: bands rendered by workers, the raw f32 the tool's --backend simd bit for bit, the PNG the tool's pixel for pixel; a bad size names the field", async () => {
+  const { browser, page, problems } = await openPage(false);
+  try {
+    await setControl(page, "#size", 256);
+    await setControl(page, "#kind", "simplex");
+    await setControl(page, "#colormap", "terrain");
+    await setControl(page, "#offset-x", -98765.25);
+    await page.fill("#export-size", "40000x16");
+    await page.click("#export-large");
+    await page.waitForFunction(() => !document.getElementById("export-size-error").hidden);
+    assert.match(await page.locator("#export-size-error").textContent(), /export size: "40000x16" is not WIDTHxHEIGHT with each side in 1\.\.=32768/);
+    assert.equal(await page.locator("#export-size").getAttribute("aria-invalid"), "true");
+    // 1100 texels a row: bands of 953 rows (2^20 texels), the last of 94.
+    const size = "1100x2000";
+    await page.fill("#export-size", size);
+    const specFile = await downloadOf(page, "#export-spec", "large.json");
+    await page.selectOption("#export-format", "f32");
+    const raw = fs.readFileSync(await downloadOf(page, "#export-large", "large.f32"));
+    assert.equal(await page.locator("#export-size").getAttribute("aria-invalid"), "false");
+    assert.match(await page.locator("#export-status").textContent(), /1100x2000 f32/);
+    // The tool's raw values hold no levels; its PNG takes the spec's.
+    const { colormap, range, ...values } = JSON.parse(fs.readFileSync(specFile, "utf8"));
+    const valuesFile = path.join(scratch, "large-values.json");
+    fs.writeFileSync(valuesFile, JSON.stringify(values));
+    const cliRaw = path.join(scratch, "large-cli.f32");
+    runTool(["render", "--quiet", "--spec", valuesFile, "--size", size, "--backend", "simd", "-o", cliRaw]);
+    assert.equal(raw.length, 1100 * 2000 * 4);
+    assert.ok(raw.equals(fs.readFileSync(cliRaw)), "the page's raw export and the tool's SIMD render differ");
+    await page.selectOption("#export-format", "png");
+    const png = await downloadOf(page, "#export-large", "large.png");
+    const cliPng = path.join(scratch, "large-cli.png");
+    runTool(["render", "--quiet", "--spec", specFile, "--size", size, "--backend", "simd", "-o", cliPng]);
+    assert.equal(samePixels(png, cliPng), 0, "the page's large PNG and the tool's differ");
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});
+
 test("a normal-map view on WebGPU matches the twin, and its PNG is the tool's --channels normal", async () => {
   const { browser, page } = await openPage(true);
   try {

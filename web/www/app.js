@@ -5,6 +5,7 @@
 import init, { Previewer, controls, render_twin_view, surface, version } from "./pkg/gpu_noise_web.js";
 import { paramInput, paramValue, setOptions, showFieldError, showValue } from "./controls.js";
 import { NodeEditor, THUMBNAIL_SIDE } from "./editor.js";
+import { exportLarge, exportSize, exportWorkers } from "./export.js";
 import { LaneWorkers } from "./lanes.js";
 import { drawHistogram, drawProfile, sampleLine } from "./plots.js";
 import { layoutFromAddress, parseSpec, specFromAddress, specText, specToAddress } from "./spec.js";
@@ -664,6 +665,8 @@ function wireControls() {
   $("load-graph").addEventListener("change", loadGraphFile);
   $("export-png").addEventListener("click", exportPng);
   $("export-spec").addEventListener("click", exportSpec);
+  $("export-large").addEventListener("click", exportLargeFile);
+  $("export-cancel").addEventListener("click", () => page.exporting?.abort());
   $("check-twin").addEventListener("click", checkTwin);
   wireNavigation();
 }
@@ -807,6 +810,48 @@ function exportPng() {
   canvas.getContext("2d").putImageData(new ImageData(new Uint8ClampedArray(view.rgba().buffer), view.width, view.height), 0, 0);
   view.free();
   canvas.toBlob((blob) => download(`${exportName()}.png`, blob), "image/png");
+}
+
+/** The current spec at the export size (field `export-size`), rendered in bands by web
+ *  workers and written as it goes (export.js), with progress and a cancel button; one export
+ *  at a time. A bad size names the field and the range, and nothing is written. */
+async function exportLargeFile() {
+  const field = $("export-size");
+  const size = exportSize(field.value);
+  if (size instanceof Error) {
+    showFieldError(field, size.message);
+    showError(size);
+    return;
+  }
+  showFieldError(field, null);
+  const format = $("export-format").value;
+  const control = new AbortController();
+  page.exporting = control;
+  const [button, cancel, progress, status] = ["export-large", "export-cancel", "export-progress", "export-status"].map($);
+  [button.disabled, cancel.hidden, progress.hidden, progress.value] = [true, false, false, 0];
+  status.textContent = "starting the workers…";
+  let workers = null;
+  try {
+    workers = await exportWorkers(page.previewer);
+    const name = `${exportName().replace(/-\d+x\d+/, "")}-${size.join("x")}`;
+    const blob = await exportLarge((s) => currentSpecText({ size: s }), size, format, {
+      workers: workers.workers,
+      signal: control.signal,
+      onProgress: ({ rows, height, seconds }) => {
+        progress.value = rows / height;
+        status.textContent = `${rows} of ${height} rows, ${seconds.toFixed(1)} s`;
+      },
+    });
+    download(`${name}.${format}`, blob);
+    status.textContent = `${size.join("x")} ${format}: ${(blob.size / 1048576).toFixed(1)} MiB`;
+  } catch (e) {
+    status.textContent = String(e.message ?? e);
+    showError(e);
+  } finally {
+    workers?.done();
+    page.exporting = null;
+    [button.disabled, cancel.hidden, progress.hidden] = [false, true, true];
+  }
 }
 
 function exportSpec() {

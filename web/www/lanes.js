@@ -49,7 +49,9 @@ export class LaneWorkers {
     return view_of_lanes(specText, texels);
   }
 
-  band(worker, spec, first, rows) {
+  /** Rows `first..first + rows` of `spec` on `worker`: their texels, or with `rgba` (the
+   *  spec at the band's size) their colours through the spec's levels. */
+  band(worker, spec, first, rows, rgba = null) {
     const id = ++this.sent;
     return new Promise((ok, fail) => {
       const answer = ({ data }) => {
@@ -59,7 +61,7 @@ export class LaneWorkers {
         else ok(data.values);
       };
       worker.addEventListener("message", answer);
-      worker.postMessage({ id, spec, first, rows });
+      worker.postMessage({ id, spec, first, rows, rgba });
     });
   }
 
