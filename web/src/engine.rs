@@ -204,7 +204,7 @@ fn lanes_view(parsed: Parsed) -> gpu_noise::Result<View> {
 
 /// `window` of a job on the lanes, or on the twin where the job is beyond the GPU's f32: one
 /// f32 a texel, four with gradients.
-fn lanes_window(job: &Job, window: Window) -> gpu_noise::Result<Vec<f32>> {
+pub(crate) fn lanes_window(job: &Job, window: Window) -> gpu_noise::Result<Vec<f32>> {
     if job.check_gpu_precision().is_err() {
         let mut out = vec![0.0; window.texels() as usize * cpu::channels(job)];
         cpu::render_window_into(job, window, &mut out, |v| v as f32, &|_, _| {})?;

@@ -5,7 +5,8 @@
 //! - [`Previewer`] renders a spec (the JSON of a spec file, CONVENTIONS §6 and the README's
 //!   "Spec files") on WebGPU through [`gpu_noise::Renderer`], or with the CPU twin where the
 //!   browser has no WebGPU;
-//! - [`surface`] gives the 3D view its heights and analytic slopes;
+//! - [`surface`] gives the 3D view its heights and analytic slopes, [`world_chunk`] the
+//!   endless world's chunks;
 //! - [`View`] holds one rendered image: its values, RGBA through the spec's levels, statistics,
 //!   a histogram and profiles;
 //! - [`controls`] describes every field the page shows, with its allowed range, from the
@@ -15,6 +16,7 @@ mod controls;
 mod engine;
 mod surface;
 mod view;
+mod world;
 
 use wasm_bindgen::prelude::*;
 
@@ -22,6 +24,7 @@ pub use controls::controls;
 pub use engine::Previewer;
 pub use surface::{Surface, surface};
 pub use view::View;
+pub use world::world_chunk;
 
 /// A library error as a JavaScript `Error`: its message names the spec field and the range.
 fn js_error(e: gpu_noise::Error) -> JsError {

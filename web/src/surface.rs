@@ -19,6 +19,17 @@ pub struct Surface {
     samples: Vec<f32>,
 }
 
+impl Surface {
+    pub(crate) fn new(columns: u32, rows: u32, stride: u32, samples: Vec<f32>) -> Self {
+        Self {
+            columns,
+            rows,
+            stride,
+            samples,
+        }
+    }
+}
+
 #[wasm_bindgen]
 impl Surface {
     #[wasm_bindgen(getter)]

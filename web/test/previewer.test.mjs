@@ -690,6 +690,67 @@ function readNpy(file) {
   return { shape, values };
 }
 
+test("the endless 3D world: its chunks at two levels of detail are the tool's texels; the camera flies and stays above the ground", async () => {
+  const spec = { kind: "perlin", fractal: "fbm", octaves: 4, frequency: 0.01, size: [256, 256], offset: [50000.5, -7000], colormap: "terrain" };
+  const address = `${served.origin}#spec=${encodeURIComponent(JSON.stringify(spec))}`;
+  const { browser, page, problems } = await openPage(false, address);
+  try {
+    await page.locator("#show-3d").check();
+    await page.waitForFunction(() => Number(document.body.dataset.surfaces) > 0 || document.body.dataset.error, null, { timeout: 120000 });
+    await page.locator("#world-3d").check();
+    await page.waitForFunction(() => window.gpuNoise.world()?.settled, null, { timeout: 120000, polling: 250 });
+    const world = await page.evaluate(() => window.gpuNoise.world());
+    assert.deepEqual(world.errors, []);
+    const levels = [...new Set(world.chunks.map((c) => c.lod))].sort();
+    assert.ok(levels.includes(0) && levels.length >= 3, `chunk levels ${levels}`);
+    // Chunk (cx, cy) at level L holds every 2^L-th texel of the world from texel
+    // (32 cx 2^L, 32 cy 2^L): the tool's image there, on the SIMD backend, bit for bit.
+    for (const lod of [0, 2]) {
+      const chunk = world.chunks.find((c) => c.lod === lod);
+      const step = 1 << lod;
+      const side = 32 * step + 1;
+      const offset = [spec.offset[0] + chunk.cx * 32 * step, spec.offset[1] + chunk.cy * 32 * step];
+      const npy = path.join(scratch, `world-${lod}.npy`);
+      execFileSync(tool, ["render", "-q", "--kind", "perlin", "--fractal", "fbm", "--octaves", "4", "--frequency", "0.01",
+        "--size", `${side}x${side}`, "--offset", offset.join(","), "--channels", "gradient", "--backend", "simd", "-o", npy]);
+      const { shape, values } = readNpy(npy);
+      assert.deepEqual(shape, [side, side, 3]);
+      assert.equal(chunk.stride, step);
+      for (let j = 0; j <= 32; j++) {
+        for (let i = 0; i <= 32; i++) {
+          const tool = values[3 * (j * step * side + i * step)];
+          assert.equal(chunk.heights[j * 33 + i], tool, `chunk (${chunk.cx}, ${chunk.cy}) at level ${lod}, vertex (${i}, ${j})`);
+        }
+      }
+    }
+    // W flies forward (once the canvas has the focus), new chunks follow; F down never takes the
+    // camera under the ground.
+    await page.locator("#view3d").click();
+    const start = world.camera;
+    await page.keyboard.down("w");
+    await page.waitForTimeout(800);
+    await page.keyboard.up("w");
+    await page.keyboard.down("f");
+    await page.waitForTimeout(3000);
+    await page.keyboard.up("f");
+    await page.waitForFunction(() => window.gpuNoise.world()?.settled, null, { timeout: 120000, polling: 250 });
+    const after = await page.evaluate(() => window.gpuNoise.world());
+    // It looked towards +x and +z (at texel (200, 200) from the origin).
+    const moved = [after.camera[0] - start[0], after.camera[2] - start[2]];
+    assert.ok(moved[0] > 5 && moved[1] > 5, `the camera moved by ${moved} texels`);
+    const [x, y, z] = after.camera;
+    const scale = Number(await page.locator("#height-scale").inputValue());
+    const under = after.chunks.filter((c) => c.lod === 0 && x >= 32 * c.cx && x <= 32 * (c.cx + 1) && z >= 32 * c.cy && z <= 32 * (c.cy + 1));
+    assert.equal(under.length >= 1, true, "no finest chunk under the camera");
+    const ground = under[0].heights[Math.round(z - 32 * under[0].cy) * 33 + Math.round(x - 32 * under[0].cx)] * scale;
+    assert.ok(y >= ground + 3.9, `the camera at height ${y}, the ground ${ground}`);
+    assert.ok(y < start[1], "F took the camera down");
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});
+
 test("the 3D view draws the 2D view's heights, lit by the tool's analytic gradient", async () => {
   // A 300 x 300 view: the mesh takes every second texel (at most 256 vertices a side).
   const spec = { kind: "simplex", fractal: "fbm", octaves: 3, frequency: 0.02, size: [300, 300], offset: [1000000, -2500], colormap: "terrain" };

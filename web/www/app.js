@@ -2,7 +2,7 @@
 // change renders it through the library in wasm (WebGPU, the SIMD lanes on the CPU, or the f64 twin), and the
 // rendered spec (every field the render used, as `--print-spec` writes it) fills the controls.
 
-import init, { Previewer, controls, render_twin_view, surface, version } from "./pkg/gpu_noise_web.js";
+import init, { Previewer, controls, render_twin_view, surface, version, view_of_lanes, world_chunk } from "./pkg/gpu_noise_web.js";
 import { paramInput, paramValue, setOptions, showFieldError, showValue } from "./controls.js";
 import { NodeEditor, THUMBNAIL_SIDE } from "./editor.js";
 import { exportLarge, exportSize, exportWorkers } from "./export.js";
@@ -308,7 +308,8 @@ async function renderOnce() {
   $("frame-time").textContent = `${view.width}x${view.height}: ${page.frameMs.toFixed(1)} ms a frame (render and readback ${page.renderMs.toFixed(1)} ms, then levels, histogram and draw)`;
   document.body.dataset.frames = String(page.frames);
   refreshThumbnailsOfWorld();
-  if ($("show-3d").checked) await showSurface(true);
+  if (page.world && page.worldText !== currentSpecText({ backend: "cpu" })) await showWorld();
+  else if ($("show-3d").checked && !page.world) await showSurface(true);
 }
 
 /** The node editor's thumbnails show the view's world (seed, offset, size, levels): where a
@@ -555,13 +556,49 @@ function wireSurface() {
     const on = $("show-3d").checked;
     $("view3d").hidden = !on;
     $("height-label").hidden = !on;
+    $("world-label").hidden = !on;
+    if (!on && $("world-3d").checked) {
+      $("world-3d").checked = false;
+      await showWorld();
+    }
     if (on) await showSurface(false);
   });
+  $("world-3d").addEventListener("change", () => showWorld());
   $("height-scale").addEventListener("input", () => {
     $("height-value").textContent = $("height-scale").value;
-    showSurface(true);
+    if (page.world) showWorld();
+    else showSurface(true);
   });
   $("animate-z").addEventListener("change", () => animateZ());
+}
+
+/** The endless world (world3d.js) in the 3D view while "endless world" is ticked: chunks of
+ *  the current spec's world on the SIMD lanes in wasm, coloured by its levels; a new spec (a
+ *  frame of another world) starts it again. */
+async function showWorld() {
+  page.world?.stop();
+  page.world = null;
+  page.worldText = null;
+  if (!$("world-3d").checked) {
+    if ($("show-3d").checked) await showSurface(false);
+    return;
+  }
+  if (!view3d) await showSurface(false);
+  const { WorldView, CHUNK } = await import("./world3d.js");
+  const text = currentSpecText({ backend: "cpu" });
+  const side = [CHUNK + 1, CHUNK + 1];
+  const levels = currentSpecText({ backend: "cpu", channels: undefined, normal_strength: undefined, size: side });
+  page.worldText = text;
+  page.world = new WorldView(view3d, {
+    chunkOf: (cx, cy, lod) => world_chunk(text, cx, cy, CHUNK, lod),
+    colorsOf: (heights) => {
+      const view = view_of_lanes(levels, heights);
+      const rgba = view.rgba();
+      view.free();
+      return rgba;
+    },
+    scale: Number($("height-scale").value),
+  });
 }
 
 /** While "animate z" is ticked, the slice moves one texel along z a frame (exact: the offset is
@@ -1101,6 +1138,7 @@ function nodeThumbnail(graph, { scale = 1, seed } = {}) {
 window.gpuNoise = {
   ready: false,
   view3d: () => view3d,
+  world: () => page.world && { settled: page.world.settled, chunks: page.world.chunks(), errors: page.world.errors, camera: page.world.view3d.camera.position.toArray() },
   page,
   editor: () => page.editor,
   specText: () => currentSpecText(),

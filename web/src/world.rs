@@ -1,0 +1,62 @@
+//! The page's endless 3D world: chunks of a spec's world (`Job::chunk`: chunk (cx, cy) of
+//! `size` at level `lod` holds `size + 1` texels a side, `2^lod` world texels apart, neighbours
+//! sharing their borders bit for bit), each with its values and analytic slopes for a mesh
+//! around a fly camera. Rendered on the SIMD lanes, so a chunk's values are the tool's
+//! `--backend simd` texels.
+
+use gpu_noise::low_level::spec_file::SpecFile;
+use gpu_noise::{Chunk, Error, Window, cpu};
+use wasm_bindgen::prelude::*;
+
+use crate::engine::lanes_window;
+use crate::js_error;
+use crate::surface::Surface;
+
+/// Chunk coordinates the page may ask for: whole numbers a JavaScript number holds exactly.
+const MAX_COORD: f64 = 9_007_199_254_740_991.0;
+
+/// Chunk `(cx, cy)` of `size` at level `lod` of the world of a spec (a spec file's JSON, as
+/// [`crate::surface`] takes it; for 3D noise, the slice at the spec's own z): a surface of
+/// `size + 1` vertices a side, `2^lod` texels apart, each `[value, d/dx, d/dy]` with the
+/// slopes per chunk texel (divide by `2^lod` for world texels).
+#[wasm_bindgen]
+pub fn world_chunk(
+    spec_json: String,
+    cx: f64,
+    cy: f64,
+    size: u32,
+    lod: u32,
+) -> Result<Surface, JsError> {
+    let [cx, cy] = [whole("cx", cx)?, whole("cy", cy)?];
+    let mut file = SpecFile::from_json(&spec_json).map_err(js_error)?;
+    file.channels = None;
+    let world = match file.graph().map_err(js_error)? {
+        Some(graph) => file.place_graph(graph).map_err(js_error)?.0,
+        None => file
+            .noise_spec()
+            .and_then(|image| image.validate())
+            .map_err(js_error)?,
+    };
+    let job = world
+        .chunk(&Chunk::new([cx, cy, 0], size, lod))
+        .and_then(|job| job.with_gradient())
+        .map_err(js_error)?;
+    let texels = lanes_window(&job, Window::full(job.size())).map_err(js_error)?;
+    let channels = cpu::channels(&job);
+    let samples = texels
+        .chunks_exact(channels)
+        .flat_map(|t| [t[0], t[1], t[2]])
+        .collect();
+    Ok(Surface::new(size + 1, size + 1, 1 << lod.min(31), samples))
+}
+
+/// A chunk coordinate from JavaScript: a whole number within +-2^53.
+fn whole(name: &str, c: f64) -> Result<i64, JsError> {
+    if c.fract() != 0.0 || c.abs() > MAX_COORD {
+        return Err(js_error(Error::InvalidChunk {
+            field: "coords",
+            reason: format!("{name} {c} is not a whole number within +-2^53"),
+        }));
+    }
+    Ok(c as i64)
+}
