@@ -14,6 +14,7 @@
 
 mod controls;
 mod engine;
+mod iso;
 mod surface;
 mod view;
 mod world;
@@ -24,7 +25,7 @@ pub use controls::controls;
 pub use engine::Previewer;
 pub use surface::{Surface, surface};
 pub use view::View;
-pub use world::world_chunk;
+pub use world::{IsoMesh, iso_mesh, world_chunk};
 
 /// A library error as a JavaScript `Error`: its message names the spec field and the range.
 fn js_error(e: gpu_noise::Error) -> JsError {

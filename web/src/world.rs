@@ -9,6 +9,7 @@ use gpu_noise::{Chunk, Error, Window, cpu};
 use wasm_bindgen::prelude::*;
 
 use crate::engine::lanes_window;
+use crate::iso::surface_nets;
 use crate::js_error;
 use crate::surface::Surface;
 
@@ -59,4 +60,72 @@ fn whole(name: &str, c: f64) -> Result<i64, JsError> {
         }));
     }
     Ok(c as i64)
+}
+
+/// The iso-surface of one block of a 3D spec's world, where its values cross `level`: surface
+/// nets over the spec's image (a spec file's JSON whose `size` is `(S + 2)^3` texels: the
+/// block's `S^3` cells and one more layer on each far side, so that neighbouring blocks,
+/// `S` texels apart, mesh every edge between them once and meet exactly).
+#[wasm_bindgen]
+pub struct IsoMesh {
+    positions: Vec<f32>,
+    indices: Vec<u32>,
+    quads: u32,
+}
+
+impl IsoMesh {
+    pub(crate) fn new(positions: Vec<f32>, indices: Vec<u32>, quads: u32) -> Self {
+        Self {
+            positions,
+            indices,
+            quads,
+        }
+    }
+}
+
+#[wasm_bindgen]
+impl IsoMesh {
+    /// Vertex positions `[x, y, z]` in the block's texels (image axes x, y, z).
+    pub fn positions(&self) -> Vec<f32> {
+        self.positions.clone()
+    }
+
+    /// Triangles, two a quad, wound so that the values above `level` lie behind them.
+    pub fn indices(&self) -> Vec<u32> {
+        self.indices.clone()
+    }
+
+    /// Quads: the block's grid edges whose ends lie on both sides of the level.
+    #[wasm_bindgen(getter)]
+    pub fn quads(&self) -> u32 {
+        self.quads
+    }
+}
+
+/// The iso-surface of the spec's volume image at `level` (see [`IsoMesh`]), its values on the
+/// SIMD lanes (the tool's `--backend simd` texels).
+#[wasm_bindgen]
+pub fn iso_mesh(spec_json: String, level: f64) -> Result<IsoMesh, JsError> {
+    let mut file = SpecFile::from_json(&spec_json).map_err(js_error)?;
+    file.channels = None;
+    let job = match file.graph().map_err(js_error)? {
+        Some(graph) => file.place_graph(graph).map_err(js_error)?.0,
+        None => file
+            .noise_spec()
+            .and_then(|image| image.validate())
+            .map_err(js_error)?,
+    };
+    let size = job.size();
+    let n = size.width as usize;
+    if size.height as usize != n || size.depth as usize != n || !(3..=130).contains(&n) {
+        return Err(js_error(Error::InvalidSpec {
+            field: "size",
+            reason: format!(
+                "an iso-surface block is a cube of 3 to 130 texels a side, got {}x{}x{}",
+                size.width, size.height, size.depth
+            ),
+        }));
+    }
+    let values = lanes_window(&job, Window::full(size)).map_err(js_error)?;
+    Ok(surface_nets(&values, n, level as f32))
 }

@@ -751,6 +751,70 @@ test("the endless 3D world: its chunks at two levels of detail are the tool's te
   }
 });
 
+test("the endless 3D world of a 3D spec: each block is the iso-surface of the tool's texels, and neighbouring blocks meet exactly", async () => {
+  const spec = { kind: "simplex", dims: 3, frequency: 0.06, size: [128, 128], offset: [-3000, 70.5, 12] };
+  const address = `${served.origin}#spec=${encodeURIComponent(JSON.stringify(spec))}`;
+  const { browser, page, problems } = await openPage(false, address);
+  try {
+    await page.locator("#show-3d").check();
+    await page.waitForFunction(() => Number(document.body.dataset.surfaces) > 0 || document.body.dataset.error, null, { timeout: 120000 });
+    await page.locator("#world-3d").check();
+    await page.waitForFunction(() => window.gpuNoise.world()?.settled, null, { timeout: 240000, polling: 250 });
+    const world = await page.evaluate(() => window.gpuNoise.world());
+    assert.deepEqual(world.errors, []);
+    assert.equal(world.chunks.length, 75, "5 x 5 x 3 blocks");
+    const block = (x, y, z) => world.chunks.find((b) => b.bx === x && b.by === y && b.bz === z);
+    const [a, b] = [block(0, 0, 0), block(1, 0, 0)];
+    // The tool's texels of block (0, 0, 0): 34^3 from its corner, on the SIMD backend.
+    const f32 = path.join(scratch, "block.f32");
+    execFileSync(tool, ["render", "-q", "--kind", "simplex", "--dims", "3", "--frequency", "0.06",
+      "--size", "34x34x34", "--offset", spec.offset.join(","), "--backend", "simd", "-o", f32]);
+    const bytes = fs.readFileSync(f32);
+    const v = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
+    // The level: the middle of the view's values (printed in the page's note).
+    assert.ok(Math.abs(world.level) < 0.2, `level ${world.level}`);
+    const inside = (i, j, k) => v[(k * 34 + j) * 34 + i] > world.level;
+    // One quad a grid edge the level crosses, the block's own edges: along the axis from
+    // 0..32, across it 1..=32.
+    let quads = 0;
+    for (let k = 0; k < 34; k++) for (let j = 0; j < 34; j++) for (let i = 0; i < 34; i++) {
+      const p = [i, j, k];
+      for (let axis = 0; axis < 3; axis++) {
+        const [u, w] = [(axis + 1) % 3, (axis + 2) % 3];
+        if (p[axis] >= 32 || p[u] < 1 || p[u] > 32 || p[w] < 1 || p[w] > 32) continue;
+        const q = [...p];
+        q[axis] += 1;
+        if (inside(...p) !== inside(...q)) quads++;
+      }
+    }
+    assert.ok(quads > 100, `only ${quads} crossings in the block`);
+    assert.equal(a.quads, quads, "the block's quads are not the tool's crossings");
+    // Each vertex lies in a cell whose corners straddle the level.
+    for (let n = 0; n < a.positions.length; n += 3) {
+      const c = a.positions.slice(n, n + 3).map((x) => Math.min(32, Math.floor(x)));
+      const corners = [0, 1, 2, 3, 4, 5, 6, 7].map((m) => inside(c[0] + (m & 1), c[1] + ((m >> 1) & 1), c[2] + (m >> 2)));
+      assert.ok(corners.includes(true) && corners.includes(false), `vertex ${a.positions.slice(n, n + 3)} in a cell the level does not cross`);
+    }
+    // The last cells of block (0, 0, 0) along x are the first of block (1, 0, 0): the same
+    // vertices, 32 texels apart.
+    const layer = (blk, lo, hi, shift) => {
+      const out = [];
+      for (let n = 0; n < blk.positions.length; n += 3) {
+        const [x, y, z] = blk.positions.slice(n, n + 3);
+        if (x >= lo && x < hi) out.push([x + shift, y, z]);
+      }
+      return out.sort((p, q) => p[1] - q[1] || p[2] - q[2] || p[0] - q[0]);
+    };
+    const [left, right] = [layer(a, 32, 33, -32), layer(b, 0, 1, 0)];
+    assert.ok(left.length > 0);
+    assert.equal(left.length, right.length);
+    left.forEach((p, n) => p.forEach((x, c) => assert.ok(Math.abs(x - right[n][c]) < 1e-5, `seam vertex ${p} vs ${right[n]}`)));
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});
+
 test("the 3D view draws the 2D view's heights, lit by the tool's analytic gradient", async () => {
   // A 300 x 300 view: the mesh takes every second texel (at most 256 vertices a side).
   const spec = { kind: "simplex", fractal: "fbm", octaves: 3, frequency: 0.02, size: [300, 300], offset: [1000000, -2500], colormap: "terrain" };

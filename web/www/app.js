@@ -2,7 +2,7 @@
 // change renders it through the library in wasm (WebGPU, the SIMD lanes on the CPU, or the f64 twin), and the
 // rendered spec (every field the render used, as `--print-spec` writes it) fills the controls.
 
-import init, { Previewer, controls, render_twin_view, surface, version, view_of_lanes, world_chunk } from "./pkg/gpu_noise_web.js";
+import init, { Previewer, controls, iso_mesh, render_twin_view, surface, version, view_of_lanes, world_chunk } from "./pkg/gpu_noise_web.js";
 import { paramInput, paramValue, setOptions, showFieldError, showValue } from "./controls.js";
 import { NodeEditor, THUMBNAIL_SIDE } from "./editor.js";
 import { exportLarge, exportSize, exportWorkers } from "./export.js";
@@ -584,8 +584,19 @@ async function showWorld() {
     return;
   }
   if (!view3d) await showSurface(false);
-  const { WorldView, CHUNK } = await import("./world3d.js");
+  const { WorldView, CHUNK, BLOCK } = await import("./world3d.js");
   const text = currentSpecText({ backend: "cpu" });
+  // A 3D or 4D spec: the iso-surface at the middle of the view's values (caves: between open
+  // 0 and rock 1), block by block (the spec moved to each block, (BLOCK + 2)^3 texels: see the
+  // wasm iso_mesh).
+  const [lo, hi] = page.view.stats();
+  const level = Number(((lo + hi) / 2).toPrecision(3));
+  const base = resize(page.spec.offset ?? [], specDims());
+  const isoOf = (bx, by, bz) => {
+    const offset = base.map((o, i) => o + ([bx, by, bz][i] ?? 0) * BLOCK);
+    const side = BLOCK + 2;
+    return iso_mesh(currentSpecText({ backend: "cpu", channels: undefined, normal_strength: undefined, size: [side, side, side], offset }), level);
+  };
   const side = [CHUNK + 1, CHUNK + 1];
   const levels = currentSpecText({ backend: "cpu", channels: undefined, normal_strength: undefined, size: side });
   page.worldText = text;
@@ -598,7 +609,13 @@ async function showWorld() {
       return rgba;
     },
     scale: Number($("height-scale").value),
+    isoOf: specDims() >= 3 ? isoOf : null,
   });
+  page.world.level = level;
+  $("view3d-note").hidden = specDims() < 3;
+  $("view3d-note").textContent = specDims() >= 3
+    ? `The surface where this ${specDims()}D noise crosses ${level}, the middle of the view's values, in blocks of ${BLOCK}^3 texels around the camera (z up).`
+    : "";
 }
 
 /** While "animate z" is ticked, the slice moves one texel along z a frame (exact: the offset is
@@ -1138,7 +1155,7 @@ function nodeThumbnail(graph, { scale = 1, seed } = {}) {
 window.gpuNoise = {
   ready: false,
   view3d: () => view3d,
-  world: () => page.world && { settled: page.world.settled, chunks: page.world.chunks(), errors: page.world.errors, camera: page.world.view3d.camera.position.toArray() },
+  world: () => page.world && { level: page.world.level, settled: page.world.settled, chunks: page.world.chunks(), errors: page.world.errors, camera: page.world.view3d.camera.position.toArray() },
   page,
   editor: () => page.editor,
   specText: () => currentSpecText(),

@@ -5,7 +5,9 @@
 // into its four children a level finer while the camera is nearer than SPLIT spans. Each chunk
 // is a mesh lit by the library's analytic slopes, coloured by the page's levels, with a skirt
 // down from its borders so that neighbours at different levels leave no crack. The camera flies
-// (three.js FlyControls: WASD, R/F down and up, drag to look) and stays above the ground.
+// (three.js FlyControls: WASD, R/F down and up, drag to look) and stays above the ground. A 3D
+// spec's world is blocks around the camera instead, each the iso-surface of its values (the
+// wasm `iso_mesh`: surface nets, neighbouring blocks meeting exactly).
 import * as THREE from "three";
 import { FlyControls } from "three/addons/controls/FlyControls.js";
 
@@ -21,14 +23,21 @@ const SPLIT = 2;
 const PER_FRAME = 2;
 /** Seconds between choices of the chunks wanted. */
 const CHOOSE_EVERY = 0.25;
+/** A 3D spec's world: blocks of BLOCK^3 texels (level 0), BLOCKS each side of the camera's
+ *  horizontally and LAYERS above and below, each the iso-surface of its values. */
+export const BLOCK = 32;
+const BLOCKS = 2;
+const LAYERS = 1;
 
 export class WorldView {
   /** The world of the spec on `view3d`'s renderer and scene: `chunkOf(cx, cy, lod)` gives a
    *  chunk's surface (`{stride, samples}`, [value, d/dx, d/dy] a vertex, slopes per chunk
    *  texel), `colorsOf(values)` its vertices' RGBA through the page's levels; `scale` texels
    *  of height per unit of value. */
-  constructor(view3d, { chunkOf, colorsOf, scale }) {
-    Object.assign(this, { view3d, chunkOf, colorsOf, scale });
+  constructor(view3d, { chunkOf, colorsOf, scale, isoOf = null }) {
+    Object.assign(this, { view3d, chunkOf, colorsOf, scale, isoOf });
+    this.volume = isoOf !== null;
+    this.rock = new THREE.MeshStandardMaterial({ color: 0x9a8f80, roughness: 0.9, metalness: 0, side: THREE.DoubleSide });
     this.meshes = new Map(); // "cx,cy,lod" -> {mesh, chunk}
     this.wanted = [];
     this.queue = [];
@@ -40,7 +49,7 @@ export class WorldView {
     if (view3d.mesh) view3d.mesh.visible = false;
     view3d.controls.enabled = false;
     const camera = view3d.camera;
-    camera.position.set(0, 1.5 * scale + 16, 0);
+    camera.position.set(0, this.volume ? BLOCK / 2 : 1.5 * scale + 16, 0);
     camera.lookAt(200, 0, 200);
     this.fly = new FlyControls(camera, view3d.canvas);
     Object.assign(this.fly, { dragToLook: true, movementSpeed: 120, rollSpeed: 0.6 });
@@ -88,7 +97,7 @@ export class WorldView {
     if (!this.running) return;
     const dt = Math.min(this.clock.getDelta(), 0.1);
     this.fly.update(dt);
-    this.keepAboveGround();
+    if (!this.volume) this.keepAboveGround();
     this.sinceChoice += dt;
     if (this.sinceChoice >= CHOOSE_EVERY) {
       this.sinceChoice = 0;
@@ -100,9 +109,14 @@ export class WorldView {
     requestAnimationFrame(() => this.frame());
   }
 
-  /** The chunks the camera wants (the quadtree's leaves), nearest first into the queue. */
+  /** The chunks the camera wants (the quadtree's leaves, or a volume's blocks), nearest first
+   *  into the queue. */
   choose() {
     const p = this.view3d.camera.position;
+    if (this.volume) {
+      this.chooseBlocks(p);
+      return;
+    }
     const leaves = [];
     const visit = (cx, cy, lod) => {
       const span = CHUNK << lod;
@@ -122,9 +136,54 @@ export class WorldView {
     this.queue = leaves.filter((l) => !this.meshes.has(l.key)).sort((a, b) => a.d - b.d).map((l) => l.key);
   }
 
+  /** A volume's blocks around the camera (image z is up). */
+  chooseBlocks(p) {
+    const [bx, by, bz] = [Math.floor(p.x / BLOCK), Math.floor(p.z / BLOCK), Math.floor(p.y / BLOCK)];
+    const leaves = [];
+    for (let k = -LAYERS; k <= LAYERS; k++) {
+      for (let j = -BLOCKS; j <= BLOCKS; j++) {
+        for (let i = -BLOCKS; i <= BLOCKS; i++) leaves.push({ key: `${bx + i},${by + j},${bz + k},v`, d: Math.hypot(i, j, k) });
+      }
+    }
+    this.wanted = leaves.map((l) => l.key);
+    this.queue = leaves.filter((l) => !this.meshes.has(l.key)).sort((a, b) => a.d - b.d).map((l) => l.key);
+  }
+
+  /** Block `key`'s iso-surface: image (x, y, z) at (x, z, y) here, z up; normals from the
+   *  triangles. */
+  buildBlock(key) {
+    const [bx, by, bz] = key.split(",").slice(0, 3).map(Number);
+    let iso;
+    try {
+      iso = this.isoOf(bx, by, bz);
+    } catch (e) {
+      this.errors.push(String(e.message ?? e));
+      return;
+    }
+    const [source, indices, quads] = [iso.positions(), iso.indices(), iso.quads];
+    iso.free?.();
+    const positions = new Float32Array(source.length);
+    for (let v = 0; v < source.length; v += 3) {
+      positions[v] = bx * BLOCK + source[v];
+      positions[v + 1] = bz * BLOCK + source[v + 2];
+      positions[v + 2] = by * BLOCK + source[v + 1];
+    }
+    const geometry = new THREE.BufferGeometry();
+    geometry.setAttribute("position", new THREE.BufferAttribute(positions, 3));
+    geometry.setIndex(Array.from(indices));
+    geometry.computeVertexNormals();
+    const mesh = new THREE.Mesh(geometry, this.rock);
+    this.group.add(mesh);
+    this.meshes.set(key, { mesh, chunk: { bx, by, bz, quads, vertices: positions.length / 3, positions: Array.from(source) } });
+  }
+
   /** Chunk `key`'s mesh: its vertices at world texels, heights `scale` texels a unit, normals
    *  from the analytic slopes (per world texel: the chunk's over its spacing), a skirt. */
   build(key) {
+    if (this.volume) {
+      this.buildBlock(key);
+      return;
+    }
     const [cx, cy, lod] = key.split(",").map(Number);
     let surface;
     try {
