@@ -43,9 +43,12 @@ export class WorldView {
     this.queue = [];
     this.group = new THREE.Group();
     view3d.scene.add(this.group);
-    // The roots' ring ends ROOTS + 1/2 root spans away: fog hides the edge.
-    const reach = (ROOTS + 0.5) * (CHUNK << TOP_LOD);
-    view3d.scene.fog = new THREE.Fog(view3d.scene.background, 0.4 * reach, reach);
+    // The roots' ring (a volume's blocks) ends ROOTS + 1/2 root spans (BLOCKS + 1/2 blocks)
+    // away: fog hides the edge.
+    const reach = isoOf !== null ? (BLOCKS + 0.5) * BLOCK : (ROOTS + 0.5) * (CHUNK << TOP_LOD);
+    view3d.scene.fog = isoOf !== null
+      ? new THREE.Fog(view3d.scene.background, 0.75 * reach, 1.3 * reach)
+      : new THREE.Fog(view3d.scene.background, 0.4 * reach, reach);
     if (view3d.mesh) view3d.mesh.visible = false;
     view3d.controls.enabled = false;
     const camera = view3d.camera;
