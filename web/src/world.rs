@@ -5,7 +5,7 @@
 //! `--backend simd` texels.
 
 use gpu_noise::low_level::spec_file::SpecFile;
-use gpu_noise::{Chunk, Error, Window, cpu};
+use gpu_noise::{Chunk, Error, Job, Window, cpu};
 use wasm_bindgen::prelude::*;
 
 use crate::engine::lanes_window;
@@ -29,16 +29,7 @@ pub fn world_chunk(
     lod: u32,
 ) -> Result<Surface, JsError> {
     let [cx, cy] = [whole("cx", cx)?, whole("cy", cy)?];
-    let mut file = SpecFile::from_json(&spec_json).map_err(js_error)?;
-    file.channels = None;
-    let world = match file.graph().map_err(js_error)? {
-        Some(graph) => file.place_graph(graph).map_err(js_error)?.0,
-        None => file
-            .noise_spec()
-            .and_then(|image| image.validate())
-            .map_err(js_error)?,
-    };
-    let job = world
+    let job = world_of(&spec_json)?
         .chunk(&Chunk::new([cx, cy, 0], size, lod))
         .and_then(|job| job.with_gradient())
         .map_err(js_error)?;
@@ -106,15 +97,7 @@ impl IsoMesh {
 /// SIMD lanes (the tool's `--backend simd` texels).
 #[wasm_bindgen]
 pub fn iso_mesh(spec_json: String, level: f64) -> Result<IsoMesh, JsError> {
-    let mut file = SpecFile::from_json(&spec_json).map_err(js_error)?;
-    file.channels = None;
-    let job = match file.graph().map_err(js_error)? {
-        Some(graph) => file.place_graph(graph).map_err(js_error)?.0,
-        None => file
-            .noise_spec()
-            .and_then(|image| image.validate())
-            .map_err(js_error)?,
-    };
+    let job = world_of(&spec_json)?;
     let size = job.size();
     let n = size.width as usize;
     if size.height as usize != n || size.depth as usize != n || !(3..=130).contains(&n) {
@@ -128,4 +111,18 @@ pub fn iso_mesh(spec_json: String, level: f64) -> Result<IsoMesh, JsError> {
     }
     let values = lanes_window(&job, Window::full(size)).map_err(js_error)?;
     Ok(surface_nets(&values, n, level as f32))
+}
+
+/// The job of a spec file's JSON (a graph placed in its image, as `gpu-noise render --spec`
+/// does), its channels setting left out: the values are what the 3D world shows.
+fn world_of(spec_json: &str) -> Result<Job, JsError> {
+    let mut file = SpecFile::from_json(spec_json).map_err(js_error)?;
+    file.channels = None;
+    match file.graph().map_err(js_error)? {
+        Some(graph) => Ok(file.place_graph(graph).map_err(js_error)?.0),
+        None => file
+            .noise_spec()
+            .and_then(|image| image.validate())
+            .map_err(js_error),
+    }
 }

@@ -690,17 +690,26 @@ function readNpy(file) {
   return { shape, values };
 }
 
+/** The page on `spec` with its endless world shown and every wanted chunk built: the page and
+ *  the world (`window.gpuNoise.world()`); a chunk that failed fails here. */
+async function openWorld(spec) {
+  const address = `${served.origin}#spec=${encodeURIComponent(JSON.stringify(spec))}`;
+  const opened = await openPage(false, address);
+  const { page } = opened;
+  await page.locator("#show-3d").check();
+  await page.waitForFunction(() => Number(document.body.dataset.surfaces) > 0 || document.body.dataset.error, null, { timeout: 120000 });
+  await page.locator("#world-3d").check();
+  await page.waitForFunction(() => window.gpuNoise.world()?.settled, null, { timeout: 240000, polling: 250 });
+  const world = await page.evaluate(() => window.gpuNoise.world());
+  if (world.errors.length) await opened.browser.close();
+  assert.deepEqual(world.errors, []);
+  return { ...opened, world };
+}
+
 test("the endless 3D world: its chunks at two levels of detail are the tool's texels; the camera flies and stays above the ground", async () => {
   const spec = { kind: "perlin", fractal: "fbm", octaves: 4, frequency: 0.01, size: [256, 256], offset: [50000.5, -7000], colormap: "terrain" };
-  const address = `${served.origin}#spec=${encodeURIComponent(JSON.stringify(spec))}`;
-  const { browser, page, problems } = await openPage(false, address);
+  const { browser, page, problems, world } = await openWorld(spec);
   try {
-    await page.locator("#show-3d").check();
-    await page.waitForFunction(() => Number(document.body.dataset.surfaces) > 0 || document.body.dataset.error, null, { timeout: 120000 });
-    await page.locator("#world-3d").check();
-    await page.waitForFunction(() => window.gpuNoise.world()?.settled, null, { timeout: 120000, polling: 250 });
-    const world = await page.evaluate(() => window.gpuNoise.world());
-    assert.deepEqual(world.errors, []);
     const levels = [...new Set(world.chunks.map((c) => c.lod))].sort();
     assert.ok(levels.includes(0) && levels.length >= 3, `chunk levels ${levels}`);
     // Chunk (cx, cy) at level L holds every 2^L-th texel of the world from texel
@@ -753,15 +762,8 @@ test("the endless 3D world: its chunks at two levels of detail are the tool's te
 
 test("the endless 3D world of a 3D spec: each block is the iso-surface of the tool's texels, and neighbouring blocks meet exactly", async () => {
   const spec = { kind: "simplex", dims: 3, frequency: 0.06, size: [128, 128], offset: [-3000, 70.5, 12] };
-  const address = `${served.origin}#spec=${encodeURIComponent(JSON.stringify(spec))}`;
-  const { browser, page, problems } = await openPage(false, address);
+  const { browser, page, problems, world } = await openWorld(spec);
   try {
-    await page.locator("#show-3d").check();
-    await page.waitForFunction(() => Number(document.body.dataset.surfaces) > 0 || document.body.dataset.error, null, { timeout: 120000 });
-    await page.locator("#world-3d").check();
-    await page.waitForFunction(() => window.gpuNoise.world()?.settled, null, { timeout: 240000, polling: 250 });
-    const world = await page.evaluate(() => window.gpuNoise.world());
-    assert.deepEqual(world.errors, []);
     assert.equal(world.chunks.length, 75, "5 x 5 x 3 blocks");
     const block = (x, y, z) => world.chunks.find((b) => b.bx === x && b.by === y && b.bz === z);
     const [a, b] = [block(0, 0, 0), block(1, 0, 0)];

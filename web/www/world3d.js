@@ -139,6 +139,17 @@ export class WorldView {
     this.queue = leaves.filter((l) => !this.meshes.has(l.key)).sort((a, b) => a.d - b.d).map((l) => l.key);
   }
 
+  /** `make()`, or null with its error kept in `errors` (shown by tests; the chunk stays
+   *  empty). */
+  attempt(make) {
+    try {
+      return make();
+    } catch (e) {
+      this.errors.push(String(e.message ?? e));
+      return null;
+    }
+  }
+
   /** A volume's blocks around the camera (image z is up). */
   chooseBlocks(p) {
     const [bx, by, bz] = [Math.floor(p.x / BLOCK), Math.floor(p.z / BLOCK), Math.floor(p.y / BLOCK)];
@@ -156,13 +167,8 @@ export class WorldView {
    *  triangles. */
   buildBlock(key) {
     const [bx, by, bz] = key.split(",").slice(0, 3).map(Number);
-    let iso;
-    try {
-      iso = this.isoOf(bx, by, bz);
-    } catch (e) {
-      this.errors.push(String(e.message ?? e));
-      return;
-    }
+    const iso = this.attempt(() => this.isoOf(bx, by, bz));
+    if (!iso) return;
     const [source, indices, quads] = [iso.positions(), iso.indices(), iso.quads];
     iso.free?.();
     const positions = new Float32Array(source.length);
@@ -188,13 +194,8 @@ export class WorldView {
       return;
     }
     const [cx, cy, lod] = key.split(",").map(Number);
-    let surface;
-    try {
-      surface = this.chunkOf(cx, cy, lod);
-    } catch (e) {
-      this.errors.push(String(e.message ?? e));
-      return;
-    }
+    const surface = this.attempt(() => this.chunkOf(cx, cy, lod));
+    if (!surface) return;
     const { stride } = surface;
     const samples = surface.samples();
     surface.free?.();
