@@ -1,6 +1,7 @@
 """gpu_noise beside the Python noise packages on one thread, interleaved round by round:
-2D fBm, 6 octaves, 512^2 samples, Msamples/s (texels x octaves per second). Each peer as its
-documentation uses it; a peer that is not installed is skipped and says so.
+2D fBm, 6 octaves, 512^2 samples, Msamples/s (texels x octaves per second). gpu_noise as a user
+calls it (no backend, no lattice: the defaults) and on the SIMD backend's hash lattices; each
+peer as its documentation uses it; a peer that is not installed is skipped and says so.
 
     RAYON_NUM_THREADS=1 python python/bench/peers.py [--side 512] [--rounds 5]
 
@@ -22,10 +23,20 @@ OCTAVES = 6
 FREQUENCY = 1 / 32
 
 
-def gpu_noise_simd(side):
-    spec = {"kind": "perlin", "fractal": "fbm", "octaves": OCTAVES, "frequency": FREQUENCY,
-            "lattice": "hash"}
-    return lambda: gpu_noise.render(spec, size=(side, side), backend="simd")
+def gpu_noise_default(side):
+    """What a user runs: no backend (auto: a hardware GPU, else the SIMD backend) and no
+    lattice (the default)."""
+    spec = {"kind": "perlin", "fractal": "fbm", "octaves": OCTAVES, "frequency": FREQUENCY}
+    return lambda: gpu_noise.render(spec, size=(side, side))
+
+
+def gpu_noise_lattice(lattice):
+    def make(side):
+        spec = {"kind": "perlin", "fractal": "fbm", "octaves": OCTAVES, "frequency": FREQUENCY,
+                "lattice": lattice}
+        return lambda: gpu_noise.render(spec, size=(side, side), backend="simd")
+
+    return make
 
 
 def pyfastnoisesimd(side):
@@ -64,8 +75,10 @@ def noise_package(side):
     return fbm
 
 
-PEERS = {"gpu_noise (SIMD)": gpu_noise_simd, "pyfastnoisesimd": pyfastnoisesimd,
-         "opensimplex": opensimplex, "noise": noise_package}
+OURS = "gpu_noise (defaults)"
+PEERS = {OURS: gpu_noise_default, "gpu_noise (SIMD, hash lattice)": gpu_noise_lattice("hash"),
+         "gpu_noise (SIMD, prime lattice)": gpu_noise_lattice("prime"),
+         "pyfastnoisesimd": pyfastnoisesimd, "opensimplex": opensimplex, "noise": noise_package}
 
 
 def main():
@@ -86,11 +99,11 @@ def main():
             run()
             times[name].append(time.perf_counter() - start)
     samples = args.side * args.side * OCTAVES / 1e6
-    ours = statistics.median(times["gpu_noise (SIMD)"])
+    ours = statistics.median(times[OURS])
     print(f"2D fBm {OCTAVES} octaves, {args.side}^2, threads: "
           f"{os.environ.get('RAYON_NUM_THREADS', 'all')} for gpu_noise, 1 for the peers; "
           f"median of {args.rounds} interleaved rounds")
-    print("| package | Msamples/s | gpu_noise / package |")
+    print(f"| package | Msamples/s | {OURS} / package |")
     print("| --- | ---: | ---: |")
     for name, t in times.items():
         m = statistics.median(t)
