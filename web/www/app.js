@@ -2,11 +2,11 @@
 // change renders it through the library in wasm (WebGPU, the SIMD lanes on the CPU, or the f64 twin), and the
 // rendered spec (every field the render used, as `--print-spec` writes it) fills the controls.
 
-import init, { Previewer, controls, iso_mesh, render_twin_view, surface, version, view_of_lanes, world_chunk } from "./pkg/gpu_noise_web.js";
+import init, { Previewer, controls, render_twin_view, surface, version, view_of_lanes } from "./pkg/gpu_noise_web.js";
 import { paramInput, paramValue, setOptions, showFieldError, showValue } from "./controls.js";
 import { NodeEditor, THUMBNAIL_SIDE } from "./editor.js";
-import { exportLarge, exportSize, exportWorkers } from "./export.js";
-import { LaneWorkers } from "./lanes.js";
+import { exportLarge, exportSize } from "./export.js";
+import { LaneWorkers, laneWorkersFor } from "./lanes.js";
 import { drawHistogram, drawProfile, sampleLine } from "./plots.js";
 import { layoutFromAddress, parseSpec, specFromAddress, specText, specToAddress } from "./spec.js";
 
@@ -577,8 +577,8 @@ function wireSurface() {
  *  frame of another world) starts it again. */
 async function showWorld() {
   page.world?.stop();
-  page.world = null;
-  page.worldText = null;
+  page.worldWorkers?.done();
+  [page.world, page.worldWorkers, page.worldText] = [null, null, null];
   if (!$("world-3d").checked) {
     if ($("show-3d").checked) await showSurface(false);
     return;
@@ -586,6 +586,12 @@ async function showWorld() {
   if (!view3d) await showSurface(false);
   const { WorldView, CHUNK, BLOCK } = await import("./world3d.js");
   const text = currentSpecText({ backend: "cpu" });
+  page.worldText = text;
+  // The chunks render on web workers (the page's own on the CPU lanes), the page builds meshes.
+  const workers = await laneWorkersFor(page.previewer);
+  if (page.worldText !== text || !$("world-3d").checked) return workers.done(); // overtaken
+  page.worldWorkers = workers;
+  const ask = (message) => workers.workers.ask(null, message);
   // A 3D or 4D spec: the iso-surface at the middle of the view's values (caves: between open
   // 0 and rock 1), block by block (the spec moved to each block, (BLOCK + 2)^3 texels: see the
   // wasm iso_mesh).
@@ -595,13 +601,12 @@ async function showWorld() {
   const isoOf = (bx, by, bz) => {
     const offset = base.map((o, i) => o + ([bx, by, bz][i] ?? 0) * BLOCK);
     const side = BLOCK + 2;
-    return iso_mesh(currentSpecText({ backend: "cpu", channels: undefined, normal_strength: undefined, size: [side, side, side], offset }), level);
+    const spec = currentSpecText({ backend: "cpu", channels: undefined, normal_strength: undefined, size: [side, side, side], offset });
+    return ask({ job: "iso", spec, level });
   };
-  const side = [CHUNK + 1, CHUNK + 1];
-  const levels = currentSpecText({ backend: "cpu", channels: undefined, normal_strength: undefined, size: side });
-  page.worldText = text;
+  const levels = currentSpecText({ backend: "cpu", channels: undefined, normal_strength: undefined, size: [CHUNK + 1, CHUNK + 1] });
   page.world = new WorldView(view3d, {
-    chunkOf: (cx, cy, lod) => world_chunk(text, cx, cy, CHUNK, lod),
+    chunkOf: (cx, cy, lod) => ask({ job: "chunk", spec: text, cx, cy, size: CHUNK, lod }),
     colorsOf: (heights) => {
       const view = view_of_lanes(levels, heights);
       const rgba = view.rgba();
@@ -610,6 +615,7 @@ async function showWorld() {
     },
     scale: Number($("height-scale").value),
     isoOf: specDims() >= 3 ? isoOf : null,
+    inFlight: 2 * workers.workers.workers.length,
   });
   page.world.level = level;
   $("view3d-note").hidden = specDims() < 3;
@@ -886,7 +892,7 @@ async function exportLargeFile() {
   status.textContent = "starting the workers…";
   let workers = null;
   try {
-    workers = await exportWorkers(page.previewer);
+    workers = await laneWorkersFor(page.previewer);
     const name = `${exportName().replace(/-\d+x\d+/, "")}-${size.join("x")}`;
     const blob = await exportLarge((s) => currentSpecText({ size: s }), size, format, {
       workers: workers.workers,

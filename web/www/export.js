@@ -4,7 +4,6 @@
 // the whole image: a PNG (the levels the view shows, the rows deflated by the browser's own
 // CompressionStream as they arrive) or the raw little-endian f32 values the tool's `.f32`
 // holds. Progress and cancel go through `onProgress` and an AbortSignal.
-import { LaneWorkers } from "./lanes.js";
 
 /** The largest export side (the tool's own limit on a side is far past what a page can hold). */
 export const MAX_SIDE = 32768;
@@ -142,12 +141,4 @@ function crc32(bytes) {
   let c = 0xffffffff;
   for (const b of bytes) c = crcTable[(c ^ b) & 255] ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
-}
-
-/** Workers for an export: the page's own where its engine is the CPU lanes, else new ones
- *  (closed by `done`). */
-export async function exportWorkers(previewer) {
-  if (previewer instanceof LaneWorkers) return { workers: previewer, done: () => {} };
-  const workers = await LaneWorkers.open();
-  return { workers, done: () => workers.free() };
 }

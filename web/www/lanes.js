@@ -51,17 +51,24 @@ export class LaneWorkers {
 
   /** Rows `first..first + rows` of `spec` on `worker`: their texels, or with `rgba` (the
    *  spec at the band's size) their colours through the spec's levels. */
-  band(worker, spec, first, rows, rgba = null) {
+  async band(worker, spec, first, rows, rgba = null) {
+    return (await this.ask(worker, { job: "band", spec, first, rows, rgba })).values;
+  }
+
+  /** Job `message.job` (lanes-worker.js) on `worker` (the next one in turn where not given):
+   *  its answer, or its error as a rejection. */
+  ask(worker, message) {
+    worker ??= this.workers[this.sent % this.workers.length];
     const id = ++this.sent;
     return new Promise((ok, fail) => {
       const answer = ({ data }) => {
         if (data.id !== id) return;
         worker.removeEventListener("message", answer);
         if (data.error) fail(new Error(data.error));
-        else ok(data.values);
+        else ok(data);
       };
       worker.addEventListener("message", answer);
-      worker.postMessage({ id, spec, first, rows, rgba });
+      worker.postMessage({ id, ...message });
     });
   }
 
@@ -69,6 +76,14 @@ export class LaneWorkers {
     this.workers.forEach((w) => w.terminate());
     this.workers = [];
   }
+}
+
+/** Workers for work beside the view (an export, the endless world): the page's own where its
+ *  engine is the CPU lanes, else new ones (closed by `done`). */
+export async function laneWorkersFor(previewer) {
+  if (previewer instanceof LaneWorkers) return { workers: previewer, done: () => {} };
+  const workers = await LaneWorkers.open();
+  return { workers, done: () => workers.free() };
 }
 
 /** A worker whose library is loaded (it says `ready`). */

@@ -7,7 +7,8 @@
 // down from its borders so that neighbours at different levels leave no crack. The camera flies
 // (three.js FlyControls: WASD, R/F down and up, drag to look) and stays above the ground. A 3D
 // spec's world is blocks around the camera instead, each the iso-surface of its values (the
-// wasm `iso_mesh`: surface nets, neighbouring blocks meeting exactly).
+// wasm `iso_mesh`: surface nets, neighbouring blocks meeting exactly). Chunks and blocks render
+// on web workers (lanes-worker.js), nearest first, so the page keeps its frame rate.
 import * as THREE from "three";
 import { FlyControls } from "three/addons/controls/FlyControls.js";
 
@@ -19,8 +20,6 @@ const TOP_LOD = 5;
 const ROOTS = 1;
 /** A chunk splits while the camera is nearer its centre than SPLIT times its span. */
 const SPLIT = 2;
-/** Chunks built a frame (each a wasm render of 33^2 texels with slopes). */
-const PER_FRAME = 2;
 /** Seconds between choices of the chunks wanted. */
 const CHOOSE_EVERY = 0.25;
 /** A 3D spec's world: blocks of BLOCK^3 texels (level 0), BLOCKS each side of the camera's
@@ -30,12 +29,14 @@ const BLOCKS = 2;
 const LAYERS = 1;
 
 export class WorldView {
-  /** The world of the spec on `view3d`'s renderer and scene: `chunkOf(cx, cy, lod)` gives a
-   *  chunk's surface (`{stride, samples}`, [value, d/dx, d/dy] a vertex, slopes per chunk
-   *  texel), `colorsOf(values)` its vertices' RGBA through the page's levels; `scale` texels
-   *  of height per unit of value. */
-  constructor(view3d, { chunkOf, colorsOf, scale, isoOf = null }) {
-    Object.assign(this, { view3d, chunkOf, colorsOf, scale, isoOf });
+  /** The world of the spec on `view3d`'s renderer and scene: `chunkOf(cx, cy, lod)` resolves
+   *  to a chunk's surface (`{stride, samples}`, [value, d/dx, d/dy] a vertex, slopes per chunk
+   *  texel), `isoOf(bx, by, bz)` (a 3D spec's) to a block's iso-surface (`{positions, indices,
+   *  quads}`), both rendered by web workers, at most `inFlight` at a time; `colorsOf(values)`
+   *  gives the vertices' RGBA through the page's levels; `scale` texels of height per unit. */
+  constructor(view3d, { chunkOf, colorsOf, scale, isoOf = null, inFlight = 2 }) {
+    Object.assign(this, { view3d, chunkOf, colorsOf, scale, isoOf, inFlight });
+    this.pending = new Set(); // keys being rendered by a worker
     this.volume = isoOf !== null;
     this.rock = new THREE.MeshStandardMaterial({ color: 0x9a8f80, roughness: 0.9, metalness: 0, side: THREE.DoubleSide });
     this.meshes = new Map(); // "cx,cy,lod" -> {mesh, chunk}
@@ -88,7 +89,7 @@ export class WorldView {
 
   /** Whether every wanted chunk is built. */
   get settled() {
-    return this.queue.length === 0 && this.wanted.length > 0 && this.wanted.every((k) => this.meshes.has(k));
+    return this.queue.length === 0 && this.pending.size === 0 && this.wanted.length > 0 && this.wanted.every((k) => this.meshes.has(k));
   }
 
   /** The built chunks: coordinates, level, vertex spacing and heights (values), for tests. */
@@ -106,8 +107,8 @@ export class WorldView {
       this.sinceChoice = 0;
       this.choose();
     }
-    for (let n = 0; n < PER_FRAME && this.queue.length > 0; n++) this.build(this.queue.shift());
-    if (this.queue.length === 0) this.dropUnwanted();
+    this.startBuilds();
+    if (this.queue.length === 0 && this.pending.size === 0) this.dropUnwanted();
     this.view3d.draw();
     requestAnimationFrame(() => this.frame());
   }
@@ -135,18 +136,29 @@ export class WorldView {
     for (let j = -ROOTS; j <= ROOTS; j++) {
       for (let i = -ROOTS; i <= ROOTS; i++) visit(rx + i, ry + j, TOP_LOD);
     }
-    this.wanted = leaves.map((l) => l.key);
-    this.queue = leaves.filter((l) => !this.meshes.has(l.key)).sort((a, b) => a.d - b.d).map((l) => l.key);
+    this.setWanted(leaves);
   }
 
-  /** `make()`, or null with its error kept in `errors` (shown by tests; the chunk stays
-   *  empty). */
-  attempt(make) {
-    try {
-      return make();
-    } catch (e) {
-      this.errors.push(String(e.message ?? e));
-      return null;
+  /** The chunks wanted (`{key, d}`, d the distance), those neither built nor being built
+   *  queued nearest first. */
+  setWanted(leaves) {
+    this.wanted = leaves.map((l) => l.key);
+    const missing = leaves.filter((l) => !this.meshes.has(l.key) && !this.pending.has(l.key));
+    this.queue = missing.sort((a, b) => a.d - b.d).map((l) => l.key);
+  }
+
+  /** Sends queued chunks to the workers while fewer than `inFlight` are out; each becomes a
+   *  mesh when it comes back (where the world still runs). */
+  startBuilds() {
+    while (this.pending.size < this.inFlight && this.queue.length > 0) {
+      const key = this.queue.shift();
+      this.pending.add(key);
+      const [a, b, c] = key.split(",").map(Number);
+      const rendered = this.volume ? this.isoOf(a, b, c) : this.chunkOf(a, b, c);
+      rendered
+        .then((data) => this.running && (this.volume ? this.placeBlock(key, data) : this.placeChunk(key, data)))
+        .catch((e) => this.errors.push(String(e.message ?? e)))
+        .finally(() => this.pending.delete(key));
     }
   }
 
@@ -159,18 +171,13 @@ export class WorldView {
         for (let i = -BLOCKS; i <= BLOCKS; i++) leaves.push({ key: `${bx + i},${by + j},${bz + k},v`, d: Math.hypot(i, j, k) });
       }
     }
-    this.wanted = leaves.map((l) => l.key);
-    this.queue = leaves.filter((l) => !this.meshes.has(l.key)).sort((a, b) => a.d - b.d).map((l) => l.key);
+    this.setWanted(leaves);
   }
 
   /** Block `key`'s iso-surface: image (x, y, z) at (x, z, y) here, z up; normals from the
    *  triangles. */
-  buildBlock(key) {
+  placeBlock(key, { positions: source, indices, quads }) {
     const [bx, by, bz] = key.split(",").slice(0, 3).map(Number);
-    const iso = this.attempt(() => this.isoOf(bx, by, bz));
-    if (!iso) return;
-    const [source, indices, quads] = [iso.positions(), iso.indices(), iso.quads];
-    iso.free?.();
     const positions = new Float32Array(source.length);
     for (let v = 0; v < source.length; v += 3) {
       positions[v] = bx * BLOCK + source[v];
@@ -188,17 +195,8 @@ export class WorldView {
 
   /** Chunk `key`'s mesh: its vertices at world texels, heights `scale` texels a unit, normals
    *  from the analytic slopes (per world texel: the chunk's over its spacing), a skirt. */
-  build(key) {
-    if (this.volume) {
-      this.buildBlock(key);
-      return;
-    }
+  placeChunk(key, { stride, samples }) {
     const [cx, cy, lod] = key.split(",").map(Number);
-    const surface = this.attempt(() => this.chunkOf(cx, cy, lod));
-    if (!surface) return;
-    const { stride } = surface;
-    const samples = surface.samples();
-    surface.free?.();
     const n = CHUNK + 1;
     const heights = new Float32Array(n * n);
     for (let k = 0; k < n * n; k++) heights[k] = samples[3 * k];
