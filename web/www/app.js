@@ -308,7 +308,9 @@ async function renderOnce() {
   $("frame-time").textContent = `${view.width}x${view.height}: ${page.frameMs.toFixed(1)} ms a frame (render and readback ${page.renderMs.toFixed(1)} ms, then levels, histogram and draw)`;
   document.body.dataset.frames = String(page.frames);
   refreshThumbnailsOfWorld();
-  if (page.world && page.worldText !== currentSpecText({ backend: "cpu" })) await showWorld();
+  // A new world, or a new engine (whose workers the world may have been using), starts it again.
+  const worldMoved = page.worldText !== currentSpecText({ backend: "cpu" }) || page.worldEngine !== page.previewer;
+  if (page.world && worldMoved) await showWorld();
   else if ($("show-3d").checked && !page.world) await showSurface(true);
 }
 
@@ -590,8 +592,8 @@ async function showWorld() {
   // The chunks render on web workers (the page's own on the CPU lanes), the page builds meshes.
   const workers = await laneWorkersFor(page.previewer);
   if (page.worldText !== text || !$("world-3d").checked) return workers.done(); // overtaken
-  page.worldWorkers = workers;
-  const ask = (message) => workers.workers.ask(null, message);
+  [page.worldWorkers, page.worldEngine] = [workers, page.previewer];
+  const ask = (message) => workers.pool.ask(null, message);
   // A 3D or 4D spec: the iso-surface at the middle of the view's values (caves: between open
   // 0 and rock 1), block by block (the spec moved to each block, (BLOCK + 2)^3 texels: see the
   // wasm iso_mesh).
@@ -615,7 +617,7 @@ async function showWorld() {
     },
     scale: Number($("height-scale").value),
     isoOf: specDims() >= 3 ? isoOf : null,
-    inFlight: 2 * workers.workers.workers.length,
+    inFlight: 2 * workers.pool.workers.length,
   });
   page.world.level = level;
   $("view3d-note").hidden = specDims() < 3;
@@ -895,7 +897,7 @@ async function exportLargeFile() {
     workers = await laneWorkersFor(page.previewer);
     const name = `${exportName().replace(/-\d+x\d+/, "")}-${size.join("x")}`;
     const blob = await exportLarge((s) => currentSpecText({ size: s }), size, format, {
-      workers: workers.workers,
+      workers: workers.pool,
       signal: control.signal,
       onProgress: ({ rows, height, seconds }) => {
         progress.value = rows / height;

@@ -27,6 +27,7 @@ export class LaneWorkers {
     this.twin = false;
     this.backend = `CPU SIMD lanes in wasm (${workers.length} workers)`;
     this.sent = 0;
+    this.waiting = new Map(); // id -> its promise's reject, until the answer comes
   }
 
   /** A frame of `specText`: its rows split into one band per worker. */
@@ -64,26 +65,32 @@ export class LaneWorkers {
       const answer = ({ data }) => {
         if (data.id !== id) return;
         worker.removeEventListener("message", answer);
+        this.waiting.delete(id);
         if (data.error) fail(new Error(data.error));
         else ok(data);
       };
       worker.addEventListener("message", answer);
+      this.waiting.set(id, fail);
       worker.postMessage({ id, ...message });
     });
   }
 
+  /** Stops the workers; what was still asked of them fails with why (an export or the world
+   *  whose workers were the page's engine, switched meanwhile). */
   free() {
     this.workers.forEach((w) => w.terminate());
     this.workers = [];
+    for (const fail of this.waiting.values()) fail(new Error("the CPU workers were closed (the engine changed or the work was dropped)"));
+    this.waiting.clear();
   }
 }
 
 /** Workers for work beside the view (an export, the endless world): the page's own where its
  *  engine is the CPU lanes, else new ones (closed by `done`). */
 export async function laneWorkersFor(previewer) {
-  if (previewer instanceof LaneWorkers) return { workers: previewer, done: () => {} };
-  const workers = await LaneWorkers.open();
-  return { workers, done: () => workers.free() };
+  if (previewer instanceof LaneWorkers) return { pool: previewer, done: () => {} };
+  const pool = await LaneWorkers.open();
+  return { pool, done: () => pool.free() };
 }
 
 /** A worker whose library is loaded (it says `ready`). */
