@@ -234,7 +234,7 @@ test("an exported spec renders the exported PNG again through the tool, pixel fo
   }
 });
 
-test("a large export: bands rendered by workers, the raw f32 the tool's --backend simd bit for bit, the PNG the tool's pixel for pixel; a bad size names the field", async () => {
+test("a large export: bands rendered by workers, the raw f32 the tool's --backend simd bit for bit, the PNG the tool's pixel for pixel, the view in more detail; a bad size names the field", async () => {
   const { browser, page, problems } = await openPage(false);
   try {
     await setControl(page, "#size", 256);
@@ -250,6 +250,7 @@ test("a large export: bands rendered by workers, the raw f32 the tool's --backen
     const size = "1100x2000";
     await page.fill("#export-size", size);
     const specFile = await downloadOf(page, "#export-spec", "large.json");
+    await page.selectOption("#export-framing", "world");
     await page.selectOption("#export-format", "f32");
     const raw = fs.readFileSync(await downloadOf(page, "#export-large", "large.f32"));
     assert.equal(await page.locator("#export-size").getAttribute("aria-invalid"), "false");
@@ -267,6 +268,35 @@ test("a large export: bands rendered by workers, the raw f32 the tool's --backen
     const cliPng = path.join(scratch, "large-cli.png");
     runTool(["render", "--quiet", "--spec", specFile, "--size", size, "--backend", "simd", "-o", cliPng]);
     assert.equal(samePixels(png, cliPng), 0, "the page's large PNG and the tool's differ");
+    // "The view, more detail" at 512^2: the 256^2 view's texels are every second one of the
+    // export (its frequency halved, its offsets doubled: the same points, exactly), and the
+    // export's own spec renders it again through the tool.
+    await page.selectOption("#export-framing", "detail");
+    await page.selectOption("#export-format", "f32");
+    await page.fill("#export-size", "512x512");
+    const detail = fs.readFileSync(await downloadOf(page, "#export-large", "detail.f32"));
+    const detailSpec = await downloadOf(page, "#export-large-spec", "detail.json");
+    const cliView = path.join(scratch, "view.f32");
+    runTool(["render", "--quiet", "--spec", valuesFile, "--backend", "simd", "-o", cliView]);
+    const view = new Float32Array(new Uint8Array(fs.readFileSync(cliView)).buffer);
+    const fine = new Float32Array(new Uint8Array(detail).buffer);
+    assert.equal(view.length, 256 * 256);
+    for (let j = 0; j < 256; j++) {
+      for (let i = 0; i < 256; i++) assert.equal(fine[2 * j * 512 + 2 * i], view[j * 256 + i], `view texel (${i}, ${j})`);
+    }
+    assert.equal(JSON.parse(fs.readFileSync(detailSpec, "utf8")).colormap, undefined, "a raw export's spec holds no levels");
+    const cliDetail = path.join(scratch, "detail-cli.f32");
+    runTool(["render", "--quiet", "--spec", detailSpec, "--backend", "simd", "-o", cliDetail]);
+    assert.ok(detail.equals(fs.readFileSync(cliDetail)), "the detail export and its spec's render differ");
+    // A graph's view in more detail: its root scale (the zoom node) halved, the same check.
+    await setControl(page, "#mode", "graph");
+    await setControl(page, "#preset", "terrain");
+    const graphDetail = fs.readFileSync(await downloadOf(page, "#export-large", "graph-detail.f32"));
+    const graphSpec = await downloadOf(page, "#export-large-spec", "graph-detail.json");
+    assert.equal(JSON.parse(fs.readFileSync(graphSpec, "utf8")).graph.nodes.view_zoom.by[0], 0.5);
+    const cliGraph = path.join(scratch, "graph-detail-cli.f32");
+    runTool(["render", "--quiet", "--spec", graphSpec, "--backend", "simd", "-o", cliGraph]);
+    assert.ok(graphDetail.equals(fs.readFileSync(cliGraph)), "the graph's detail export and its spec's render differ");
     assert.deepEqual(problems, []);
   } finally {
     await browser.close();

@@ -896,7 +896,8 @@ async function exportLargeFile() {
   try {
     workers = await laneWorkersFor(page.previewer);
     const name = `${exportName().replace(/-\d+x\d+/, "")}-${size.join("x")}`;
-    const blob = await exportLarge((s) => currentSpecText({ size: s }), size, format, {
+    const framing = $("export-framing").value;
+    const blob = await exportLarge((s) => largeExportText(size, framing, s), size, format, {
       workers: workers.pool,
       signal: control.signal,
       onProgress: ({ rows, height, seconds }) => {
@@ -905,6 +906,11 @@ async function exportLargeFile() {
       },
     });
     download(`${name}.${format}`, blob);
+    const spec = $("export-large-spec");
+    URL.revokeObjectURL(spec.href);
+    spec.href = URL.createObjectURL(new Blob([`${largeExportText(size, framing, size, format === "png")}\n`], { type: "application/json" }));
+    spec.download = `${name}.json`;
+    spec.hidden = false;
     status.textContent = `${size.join("x")} ${format}: ${(blob.size / 1048576).toFixed(1)} MiB`;
   } catch (e) {
     status.textContent = String(e.message ?? e);
@@ -914,6 +920,31 @@ async function exportLargeFile() {
     page.exporting = null;
     [button.disabled, cancel.hidden, progress.hidden] = [false, true, true];
   }
+}
+
+/** The spec of a large export of `size` texels at `at` (its size, or a band's): with framing
+ *  "world", the page's spec at that size (more of the world from the view's top-left corner);
+ *  with "detail", the view itself in more texels: r = view width / export width view texels a
+ *  texel, so a flat spec's frequency times r and every offset over r (f' o' = f o), a graph's
+ *  root scale (the zoom node, added where missing) times r on x and y and those offsets over r.
+ *  Without `levels`, no colormap or range (a raw export's spec). */
+function largeExportText(size, framing, at, levels = true) {
+  // Raw values hold no levels (the tool refuses a colormap or range for .f32).
+  const bare = levels ? {} : { colormap: undefined, range: undefined };
+  if (framing !== "detail") return currentSpecText({ size: at, ...bare });
+  const r = (page.spec.size?.[0] ?? size[0]) / size[0];
+  const flat = page.spec.graph === undefined;
+  const offset = resize(page.spec.offset ?? [], specDims()).map((o, i) => (flat || i < 2 ? o / r : o));
+  if (flat) return currentSpecText({ size: at, offset, frequency: page.spec.frequency * r, ...bare });
+  const graph = parseSpec(page.graphText);
+  let zoom = graph.nodes[ZOOM_NODE];
+  if (zoom === undefined) {
+    zoom = { type: "scale", source: graph.output, by: Array.from({ length: graph.dims ?? 2 }, () => 1) };
+    graph.nodes[ZOOM_NODE] = zoom;
+    graph.output = ZOOM_NODE;
+  }
+  zoom.by = zoom.by.map((b, i) => (i < 2 ? b * r : b));
+  return specText({ ...page.spec, size: at, offset, ...bare }, { graph: specText(graph) });
 }
 
 function exportSpec() {
