@@ -937,12 +937,8 @@ function largeExportText(size, framing, at, levels = true) {
   const offset = resize(page.spec.offset ?? [], specDims()).map((o, i) => (flat || i < 2 ? o / r : o));
   if (flat) return currentSpecText({ size: at, offset, frequency: page.spec.frequency * r, ...bare });
   const graph = parseSpec(page.graphText);
-  let zoom = graph.nodes[ZOOM_NODE];
-  if (zoom === undefined) {
-    zoom = { type: "scale", source: graph.output, by: Array.from({ length: graph.dims ?? 2 }, () => 1) };
-    graph.nodes[ZOOM_NODE] = zoom;
-    graph.output = ZOOM_NODE;
-  }
+  const zoom = zoomNodeOf(graph);
+  if (zoom === null) throw new Error(`export: the graph has a node "${ZOOM_NODE}" that is not a scale; rename it`);
   zoom.by = zoom.by.map((b, i) => (i < 2 ? b * r : b));
   return specText({ ...page.spec, size: at, offset, ...bare }, { graph: specText(graph) });
 }
@@ -1054,16 +1050,8 @@ const ZOOM_NODE = "view_zoom";
  *  under `at` in place as `zoom` does: s (o + c) = s' (o' + c). */
 function zoomGraph(at, factor) {
   const graph = page.spec.graph;
-  let node = graph.nodes[ZOOM_NODE];
-  if (node !== undefined && node.type !== "scale") {
-    showError(new Error(`zoom: the graph has a node "${ZOOM_NODE}" of its own; rename it to zoom`));
-    return;
-  }
-  if (node === undefined) {
-    node = { type: "scale", source: graph.output, by: Array.from({ length: graph.dims ?? 2 }, () => 1) };
-    graph.nodes[ZOOM_NODE] = node;
-    graph.output = ZOOM_NODE;
-  }
+  const node = zoomNodeOf(graph);
+  if (node === null) return;
   const s = node.by[0];
   const next = Number((s * factor).toPrecision(12));
   if (!(next > 0) || next === s) return;
@@ -1073,6 +1061,22 @@ function zoomGraph(at, factor) {
   $("graph").value = page.graphText;
   syncEditor();
   render();
+}
+
+/** `graph`'s zoom node, a scale by 1 added above its output where it has none; null, with the
+ *  error shown, where a node of another type holds the name. */
+function zoomNodeOf(graph) {
+  let node = graph.nodes[ZOOM_NODE];
+  if (node !== undefined && node.type !== "scale") {
+    showError(new Error(`zoom: the graph has a node "${ZOOM_NODE}" of its own; rename it to zoom`));
+    return null;
+  }
+  if (node === undefined) {
+    node = { type: "scale", source: graph.output, by: Array.from({ length: graph.dims ?? 2 }, () => 1) };
+    graph.nodes[ZOOM_NODE] = node;
+    graph.output = ZOOM_NODE;
+  }
+  return node;
 }
 
 /** The node editor (editor.js) under the view in graph mode; it and the JSON text show the
