@@ -81,6 +81,7 @@ export class WorldView {
     this.view3d.canvas.removeEventListener("focus", this.focus);
     this.view3d.canvas.removeEventListener("blur", this.blur);
     for (const { mesh } of this.meshes.values()) mesh.geometry.dispose();
+    this.rock.dispose();
     this.view3d.scene.remove(this.group);
     this.view3d.scene.fog = null;
     this.view3d.controls.enabled = true;
@@ -224,10 +225,9 @@ export class WorldView {
     const p = this.view3d.camera.position;
     let best = null;
     for (const { chunk } of this.meshes.values()) {
-      const span = CHUNK * chunk.stride;
       const [u, v] = [p.x / chunk.stride - chunk.cx * CHUNK, p.z / chunk.stride - chunk.cy * CHUNK];
       if (u < 0 || v < 0 || u > CHUNK || v > CHUNK || (best && best.stride <= chunk.stride)) continue;
-      best = { stride: chunk.stride, h: chunk.heights[Math.round(v) * (CHUNK + 1) + Math.round(u)], span };
+      best = { stride: chunk.stride, h: chunk.heights[Math.round(v) * (CHUNK + 1) + Math.round(u)] };
     }
     this.ground = best ? best.h * this.scale : 0;
     if (p.y < this.ground + 4) p.y = this.ground + 4;
