@@ -46,6 +46,16 @@ fn compiled(dir: &Path) -> PathBuf {
     program
 }
 
+/// The compiled program, to run with the library beside this test: cargo runs tests with
+/// LD_LIBRARY_PATH naming target/<profile>/ too, which the loader searches before the
+/// program's runpath, so a stale library there (an earlier `cargo build`'s) would be the one
+/// loaded. Found when a default changed and the C API answered with the old one.
+fn program_command(program: &Path) -> Command {
+    let mut command = Command::new(program);
+    command.env("LD_LIBRARY_PATH", deps_dir());
+    command
+}
+
 fn cli() -> PathBuf {
     let cli = target_dir().join("gpu-noise");
     assert!(
@@ -68,7 +78,7 @@ fn succeeds(command: &mut Command, name: &str) {
 #[test]
 fn bad_input_gets_a_status_and_a_message_naming_it() {
     let dir = tempfile::tempdir().unwrap();
-    let out = Command::new(compiled(dir.path()))
+    let out = program_command(&compiled(dir.path()))
         .arg("bad")
         .output()
         .unwrap();
@@ -109,7 +119,7 @@ fn every_kind_and_a_graph_equal_the_clis_output_bit_for_bit() {
         for (backend, cli_backend) in [("0", "cpu"), ("1", "simd")] {
             let ours = dir.path().join(format!("{name}-{backend}.f32"));
             succeeds(
-                Command::new(&program).arg(&spec).arg(backend).arg(&ours),
+                program_command(&program).arg(&spec).arg(backend).arg(&ours),
                 &name,
             );
             let theirs = dir.path().join(format!("{name}-{cli_backend}-cli.f32"));
