@@ -114,7 +114,7 @@ pub fn octave_lipschitz(spec: &NoiseSpec) -> f64 {
     (spec.kind.info().lipschitz)(&spec.kind_fields, spec.dims)
 }
 
-/// How fast one octave's gradient can turn ([`KindInfo::curvature`](crate::kinds::KindInfo)),
+/// How fast one octave's gradient can turn (each kind's `curvature`, CONVENTIONS §13),
 /// where it is continuous and was sampled; the running bound's allowance (CONVENTIONS §13).
 pub fn octave_curvature(spec: &NoiseSpec) -> Option<f64> {
     (spec.kind.info().curvature)(spec.dims, spec.interp)

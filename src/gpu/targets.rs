@@ -47,7 +47,7 @@ pub enum Range {
     /// Values `lo..hi` map to levels 0..max; values beyond clamp.
     Fixed(f64, f64),
     /// The image's own min and max, found by a reduction on the GPU (two extra passes); read
-    /// them back with [`Renderer::read_auto_range`](super::Renderer::read_auto_range).
+    /// them back with [`LowLevelRenderer::read_auto_range`](crate::low_level::gpu::LowLevelRenderer::read_auto_range).
     Auto,
 }
 

@@ -24,7 +24,7 @@ pub enum TableSpace {
     Uniform,
 }
 
-/// Bytes of one slot's tables: permutation windows (u32), gradients (vec4<f32>), values (f32).
+/// Bytes of one slot's tables: permutation windows (u32), gradients (`vec4<f32>`), values (f32).
 pub const SLOT_BYTES: [u64; 3] = [
     PERM_LEN as u64 * 4,
     TABLE_SIZE as u64 * 16,
