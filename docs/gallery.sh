@@ -36,6 +36,7 @@ render normal-perlin-fbm   --kind perlin --fractal fbm --octaves 5 --channels no
 render normal-ridged       --kind perlin --fractal ridged --octaves 6 --channels normal --normal-strength 4 --seed 7 --frequency 0.01171875
 render normal-simplex      --kind simplex --fractal billow --octaves 4 --channels normal --normal-strength 6 --lattice hash
 render hash-perlin-fbm     --kind perlin --fractal fbm --octaves 6 --lattice hash
+render table-perlin-fbm    --kind perlin --fractal fbm --octaves 6 --lattice table
 "$bin" render --quiet --size 256x256 --backend gpu --graph examples/graphs/terrain.json --colormap terrain -o "$out/graph-terrain.png"
 "$bin" render --quiet --size 256x256 --backend gpu --graph examples/graphs/marble.json -o "$out/graph-marble.png"
 "$bin" render --quiet --size 256x256 --backend gpu --graph examples/graphs/caves.json --range 0,1 -o "$out/graph-caves.png"

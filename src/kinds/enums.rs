@@ -69,9 +69,10 @@ pub enum LatticeKind {
 }
 
 impl LatticeKind {
-    /// What a spec, graph, flag or call that names no lattice gets: the table, Ken Perlin's
-    /// reference (the one place the default is set).
-    pub const DEFAULT: LatticeKind = LatticeKind::Table;
+    /// What a spec, graph, flag or call that names no lattice gets (the one place the default
+    /// is set): the prime hash, the fastest lattice with no visible pattern; the table, Ken
+    /// Perlin's reference, is one `lattice = table` away (README "Lattices").
+    pub const DEFAULT: LatticeKind = LatticeKind::Prime;
 }
 
 impl Default for LatticeKind {

@@ -96,7 +96,16 @@ fn shader_cli(args: &[&str], dir: &Path) -> std::process::Output {
 fn the_shader_command_writes_files_and_refuses_what_does_not_fit() {
     let dir = tempfile::tempdir().unwrap();
     let out = shader_cli(
-        &["--lang", "glsl", "--seed", "3", "-o", "n.glsl"],
+        &[
+            "--lang",
+            "glsl",
+            "--seed",
+            "3",
+            "--lattice",
+            "table",
+            "-o",
+            "n.glsl",
+        ],
         dir.path(),
     );
     assert!(
@@ -110,18 +119,7 @@ fn the_shader_command_writes_files_and_refuses_what_does_not_fit() {
     assert_eq!(tables.len(), (512 + 4 * 256 + 256) * 4, "one seed's tables");
     assert!(String::from_utf8_lossy(&out.stderr).contains("set 0, binding 2"));
 
-    let spv = shader_cli(
-        &[
-            "--lang",
-            "spirv",
-            "--kernel",
-            "--lattice",
-            "prime",
-            "-o",
-            "k.spv",
-        ],
-        dir.path(),
-    );
+    let spv = shader_cli(&["--lang", "spirv", "--kernel", "-o", "k.spv"], dir.path());
     assert!(
         spv.status.success(),
         "{}",
@@ -135,7 +133,7 @@ fn the_shader_command_writes_files_and_refuses_what_does_not_fit() {
     );
     assert!(
         !dir.path().join("k.spv.tables").exists(),
-        "Perlin on the prime lattice reads no tables"
+        "Perlin on the default (prime) lattice reads no tables"
     );
 
     for (args, flag) in [
@@ -167,7 +165,7 @@ fn the_shader_command_writes_files_and_refuses_what_does_not_fit() {
             ][..],
             "--tables-binding",
         ),
-        (&["--lang", "wgsl"][..], "--tables"),
+        (&["--lang", "wgsl", "--lattice", "table"][..], "--tables"),
     ] {
         let out = shader_cli(args, dir.path());
         let stderr = String::from_utf8_lossy(&out.stderr);

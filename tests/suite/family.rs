@@ -8,7 +8,7 @@ use gpu_noise::low_level::spec::poisson_thresholds;
 use gpu_noise::low_level::tables::{KEN_PERLIN_PERMUTATION, SIMPLEX_GRAD4, SplitMix64};
 use gpu_noise::{Kind, NoiseSpec, Size, cpu, spec::CellReturn};
 
-use crate::support::power_spectrum;
+use crate::support::{on_the_table, power_spectrum};
 
 fn eval(spec: &NoiseSpec, p: [f64; 4]) -> f64 {
     fractal_noise(&spec.validate().expect("valid spec"), p)
@@ -45,7 +45,7 @@ fn simplex_seed_0_equals_gustavsons_published_code() {
         let dims = point.len() as u32;
         let mut p = [0.0; 4];
         p[..point.len()].copy_from_slice(point);
-        let got = eval(&NoiseSpec::new(Kind::Simplex, dims), p);
+        let got = eval(&on_the_table(Kind::Simplex, dims), p);
         assert!(
             (got - expected).abs() < 1e-12,
             "{point:?}: {got} vs {expected}"
@@ -160,7 +160,7 @@ fn ken_perlin(x: f64, y: f64, z: f64) -> f64 {
 
 #[test]
 fn perlin_3d_is_ken_perlins_noise_and_its_z_0_slice_stays_one_flag_away() {
-    let s3 = NoiseSpec::new(Kind::Perlin, 3);
+    let s3 = on_the_table(Kind::Perlin, 3);
     for n in 0..400 {
         let (x, y) = (n as f64 * 0.173 - 40.0, n as f64 * 0.291 + 3.0);
         let z = if n % 2 == 0 {
@@ -188,10 +188,7 @@ fn perlin_2d_and_1d_use_their_own_gradients_as_the_conventions_write_them() {
         let g = (1 + (h & 7)) as f64 / 8.0;
         if h & 8 != 0 { -g * x } else { g * x }
     };
-    let (s1, s2) = (
-        NoiseSpec::new(Kind::Perlin, 1),
-        NoiseSpec::new(Kind::Perlin, 2),
-    );
+    let (s1, s2) = (on_the_table(Kind::Perlin, 1), on_the_table(Kind::Perlin, 2));
     for n in 0..400 {
         let (x, y) = (n as f64 * 0.173 - 40.0, n as f64 * 0.291 + 3.0);
         let (xi, yi) = (x.floor() as i64, y.floor() as i64);
@@ -470,7 +467,7 @@ fn gabor_power_spectrum_peaks_at_f0_along_the_orientation() {
 fn cellular_returns_are_ordered_and_cell_values_come_from_the_value_table() {
     let points = spread_points(2, 2000, 99);
     let get = |r: CellReturn| {
-        let mut s = NoiseSpec::new(Kind::Cellular, 2);
+        let mut s = on_the_table(Kind::Cellular, 2);
         s.kind_fields.cellular.cell_return = r;
         cpu::sample(&s.validate().unwrap(), &points)
     };

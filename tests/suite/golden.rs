@@ -7,6 +7,8 @@ use gpu_noise::low_level::tables::{
 };
 use gpu_noise::{Fractal, Kind, NoiseSpec, spec::Interp};
 
+use crate::support::on_the_table;
+
 fn eval(spec: &NoiseSpec, p: [f64; 4]) -> f64 {
     fractal_noise(&spec.validate().expect("valid spec"), p)
 }
@@ -14,7 +16,7 @@ fn eval(spec: &NoiseSpec, p: [f64; 4]) -> f64 {
 #[test]
 fn ken_perlin_reference_value() {
     // From Ken Perlin's ImprovedNoise reference (CONVENTIONS §3), in f64, exactly.
-    let v = eval(&NoiseSpec::new(Kind::Perlin, 3), [3.14, 42.0, 7.0, 0.0]);
+    let v = eval(&on_the_table(Kind::Perlin, 3), [3.14, 42.0, 7.0, 0.0]);
     assert_eq!(v, 0.136_919_958_784_000_12);
 }
 
@@ -115,7 +117,7 @@ fn value_noise_equals_the_table_at_lattice_points() {
                 Interp::Quintic,
                 Interp::CatmullRom,
             ] {
-                let mut spec = NoiseSpec::new(Kind::Value, dims as u32);
+                let mut spec = on_the_table(Kind::Value, dims as u32);
                 spec.seed = seed;
                 spec.interp = interp;
                 for n in 0..50i64 {

@@ -1,8 +1,8 @@
 //! Are the hash lattices white noise over cells (CONVENTIONS §2)? xxHash32's cell values
 //! (what value noise reads, h's high bits) and its low bits (perlin's gradient choice) show no
 //! correlation between cells up to 8 apart and a flat power spectrum; so do the prime
-//! lattice's cell values, but not its low bits, which repeat every 2^19 cells (CONVENTIONS §2,
-//! why it is not the default). The same checks find the table lattice's 256-cell period and a
+//! lattice's cell values (the default's), but not its low bits, which repeat every 2^19 cells
+//! (CONVENTIONS §2; README "Lattices" says why that is no visible pattern). The same checks find the table lattice's 256-cell period and a
 //! prime hash without its final multiply and fold, so they can fail.
 
 use gpu_noise::low_level::hash::{cell_hash, prime_hash};

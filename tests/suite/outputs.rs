@@ -14,7 +14,7 @@ use crate::cli::{assert_bad_input, command, leftovers, out, run, text, tmp};
 fn sample_streams_its_output_in_bounded_memory() {
     use std::io::{BufRead, BufReader, Write};
     let mut child = command()
-        .args(["sample", "--dims", "3"])
+        .args(["sample", "--dims", "3", "--lattice", "table"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -99,6 +99,14 @@ pub fn caller_device_with(
     (device, queue, features)
 }
 
+/// A spec on the permutation-table lattice (`lattice = table`): what Ken Perlin's and Stefan
+/// Gustavson's published code hash with, so their values are this lattice's references.
+pub fn on_the_table(kind: Kind, dims: u32) -> NoiseSpec {
+    let mut s = NoiseSpec::new(kind, dims);
+    s.lattice = gpu_noise::spec::LatticeKind::Table;
+    s
+}
+
 pub fn spec(kind: Kind, dims: u32, w: u32, h: u32) -> NoiseSpec {
     let mut s = NoiseSpec::new(kind, dims);
     s.size = Size::new(w, h, 1);

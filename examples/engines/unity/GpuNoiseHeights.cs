@@ -1,7 +1,7 @@
 // Unity: fills a float array (and a RFloat texture) with gpu-noise heights through
 // GpuNoiseHeights.compute. Not run here (no Unity in CI); the compute shader is compiled by
-// glslang in tests/suite/engines.rs. Put gpu_noise.hlsl.tables under Resources/ renamed
-// gpu_noise_tables.bytes (Unity reads binary TextAssets by that extension).
+// glslang in tests/suite/engines.rs. On --lattice table, put gpu_noise.hlsl.tables under
+// Resources/ renamed gpu_noise_tables.bytes (Unity reads binary TextAssets by that extension).
 using UnityEngine;
 
 public class GpuNoiseHeights : MonoBehaviour
@@ -17,7 +17,7 @@ public class GpuNoiseHeights : MonoBehaviour
         shader.SetBuffer(kernel, "heights", heights);
         ComputeBuffer tables = null;
         var tableAsset = Resources.Load<TextAsset>("gpu_noise_tables");
-        if (tableAsset != null) // a hash lattice reads no tables
+        if (tableAsset != null) // the prime and hash lattices read no tables
         {
             byte[] bytes = tableAsset.bytes;
             tables = new ComputeBuffer(bytes.Length / 4, 4, ComputeBufferType.Raw);

@@ -98,10 +98,10 @@ pub struct NoiseArgs {
     /// Make the image repeat exactly (frequency * size must be whole cells)
     #[arg(long)]
     pub tile: bool,
-    /// Lattice: the seed's permutation table (repeats every 256 cells; seed 0 is Ken Perlin's
-    /// reference), or an integer hash of the full cell coordinates: `hash` (xxHash32, no
-    /// period shorter than 2^32 cells) or `prime` (FastNoise2's prime products: faster, less
-    /// mixed; Perlin noise on it repeats every 2^19 cells) [default: table]
+    /// Lattice: an integer hash of the full cell coordinates, `prime` (FastNoise2's prime
+    /// products: the fastest; Perlin noise on it repeats every 2^19 cells) or `hash`
+    /// (xxHash32: fully mixed, no period shorter than 2^32 cells), or `table`, the seed's
+    /// permutation (repeats every 256 cells; seed 0 is Ken Perlin's reference) [default: prime]
     #[arg(long, value_parser = names::<LatticeKind>(LatticeKind::NAMES))]
     pub lattice: Option<LatticeKind>,
     /// The kinds' own parameters (`--jitter`, `--gabor-bandwidth`...), from the node table
@@ -268,7 +268,7 @@ pub struct BenchArgs {
     /// perlin-3d-fbm6, value-2d, simplex-2d, cellular-2d, sparse-convolution-2d, gabor-2d [default: all]
     #[arg(long, value_delimiter = ',', value_parser = crate::workloads::parse_workload)]
     pub workload: Vec<crate::workloads::Workload>,
-    /// Lattices, comma-separated: table, hash, prime; each workload runs on each [default: table]
+    /// Lattices, comma-separated: table, hash, prime; each workload runs on each [default: prime]
     #[arg(long, value_delimiter = ',', value_parser = names::<LatticeKind>(LatticeKind::NAMES))]
     pub lattice: Vec<LatticeKind>,
     /// Time the GPU alone: no CPU engines (for a hardware GPU, whose host CPU is not the one

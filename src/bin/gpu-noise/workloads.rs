@@ -17,7 +17,7 @@ pub struct Workload {
     pub dims: u32,
     pub octaves: u32,
     pub interp: Interp,
-    /// The lattice (`bench --lattice`; the CLI's default, the table, unless asked).
+    /// The lattice (`bench --lattice`; the CLI's default, `LatticeKind::DEFAULT`, unless asked).
     pub lattice: LatticeKind,
     /// fastnoise-lite's nearest noise, if it has one.
     pub peer: Option<NoiseType>,

@@ -14,14 +14,18 @@
 //!
 //! The job's numbers (frames, parameters) are baked into the shader; the tables of a table
 //! lattice, which are large, are a read-only storage buffer the caller fills with
-//! [`ExportedShader::tables`] (set 0, binding 2). A job on a hash lattice reads no tables, and
-//! its module binds nothing at all.
+//! [`ExportedShader::tables`] (set 0, binding 2). A job on a hash lattice (the default `prime`
+//! or `hash`) reads no tables, and its module binds nothing at all.
 //!
 //! ```
 //! use gpu_noise::gpu::shader_export::{ShaderForm, ShaderLang, export_shader};
-//! let job = gpu_noise::NoiseSpec::new(gpu_noise::Kind::Perlin, 2).validate()?;
-//! let glsl = export_shader(&job, ShaderLang::Glsl, ShaderForm::Module)?;
+//! use gpu_noise::spec::LatticeKind;
+//! let mut spec = gpu_noise::NoiseSpec::new(gpu_noise::Kind::Perlin, 2);
+//! let glsl = export_shader(&spec.validate()?, ShaderLang::Glsl, ShaderForm::Module)?;
 //! assert!(glsl.code.text().unwrap().contains("float gn_graph_value(uvec3 "));
+//! assert!(glsl.tables.is_none()); // the default lattice binds nothing
+//! spec.lattice = LatticeKind::Table;
+//! let glsl = export_shader(&spec.validate()?, ShaderLang::Glsl, ShaderForm::Module)?;
 //! assert_eq!(glsl.tables.map(|t| t.len()), Some(512 + 4 * 256 + 256)); // one seed's tables
 //! # Ok::<(), gpu_noise::Error>(())
 //! ```
