@@ -39,6 +39,8 @@
 //! TIFF, `.f32`, `.npy` writers), `cli` (the `gpu-noise` tool; the default).
 
 #![warn(missing_docs)]
+// On docs.rs (`--cfg docsrs`, nightly) every item gated on a feature is labelled with it.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 /// The README's Rust examples compile as doctests, so the front page cannot drift from the API.
 #[cfg(all(doctest, feature = "export"))]
