@@ -34,14 +34,13 @@ def main(packages):
                 if kinds & {None, "build"} and dep["pkg"] not in seen:
                     seen.add(dep["pkg"])
                     stack.append(dep["pkg"])
-        newest = max((by_id[i] for i in seen if by_id[i]["rust_version"]),
-                     key=lambda p: version_tuple(p["rust_version"]))
+        asked = [(version_tuple(by_id[i]["rust_version"]), by_id[i])
+                 for i in seen if by_id[i]["rust_version"]]
+        newest = max(asked, key=lambda pair: pair[0])[1]
         print(f"{name}: rust-version {root['rust_version']}; {len(seen)} crates; the newest "
               f"a dependency asks is {newest['rust_version']} ({newest['name']} {newest['version']})")
-        failures += [f"{by_id[i]['name']} {by_id[i]['version']} asks {by_id[i]['rust_version']}, "
-                     f"over {name}'s {root['rust_version']}"
-                     for i in seen if by_id[i]["rust_version"]
-                     and version_tuple(by_id[i]["rust_version"]) > ours]
+        failures += [f"{p['name']} {p['version']} asks {p['rust_version']}, over {name}'s "
+                     f"{root['rust_version']}" for version, p in asked if version > ours]
     for line in failures:
         print(line)
     return 1 if failures else 0
