@@ -42,10 +42,21 @@
 // On docs.rs (`--cfg docsrs`, nightly) every item gated on a feature is labelled with it.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-/// The README's Rust examples compile as doctests, so the front page cannot drift from the API.
+/// The Rust examples of the README and of the book's chapters (`docs/`) compile, and run unless
+/// marked `no_run`, as doctests, so neither can drift from the API. A suite test
+/// (`docs_layout`) checks that every chapter holding Rust is listed here.
 #[cfg(all(doctest, feature = "export"))]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+#[cfg(all(doctest, feature = "export"))]
+#[doc = include_str!("../docs/library.md")]
+pub struct BookLibraryDoctests;
+#[cfg(all(doctest, feature = "export"))]
+#[doc = include_str!("../docs/graphs.md")]
+pub struct BookGraphsDoctests;
+#[cfg(all(doctest, feature = "export"))]
+#[doc = include_str!("../docs/worlds.md")]
+pub struct BookWorldsDoctests;
 
 /// The tiers hold: the front does not reach the internals, which only `low_level` shows.
 ///

@@ -99,8 +99,8 @@ def test_auto_probes_the_adapters_once_per_process():
     assert done.stdout.strip() == "1"
 
 
-def test_the_readme_installs_zarr_with_dask_and_to_zarr_names_the_extra(monkeypatch):
-    readme = (ROOT / "README.md").read_text() + (ROOT / "python" / "README.md").read_text()
+def test_the_docs_install_zarr_with_dask_and_to_zarr_names_the_extra(monkeypatch):
+    readme = (ROOT / "docs" / "python.md").read_text() + (ROOT / "python" / "README.md").read_text()
     assert '"./python[dask,zarr]"' in readme
     import gpu_noise.dask
 

@@ -1,6 +1,7 @@
-//! The README's Layout names what is there: each entry's path exists, and each file name its
-//! description gives (`record.rs`) is a file under that entry's folder, so the map cannot
-//! drift from the tree unnoticed.
+//! The book's architecture page names what is there: each entry of its Layout has a path that
+//! exists, and each file name its description gives (`record.rs`) is a file under that entry's
+//! folder, so the map cannot drift from the tree unnoticed. And every chapter holding Rust
+//! examples is compiled as doctests.
 
 use std::path::{Path, PathBuf};
 
@@ -8,7 +9,7 @@ use std::path::{Path, PathBuf};
 fn layout_block(readme: &str) -> &str {
     let start = readme
         .find("## Layout")
-        .expect("README has a Layout section");
+        .expect("docs/architecture.md has a Layout section");
     let fence = readme[start..].find("```text\n").expect("a text block") + start + 8;
     let end = readme[fence..].find("```").expect("the block ends") + fence;
     &readme[fence..end]
@@ -67,9 +68,9 @@ fn file_names(description: &str) -> Vec<String> {
 }
 
 #[test]
-fn the_readmes_layout_names_what_is_there() {
+fn the_architecture_pages_layout_names_what_is_there() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md");
+    let readme = std::fs::read_to_string(root.join("docs/architecture.md")).expect("the page");
     let entries = entries(layout_block(&readme));
     assert!(entries.len() > 20, "{} entries read", entries.len());
     let mut missing = Vec::new();
@@ -101,4 +102,65 @@ fn the_layout_reader_sees_a_missing_file() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     assert!(!has_file(&root.join("src/gpu"), "host.rs"));
     assert!(has_file(&root.join("src/gpu"), "readback.rs"));
+}
+
+/// Every Markdown file of the README and the book that holds a Rust block is included by
+/// `src/lib.rs` as doctests (`#[doc = include_str!(...)]`), so a chapter's examples compile.
+#[test]
+fn every_page_with_rust_examples_is_compiled_as_doctests() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let lib = std::fs::read_to_string(root.join("src/lib.rs")).expect("src/lib.rs");
+    let mut pages = vec![root.join("README.md")];
+    for entry in std::fs::read_dir(root.join("docs"))
+        .expect("docs/")
+        .flatten()
+    {
+        if entry.path().extension() == Some("md".as_ref()) {
+            pages.push(entry.path());
+        }
+    }
+    let mut with_rust = Vec::new();
+    for page in pages {
+        let text = std::fs::read_to_string(&page).expect("a readable page");
+        if text.lines().any(|line| line.starts_with("```rust")) {
+            with_rust.push(page.strip_prefix(root).expect("under the root").to_owned());
+        }
+    }
+    assert!(
+        with_rust.len() >= 4,
+        "{with_rust:?}: the README and three chapters at least"
+    );
+    let missing: Vec<_> = with_rust
+        .iter()
+        .filter(|page| !lib.contains(&format!("include_str!(\"../{}\")", page.display())))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "Rust examples not compiled: {missing:?}"
+    );
+}
+
+/// The README's relative links and pictures (`docs/cli.md`, `docs/gallery/perlin-2d.png`) name
+/// files that exist: the book's links are LinkChecker's (`.ci/book`), the front page's are
+/// checked here.
+#[test]
+fn the_readmes_links_name_files_that_exist() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md");
+    let targets: Vec<&str> = readme
+        .split("](")
+        .skip(1)
+        .filter_map(|rest| rest.split(')').next())
+        .filter(|target| !target.starts_with("http") && !target.starts_with('#'))
+        .map(|target| target.split('#').next().unwrap_or(target))
+        .collect();
+    assert!(targets.len() > 30, "{} links read", targets.len());
+    let missing: Vec<&&str> = targets
+        .iter()
+        .filter(|target| !root.join(target).exists())
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "the README links to nothing: {missing:?}"
+    );
 }

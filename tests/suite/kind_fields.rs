@@ -12,12 +12,12 @@ use crate::cli::{run, text};
 const SHARED: [&str; 3] = ["frequency", "seed", "interp"];
 
 #[test]
-fn readme_holds_the_kind_flag_rows() {
-    let readme = include_str!("../../README.md");
+fn the_books_cli_chapter_holds_the_kind_flag_rows() {
+    let readme = include_str!("../../docs/cli.md");
     let rows = kind_fields::markdown_rows();
     assert!(
         readme.contains(&rows),
-        "README.md's flag table must hold gpu_noise::low_level::graph::markdown_rows() \
+        "docs/cli.md's flag table must hold gpu_noise::low_level::graph::markdown_rows() \
          verbatim:\n{rows}"
     );
 }

@@ -125,7 +125,7 @@ fn the_reported_cases_render_on_the_gpu_within_the_bound() {
     }
 }
 
-/// The README's tile-set world (65536^2, ridged, 10 octaves) reaches 1e6 cells in its finest
+/// The tile-set world of the book's exports chapter (65536^2, ridged, 10 octaves) reaches 1e6 cells in its finest
 /// octave: its far corner now renders on the GPU.
 #[test]
 #[cfg_attr(gpu_tests_skipped, ignore = "GPU_NOISE_SKIP_GPU_TESTS=1")]
