@@ -69,8 +69,8 @@ unsafe fn mod12_8(h: __m256i) -> __m256i {
             _mm256_maddubs_epi16(h, _mm256_set1_epi32(MOD12_BYTE_WEIGHTS)),
             _mm256_set1_epi32(0x0001_0001),
         );
-        let q = _mm256_mulhi_epu16(y, _mm256_set1_epi32(MOD12_RECIPROCAL));
-        _mm256_sub_epi32(y, _mm256_mullo_epi16(q, _mm256_set1_epi32(12)))
+        let fraction = _mm256_mullo_epi16(y, _mm256_set1_epi32(MOD12_RECIPROCAL));
+        _mm256_mulhi_epu16(fraction, _mm256_set1_epi32(12))
     }
 }
 

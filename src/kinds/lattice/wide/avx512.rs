@@ -151,8 +151,8 @@ impl Wide for Avx512 {
                 _mm512_maddubs_epi16(h, _mm512_set1_epi32(MOD12_BYTE_WEIGHTS)),
                 _mm512_set1_epi32(0x0001_0001),
             );
-            let q = _mm512_mulhi_epu16(y, _mm512_set1_epi32(MOD12_RECIPROCAL));
-            _mm512_sub_epi32(y, _mm512_mullo_epi16(q, _mm512_set1_epi32(12)))
+            let fraction = _mm512_mullo_epi16(y, _mm512_set1_epi32(MOD12_RECIPROCAL));
+            _mm512_mulhi_epu16(fraction, _mm512_set1_epi32(12))
         }
     }
     #[inline(always)]

@@ -123,8 +123,11 @@ pub(crate) use unrolled;
 /// multiplies, their shifts and a blend): 2^8, 2^16 and 2^24 are each 4 modulo 12, so `h` and
 /// `y = b0 + 4 (b1 + b2 + b3)`, over its bytes low first, leave the same residue. One
 /// unsigned-by-signed byte multiply-add with these weights (1, 4, 4, 4 per lane) and one word
-/// multiply-add by (1, 1) give `y <= 3315`; its quotient by 12 is `(y * 5462) >> 16`, one word
-/// high multiply, exact below 3316 (the reciprocal's excess, y/12 * 2^-13, stays under 1/12).
+/// multiply-add by (1, 1) give `y <= 3315`. Its remainder is Lemire's "fastmod" in 16 bits:
+/// the fraction `y / 12` as `(y * 5462) mod 2^16` (one word low multiply), times 12, high word
+/// (one word high multiply), exact at every `y` below 3316 (a test checks each). That is one
+/// operation fewer than a quotient, its product by 12 and a subtraction, and a shorter chain:
+/// on Intel's AVX-512 cores every one of these multiplies queues on one port.
 /// [`mod12_by_bytes`] is the same steps on one lane, checked against `%`.
 #[cfg(target_arch = "x86_64")]
 pub(crate) const MOD12_BYTE_WEIGHTS: i32 = 0x0404_0401;
@@ -137,8 +140,8 @@ pub(crate) const MOD12_RECIPROCAL: i32 = 5462;
 pub(crate) fn mod12_by_bytes(h: u32) -> u32 {
     let [b0, b1, b2, b3] = h.to_le_bytes().map(u32::from);
     let y = b0 + 4 * b1 + 4 * b2 + 4 * b3;
-    let q = (y * MOD12_RECIPROCAL as u32) >> 16;
-    y - 12 * q
+    let fraction = (y * MOD12_RECIPROCAL as u32) & 0xFFFF;
+    (fraction * 12) >> 16
 }
 
 /// `a + w (b - a)`: the lanes' `lerp`, the same three operations.
@@ -222,11 +225,12 @@ pub(crate) mod tests {
             .collect()
     }
 
-    /// The quotient step is exact at every value the byte sums reach, and the steps are `%`.
+    /// The remainder step is exact at every value the byte sums reach, and the steps are `%`.
     #[test]
     fn mod12_by_bytes_is_the_remainder() {
         for y in 0..=3315u32 {
-            assert_eq!((y * MOD12_RECIPROCAL as u32) >> 16, y / 12, "y = {y}");
+            let fraction = (y * MOD12_RECIPROCAL as u32) & 0xFFFF;
+            assert_eq!((fraction * 12) >> 16, y % 12, "y = {y}");
         }
         for h in words() {
             assert_eq!(mod12_by_bytes(h), h % 12, "{h:#x}");
