@@ -7,7 +7,7 @@ use super::{ImageWriter, check_finite};
 use crate::error::{Error, Result};
 use crate::spec::Size;
 
-/// Rows to bytes in chunks of this many values, so no band is copied whole.
+/// Rows to bytes in chunks of this many values on a big-endian host, so no band is copied whole.
 const CHUNK: usize = 1 << 16;
 
 pub(super) struct RawWriter {
@@ -46,6 +46,11 @@ impl RawWriter {
 impl ImageWriter for RawWriter {
     fn write_rows(&mut self, values: &[f32]) -> Result<()> {
         check_finite(values)?;
+        if cfg!(target_endian = "little") {
+            // The values' memory is their little-endian bytes: written as they lie (the byte
+            // by byte copy below took 5% of a one-thread `.f32` render on x86).
+            return self.write(bytemuck::cast_slice(values));
+        }
         let mut bytes = Vec::with_capacity(CHUNK * 4);
         for chunk in values.chunks(CHUNK) {
             bytes.clear();
