@@ -139,7 +139,12 @@ pub(crate) const MOD12_RECIPROCAL: i32 = 5462;
 #[cfg(all(test, target_arch = "x86_64"))]
 pub(crate) fn mod12_by_bytes(h: u32) -> u32 {
     let [b0, b1, b2, b3] = h.to_le_bytes().map(u32::from);
-    let y = b0 + 4 * b1 + 4 * b2 + 4 * b3;
+    byte_sum_mod12(b0 + 4 * b1 + 4 * b2 + 4 * b3)
+}
+
+/// The remainder step of [`mod12_by_bytes`] on a byte sum `y <= 3315`: the fraction, times 12.
+#[cfg(all(test, target_arch = "x86_64"))]
+fn byte_sum_mod12(y: u32) -> u32 {
     let fraction = (y * MOD12_RECIPROCAL as u32) & 0xFFFF;
     (fraction * 12) >> 16
 }
@@ -229,8 +234,7 @@ pub(crate) mod tests {
     #[test]
     fn mod12_by_bytes_is_the_remainder() {
         for y in 0..=3315u32 {
-            let fraction = (y * MOD12_RECIPROCAL as u32) & 0xFFFF;
-            assert_eq!((fraction * 12) >> 16, y % 12, "y = {y}");
+            assert_eq!(byte_sum_mod12(y), y % 12, "y = {y}");
         }
         for h in words() {
             assert_eq!(mod12_by_bytes(h), h % 12, "{h:#x}");
