@@ -4,7 +4,7 @@
 //! the fraction's top 24 bits. An axis that does not move along the row is computed once.
 
 use super::{Wide, quintic};
-use crate::kinds::lattice::lanes::{LANES, MOD_96, RowFrame, Shift, load_block};
+use crate::kinds::lattice::lanes::{LANES, MOD_96, RowFrame, Shift, Terms, load_block};
 
 /// One lattice axis of a row: each lane's offset within a block as three words (cell,
 /// fraction's top word, fraction's low word), or the point it keeps all along the row.
@@ -35,8 +35,13 @@ pub fn weights<W: Wide>(p: &[AxisPoint<W>; 4]) -> [W::F; 4] {
 /// The cell and fraction of words (cell, top) (the fraction's top 24 bits times 2^-24).
 #[inline(always)]
 fn split<W: Wide>(s: W, cell: W::U, top: W::U) -> AxisPoint<W> {
-    let frac = s.mul(s.to_f(s.shr_u::<8>(top)), s.splat(1.0 / 16_777_216.0));
-    split_frac(s, cell, frac)
+    split_frac(s, cell, top_fraction(s, top))
+}
+
+/// The fraction of a top word: its top 24 bits times 2^-24.
+#[inline(always)]
+fn top_fraction<W: Wide>(s: W, top: W::U) -> W::F {
+    s.mul(s.to_f(s.shr_u::<8>(top)), s.splat(1.0 / 16_777_216.0))
 }
 
 /// A point of its cell and fraction, with the fraction's quintic weight.
@@ -82,8 +87,21 @@ impl<W: Wide> RowAxis<W> {
     /// The points of the block whose first texel is `first` texels into the row.
     #[inline(always)]
     pub fn at(&self, s: W, first: usize) -> AxisPoint<W> {
+        match *self {
+            RowAxis::Fixed(p) => p,
+            RowAxis::Moving { .. } => {
+                let (cell, frac) = self.cell_frac(s, first);
+                split_frac(s, cell, frac)
+            }
+        }
+    }
+
+    /// [`at`](Self::at)'s cells and fractions without the weights (a moved point's are
+    /// those of its new fraction).
+    #[inline(always)]
+    pub fn cell_frac(&self, s: W, first: usize) -> (W::U, W::F) {
         let (start, step, offset) = match *self {
-            RowAxis::Fixed(p) => return p,
+            RowAxis::Fixed(p) => return (p.cell, p.frac),
             RowAxis::Moving {
                 start,
                 step,
@@ -101,7 +119,7 @@ impl<W: Wide> RowAxis<W> {
         let wrapped = s.and_m(low_carry, s.eq_u(top_word, s.splat_u(0)));
         let cell = s.add_u(s.splat_u(cell), offset[0]);
         let cell = s.inc_where(s.or_m(top_carry, wrapped), cell);
-        split(s, cell, top_word)
+        (cell, top_fraction(s, top_word))
     }
 }
 
@@ -109,10 +127,28 @@ impl<W: Wide> RowAxis<W> {
 /// graph.wgsl): the fraction plus the shift, split again by floor and kept below 1, the cell
 /// moved by the whole part (saturating, NaN to 0), then the weight of the new fraction.
 #[inline(always)]
-pub fn shifted<W: Wide>(s: W, p: AxisPoint<W>, shift: W::F) -> AxisPoint<W> {
-    let f = s.add(p.frac, shift);
+pub fn shifted<W: Wide>(s: W, (cell, frac): (W::U, W::F), shift: W::F) -> AxisPoint<W> {
+    let f = s.add(frac, shift);
     let whole = s.floor(f);
-    // `saturating_i32` of the lanes: clamped to i32's range, NaN to 0, 2^31 and up to i32::MAX.
+    // Where every lane's whole part is below 2^31 in size (NaN is not), the saturation
+    // changes nothing and truncation is exact: the clamps, the NaN test and their selects run
+    // only where some lane needs them (a test of the magnitudes in their place).
+    let in_range = s.lt(s.abs(whole), s.splat(2_147_483_648.0));
+    let moved = if s.all(in_range) {
+        s.trunc_i(whole)
+    } else {
+        saturating_cells(s, whole)
+    };
+    split_frac(
+        s,
+        s.add_u(cell, moved),
+        s.min(s.sub(f, whole), s.splat(0.999_999_94)),
+    )
+}
+
+/// `saturating_i32` of the lanes: clamped to i32's range, NaN to 0, 2^31 and up to i32::MAX.
+#[inline(always)]
+fn saturating_cells<W: Wide>(s: W, whole: W::F) -> W::U {
     let clamped = s.min(
         s.max(whole, s.splat(-2_147_483_648.0)),
         s.splat(2_147_483_520.0),
@@ -123,43 +159,99 @@ pub fn shifted<W: Wide>(s: W, p: AxisPoint<W>, shift: W::F) -> AxisPoint<W> {
         moved,
         s.splat_u(i32::MAX as u32),
     );
-    moved = s.select_u(s.is_nan(whole), s.splat_u(0), moved);
-    split_frac(
-        s,
-        s.add_u(p.cell, moved),
-        s.min(s.sub(f, whole), s.splat(0.999_999_94)),
-    )
+    s.select_u(s.is_nan(whole), s.splat_u(0), moved)
+}
+
+/// A row's shift as its blocks read it, resolved once a row: the moves themselves, one
+/// displacement axis per lattice axis times a factor (a warp's map: a diagonal of
+/// frequencies), times another first where a fused Linear is diagonal too (a fractal's
+/// octave scale), or the general maps. The general maps' terms, matched block by block, kept
+/// their inputs on the stack (indexed at run time) in the loop of every warped noise.
+pub enum RowShift<'a> {
+    Cells([&'a [f32]; 4]),
+    Scaled {
+        runs: [&'a [f32]; 4],
+        linear: Option<[f32; 4]>,
+        map: [f32; 4],
+    },
+    Mapped {
+        d: [&'a [f32]; 4],
+        linear: Option<Terms>,
+        map: Terms,
+        read: [bool; 4],
+    },
+}
+
+impl<'a> RowShift<'a> {
+    /// `shift` on the first `dims` axes.
+    pub fn new(shift: &'a Shift<'a>, dims: usize) -> Self {
+        let (d, linear, map, read) = match shift {
+            Shift::Cells(cells) => {
+                return RowShift::Cells([&cells[0], &cells[1], &cells[2], &cells[3]]);
+            }
+            Shift::Mapped {
+                d,
+                linear,
+                map,
+                read,
+            } => (*d, *linear, *map, *read),
+        };
+        Self::scaled(d, linear.as_ref(), &map, dims).unwrap_or(RowShift::Mapped {
+            d,
+            linear,
+            map,
+            read,
+        })
+    }
+
+    /// The single-term form, where every row the moves read has one term: then each move is
+    /// `map_terms`' first term, `k v`, of the other's.
+    fn scaled(d: [&'a [f32]; 4], linear: Option<&Terms>, map: &Terms, dims: usize) -> Option<Self> {
+        let single = |t: &Terms, a: usize| (t.len[a] == 1).then_some(t.rows[a][0]);
+        let mut runs: [&[f32]; 4] = [&[]; 4];
+        let (mut pre, mut k) = ([0.0; 4], [0.0; 4]);
+        for a in 0..dims {
+            let (mut b, factor) = single(map, a)?;
+            k[a] = factor;
+            if let Some(linear) = linear {
+                (b, pre[a]) = single(linear, b)?;
+            }
+            runs[a] = d[b];
+        }
+        Some(RowShift::Scaled {
+            runs,
+            linear: linear.map(|_| pre),
+            map: k,
+        })
+    }
 }
 
 /// Block `b`'s moves on the first `dims` axes in registers: [`Shift::block`]'s operations,
 /// term for term, on vectors (through arrays in memory they cost a warped fractal more than
-/// the passes they replace).
+/// the passes they replace). A single term is `k d`, the first term of `map_terms`.
 #[inline(always)]
-pub fn shift_block<W: Wide>(s: W, shift: &Shift, b: usize, dims: usize) -> [W::F; 4] {
+pub fn shift_block<W: Wide>(s: W, shift: &RowShift, b: usize, dims: usize) -> [W::F; 4] {
     let at = b * LANES;
     let zero = s.splat(0.0);
     let mut moved = [zero; 4];
-    let load = |run: &[f32]| -> W::F {
-        match run
-            .get(at..at + LANES)
-            .and_then(|w| <&[f32; LANES]>::try_from(w).ok())
-        {
-            Some(whole) => s.load(whole),
-            None => {
-                let mut block = [0.0f32; LANES];
-                load_block(run.get(at..).unwrap_or(&[]), &mut block);
-                s.load(&block)
-            }
-        }
-    };
     let (d, linear, map, read) = match shift {
-        Shift::Cells(cells) => {
+        RowShift::Cells(cells) => {
             for a in 0..dims {
-                moved[a] = load(&cells[a]);
+                moved[a] = load_run(s, cells[a], at);
             }
             return moved;
         }
-        Shift::Mapped {
+        RowShift::Scaled { runs, linear, map } => {
+            for a in 0..dims {
+                let mut v = load_run(s, runs[a], at);
+                if let Some(pre) = linear {
+                    v = s.mul(s.splat(pre[a]), v);
+                }
+                moved[a] = s.mul(s.splat(map[a]), v);
+            }
+            return moved;
+        }
+        RowShift::Mapped {
             d,
             linear,
             map,
@@ -169,7 +261,7 @@ pub fn shift_block<W: Wide>(s: W, shift: &Shift, b: usize, dims: usize) -> [W::F
     let mut input = [zero; 4];
     for c in 0..4 {
         if read[c] {
-            input[c] = load(d[c]);
+            input[c] = load_run(s, d[c], at);
         }
     }
     if let Some(m) = linear {
@@ -183,6 +275,22 @@ pub fn shift_block<W: Wide>(s: W, shift: &Shift, b: usize, dims: usize) -> [W::F
         moved[a] = map_terms(s, &map.rows[a][..map.len[a]], &input);
     }
     moved
+}
+
+/// The block of `run` from texel `at` (lanes past the run's end zero).
+#[inline(always)]
+fn load_run<W: Wide>(s: W, run: &[f32], at: usize) -> W::F {
+    match run
+        .get(at..at + LANES)
+        .and_then(|w| <&[f32; LANES]>::try_from(w).ok())
+    {
+        Some(whole) => s.load(whole),
+        None => {
+            let mut block = [0.0f32; LANES];
+            load_block(run.get(at..).unwrap_or(&[]), &mut block);
+            s.load(&block)
+        }
+    }
 }
 
 /// `map_terms` of the lanes on vectors: the row's nonzero entries in order, the first written.

@@ -5,7 +5,7 @@
 use super::Wide;
 use super::avx2::Avx2;
 use super::avx512::Avx512;
-use super::frame::{AxisPoint, RowAxis, shift_block, shifted};
+use super::frame::{AxisPoint, RowAxis, RowShift, shift_block, shifted};
 use crate::kinds::lattice::kernel::{InstructionSet, NoiseInputs, NoiseRow};
 use crate::kinds::lattice::lanes::{LANES, RowFrame, Shift, store_block};
 use crate::kinds::{Interp, KindState, LatticeKind};
@@ -65,7 +65,8 @@ fn wide_row<W: Wide, K: WideKernel, const PRIME: bool>(
         axes[a] = RowAxis::new(s, row, a);
     }
     let x_only = (1..K::DIMS).all(|a| matches!(axes[a], RowAxis::Fixed(_)));
-    match (x_only, shift) {
+    let shift = shift.map(|shift| RowShift::new(shift, K::DIMS));
+    match (x_only, shift.as_ref()) {
         (true, None) => blocks::<W, K, PRIME, true>(s, inputs, &axes, first, None, out),
         (_, shift) => blocks::<W, K, PRIME, false>(s, inputs, &axes, first, shift, out),
     }
@@ -81,7 +82,7 @@ fn blocks<W: Wide, K: WideKernel, const PRIME: bool, const X_ONLY: bool>(
     inputs: &NoiseInputs,
     axes: &[RowAxis<W>; 4],
     first: usize,
-    shift: Option<&Shift>,
+    shift: Option<&RowShift>,
     out: &mut [f32],
 ) {
     let seed = inputs.lat.hash_seed;
@@ -116,29 +117,35 @@ fn blocks<W: Wide, K: WideKernel, const PRIME: bool, const X_ONLY: bool>(
 }
 
 /// Block `b`'s points: x stepped, the other axes fixed (`X_ONLY`) or stepped, each moved by
-/// the shift where given.
+/// the shift where given (then the weights are only the moved fractions').
 #[inline(always)]
 fn block_points<W: Wide, K: WideKernel, const X_ONLY: bool>(
     s: W,
     axes: &[RowAxis<W>; 4],
     fixed: &[AxisPoint<W>; 4],
     first: usize,
-    shift: Option<&Shift>,
+    shift: Option<&RowShift>,
     b: usize,
 ) -> [AxisPoint<W>; 4] {
     let at = first + b * LANES;
     let mut p = *fixed;
-    p[0] = axes[0].at(s, at);
-    if !X_ONLY {
-        for a in 1..K::DIMS {
-            p[a] = axes[a].at(s, at);
+    let Some(shift) = shift else {
+        p[0] = axes[0].at(s, at);
+        if !X_ONLY {
+            for a in 1..K::DIMS {
+                p[a] = axes[a].at(s, at);
+            }
         }
-    }
-    if let Some(shift) = shift {
-        let moved = shift_block(s, shift, b, K::DIMS);
-        for a in 0..K::DIMS {
-            p[a] = shifted(s, p[a], moved[a]);
-        }
+        return p;
+    };
+    let moved = shift_block(s, shift, b, K::DIMS);
+    for a in 0..K::DIMS {
+        let point = if a == 0 || !X_ONLY {
+            axes[a].cell_frac(s, at)
+        } else {
+            (fixed[a].cell, fixed[a].frac)
+        };
+        p[a] = shifted(s, point, moved[a]);
     }
     p
 }
@@ -253,6 +260,36 @@ pub(crate) mod check {
         })
     }
 
+    /// Displacements mapped into cells as a plan maps them ([`Shift::mapped`]), in each form
+    /// a row resolves ([`RowShift`]): one term a row (a warp's frequencies, here permuted),
+    /// the same after a one-term Linear (a fractal octave's scale), and rows of two terms (a
+    /// rotation).
+    fn mapped_shifts(d: [&[f32]; 4], dims: usize) -> [Shift<'_>; 3] {
+        const PERMUTED: [[f32; 4]; 4] = [
+            [0.0, 0.3, 0.0, 0.0],
+            [0.7, 0.0, 0.0, 0.0],
+            [0.0, 0.0, 0.0, -1.5],
+            [0.0, 0.0, 1.0, 0.0],
+        ];
+        const SCALE: [[f32; 4]; 4] = [
+            [2.0, 0.0, 0.0, 0.0],
+            [0.0, -0.5, 0.0, 0.0],
+            [0.0, 0.0, 4.0, 0.0],
+            [0.0, 0.0, 0.0, 0.125],
+        ];
+        const TURNED: [[f32; 4]; 4] = [
+            [0.6, 0.8, 0.0, 0.0],
+            [-0.8, 0.6, 0.0, 0.0],
+            [0.0, 0.0, 0.0, 0.9],
+            [0.0, 0.0, 1.0, 0.0],
+        ];
+        [
+            Shift::mapped(d, None, &PERMUTED, dims),
+            Shift::mapped(d, Some(&SCALE), &PERMUTED, dims),
+            Shift::mapped(d, Some(&SCALE), &TURNED, dims),
+        ]
+    }
+
     /// A coordinate in cells as the frames' Q32.64 words, modulo 2^96.
     fn fixed(c: f64) -> u128 {
         ((c * 2f64.powi(64)) as i128 as u128) & MOD_96
@@ -305,7 +342,11 @@ pub(crate) mod check {
                     let row = RowFrame::new(frame(start), frame(step), K::DIMS);
                     for (first, len) in [(0, LANES * 37 + 5), (123, 3), (16, 64)] {
                         let cells = shifts(len);
-                        for shift in [None, Some(Shift::Cells(&cells))] {
+                        let d = [&cells[0][..], &cells[1][..], &cells[2][..], &cells[3][..]];
+                        for shift in [None, Some(Shift::Cells(&cells))]
+                            .into_iter()
+                            .chain(mapped_shifts(d, K::DIMS).map(Some))
+                        {
                             let (mut want, mut got) = (vec![0.0f32; len], vec![1.0f32; len]);
                             lanes(&inputs, &row, first, shift.as_ref(), &mut want);
                             wide(&inputs, &row, first, shift.as_ref(), &mut got);
