@@ -67,8 +67,11 @@ struct Nearest<W: Wide> {
     hash: W::U,
 }
 
-/// One block's search: its fractions, the parameters and the nearest so far.
-struct Search<'c, W: Wide, C: Cells<W>, const D: usize, const M: u32> {
+/// One block's search: its fractions, the parameters and the nearest so far. With `UNIT`,
+/// the jitter is 1 and a feature point is its unit float itself: `0.5 + 1 (u - 0.5)` is `u`
+/// bit for bit (u is a multiple of 2^-24 in [0, 1), so `u - 0.5` is exact), three operations
+/// an axis of every visited cell saved.
+struct Search<'c, W: Wide, C: Cells<W>, const D: usize, const M: u32, const UNIT: bool> {
     cells: &'c C,
     frac: [W::F; 3],
     bound: W::F,
@@ -77,7 +80,9 @@ struct Search<'c, W: Wide, C: Cells<W>, const D: usize, const M: u32> {
     best: Nearest<W>,
 }
 
-impl<W: Wide, C: Cells<W>, const D: usize, const M: u32> Search<'_, W, C, D, M> {
+impl<W: Wide, C: Cells<W>, const D: usize, const M: u32, const UNIT: bool>
+    Search<'_, W, C, D, M, UNIT>
+{
     /// Axis `a`'s term of the metric from each lane to the window's cells at index `k`
     /// (`cell_gap` on the axis), computed where it is used. A table of them made once a block
     /// held 10 more values of a 2D window in registers, which AVX2 (two registers a value, 16
@@ -123,7 +128,11 @@ impl<W: Wide, C: Cells<W>, const D: usize, const M: u32> Search<'_, W, C, D, M> 
         let mut t = [s.splat(0.0); 3];
         for a in 0..D {
             let u = self.cells.unit(s, h, a);
-            let point = s.add(s.splat(0.5), s.mul(self.jitter, s.sub(u, s.splat(0.5))));
+            let point = if UNIT {
+                u
+            } else {
+                s.add(s.splat(0.5), s.mul(self.jitter, s.sub(u, s.splat(0.5))))
+            };
             let d = s.sub(s.add(s.splat(o[a] as f32), point), self.frac[a]);
             t[a] = term(s, M, d);
         }
@@ -167,13 +176,14 @@ fn cellular_search<
     const M: u32,
     const R: usize,
     const UNROLL: bool,
+    const UNIT: bool,
 >(
     s: W,
     cells: &C,
     kind: &KindState,
     frac: [W::F; 3],
 ) -> Nearest<W> {
-    let mut search = Search::<W, C, D, M> {
+    let mut search = Search::<W, C, D, M, UNIT> {
         cells,
         frac,
         bound: s.splat(kind.cellular.cell_bound),
@@ -225,14 +235,18 @@ fn search_window<W: Wide, C: Cells<W>, const D: usize, const UNROLL: bool>(
 ) -> Nearest<W> {
     match kind.cellular.distance {
         MANHATTAN if D == 3 && kind.cellular.cell_search == 3 => {
-            cellular_search::<W, C, D, MANHATTAN, 3, false>(s, cells, kind, frac)
+            cellular_search::<W, C, D, MANHATTAN, 3, false, false>(s, cells, kind, frac)
         }
-        MANHATTAN => cellular_search::<W, C, D, MANHATTAN, 2, false>(s, cells, kind, frac),
-        CHEBYSHEV => cellular_search::<W, C, D, CHEBYSHEV, 2, false>(s, cells, kind, frac),
+        MANHATTAN => cellular_search::<W, C, D, MANHATTAN, 2, false, false>(s, cells, kind, frac),
+        CHEBYSHEV => cellular_search::<W, C, D, CHEBYSHEV, 2, false, false>(s, cells, kind, frac),
+        // The default (jitter 1) is the hot case's hot case.
+        _ if UNROLL && D == 2 && kind.cellular.jitter == 1.0 => {
+            cellular_search::<W, C, D, EUCLIDEAN, 2, true, true>(s, cells, kind, frac)
+        }
         _ if UNROLL && D == 2 => {
-            cellular_search::<W, C, D, EUCLIDEAN, 2, true>(s, cells, kind, frac)
+            cellular_search::<W, C, D, EUCLIDEAN, 2, true, false>(s, cells, kind, frac)
         }
-        _ => cellular_search::<W, C, D, EUCLIDEAN, 2, false>(s, cells, kind, frac),
+        _ => cellular_search::<W, C, D, EUCLIDEAN, 2, false, false>(s, cells, kind, frac),
     }
 }
 
