@@ -176,9 +176,9 @@ pub enum RowShift<'a> {
     },
     Mapped {
         d: [&'a [f32]; 4],
-        linear: Option<Terms>,
-        map: Terms,
-        read: [bool; 4],
+        linear: Option<&'a Terms>,
+        map: &'a Terms,
+        read: &'a [bool; 4],
     },
 }
 
@@ -194,9 +194,9 @@ impl<'a> RowShift<'a> {
                 linear,
                 map,
                 read,
-            } => (*d, *linear, *map, *read),
+            } => (*d, linear.as_ref(), map, read),
         };
-        Self::scaled(d, linear.as_ref(), &map, dims).unwrap_or(RowShift::Mapped {
+        Self::scaled(d, linear, map, dims).unwrap_or(RowShift::Mapped {
             d,
             linear,
             map,
