@@ -65,46 +65,51 @@ pub fn stream(
             })?;
         }
         Engine::Cpu | Engine::Simd => {
-            return stream_bands(window, writer, bar, |band| engine.render_band(job, band));
+            return stream_bands(window, writer, bar, |band, out| {
+                engine.render_band_into(job, band, out)
+            });
         }
     }
     writer.finish()
 }
 
 /// Renders `window` band by band on this machine's cores into `writer`, encoding each band on
-/// another thread while the next one renders.
+/// another thread while the next one renders; `render_band` fills the buffer it is given
+/// (the writer hands each written band's buffer back, so a few are reused throughout).
 pub fn stream_bands(
     window: Window,
     mut writer: Box<dyn ImageWriter>,
     bar: &ProgressBar,
-    mut render_band: impl FnMut(Window) -> Result<Vec<f32>>,
+    mut render_band: impl FnMut(Window, &mut Vec<f32>) -> Result<()>,
 ) -> Result<()> {
     // One band (a small image, a tile): no encoder thread to overlap with, so none is
     // started (a tile set of thousands of small tiles would start thousands).
     if window.texels() <= BAND_TEXELS {
-        let values = render_band(window)?;
+        let mut values = Vec::new();
+        render_band(window, &mut values)?;
         writer.write_rows(&values)?;
         bar.inc(values.len() as u64);
         return writer.finish();
     }
     let (send, receive) = mpsc::sync_channel::<Vec<f32>>(1);
+    let (give_back, written) = mpsc::channel::<Vec<f32>>();
     let (rendered, joined) = std::thread::scope(|scope| {
         let handle = scope.spawn(move || -> Result<Box<dyn ImageWriter>> {
             for values in receive {
                 writer.write_rows(&values)?;
                 bar.inc(values.len() as u64);
+                // The renderer may have stopped; then the buffer is simply dropped.
+                let _ = give_back.send(values);
             }
             Ok(writer)
         });
         let mut rendered = Ok(());
         for band in window.bands(BAND_TEXELS) {
-            let values = match render_band(band) {
-                Ok(v) => v,
-                Err(e) => {
-                    rendered = Err(e);
-                    break;
-                }
-            };
+            let mut values = written.try_recv().unwrap_or_default();
+            if let Err(e) = render_band(band, &mut values) {
+                rendered = Err(e);
+                break;
+            }
             // A closed channel means the writer failed; its error is reported below.
             if send.send(values).is_err() {
                 break;
