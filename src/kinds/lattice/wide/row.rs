@@ -138,14 +138,10 @@ fn block_points<W: Wide, K: WideKernel, const X_ONLY: bool>(
         }
         return p;
     };
+    // A displaced row is never `X_ONLY` (`wide_row`); a fixed axis gives its point.
     let moved = shift_block(s, shift, b, K::DIMS);
     for a in 0..K::DIMS {
-        let point = if a == 0 || !X_ONLY {
-            axes[a].cell_frac(s, at)
-        } else {
-            (fixed[a].cell, fixed[a].frac)
-        };
-        p[a] = shifted(s, point, moved[a]);
+        p[a] = shifted(s, axes[a].cell_frac(s, at), moved[a]);
     }
     p
 }
