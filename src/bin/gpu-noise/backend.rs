@@ -94,7 +94,7 @@ impl Engine {
     /// [`render_band`](Self::render_band) into `out`, in the memory it holds. The SIMD lanes
     /// write every value, so a buffer handed back by the band's writer is not zeroed again:
     /// a new 16 MiB one was, each band (after the first is freed the allocator serves that
-    /// size from its heap, and calloc then clears it: 4% of a one-thread render in perf).
+    /// size from its heap, and calloc then clears it: 5% of a one-thread render in perf).
     pub fn render_band_into(&mut self, job: &Job, band: Window, out: &mut Vec<f32>) -> Result<()> {
         match self {
             Engine::Simd => {
