@@ -110,6 +110,14 @@ impl RowFrame {
         }
         row
     }
+
+    /// The same frame's row whose first texel sits at `start`: the step and the lanes'
+    /// offsets are those of every row of a frame, so only the start changes from row to row.
+    pub fn move_to(&mut self, start: [u128; 4], dims: usize) {
+        for (a, &s) in start.iter().enumerate().take(dims) {
+            self.start[a] = s & MOD_96;
+        }
+    }
 }
 
 /// Fills the points of the block whose first texel is `first` texels into `row`: cells and

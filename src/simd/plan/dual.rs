@@ -58,6 +58,7 @@ impl PlanLanes<'_> {
             registers,
             shift,
             lattice,
+            ..
         } = scratch;
         let (done, rest) = registers.split_at_mut(self.runs[i] * self.segment);
         let regs = Registers {
