@@ -100,26 +100,86 @@ impl<W: Wide> RowAxis<W> {
     /// those of its new fraction).
     #[inline(always)]
     pub fn cell_frac(&self, s: W, first: usize) -> (W::U, W::F) {
-        let (start, step, offset) = match *self {
-            RowAxis::Fixed(p) => return (p.cell, p.frac),
-            RowAxis::Moving {
-                start,
-                step,
-                offset,
-            } => (start, step, offset),
+        match *self {
+            RowAxis::Fixed(p) => (p.cell, p.frac),
+            RowAxis::Moving { .. } => self.cursor(s, first).cell_frac(s),
+        }
+    }
+
+    /// The lanes' three words at the block whose first texel is `first` texels into the row
+    /// (a fixed axis: its cell and top word's 0; read its point instead).
+    #[inline(always)]
+    pub fn cursor(&self, s: W, first: usize) -> Cursor<W> {
+        let RowAxis::Moving {
+            start,
+            step,
+            offset,
+        } = *self
+        else {
+            let zero = s.splat_u(0);
+            return Cursor {
+                words: [zero; 3],
+                block: [zero; 3],
+            };
         };
         let base = start.wrapping_add(step.wrapping_mul(first as u128)) & MOD_96;
-        let [cell, top, low] = [(base >> 64) as u32, (base >> 32) as u32, base as u32];
-        // low + offset's low word: it carries where the sum wraps below the offset.
-        let low_carry = s.lt_u(s.add_u(s.splat_u(low), offset[2]), offset[2]);
-        let top_sum = s.add_u(s.splat_u(top), offset[1]);
-        let top_carry = s.lt_u(top_sum, offset[1]);
-        let top_word = s.inc_where(low_carry, top_sum);
-        // Adding the low word's carry wraps the top word only from all ones to zero.
-        let wrapped = s.and_m(low_carry, s.eq_u(top_word, s.splat_u(0)));
-        let cell = s.add_u(s.splat_u(cell), offset[0]);
-        let cell = s.inc_where(s.or_m(top_carry, wrapped), cell);
-        (cell, top_fraction(s, top_word))
+        let block = step.wrapping_mul(LANES as u128) & MOD_96;
+        Cursor {
+            words: add_words(s, words_of(s, base), offset),
+            block: words_of(s, block),
+        }
+    }
+}
+
+/// The three words of a coordinate modulo 2^96 (cell, fraction's top and low word), in every
+/// lane.
+#[inline(always)]
+fn words_of<W: Wide>(s: W, v: u128) -> [W::U; 3] {
+    [(v >> 64) as u32, (v >> 32) as u32, v as u32].map(|w| s.splat_u(w))
+}
+
+/// `a + b` per lane modulo 2^96, word by word with the carries between them.
+#[inline(always)]
+fn add_words<W: Wide>(s: W, a: [W::U; 3], b: [W::U; 3]) -> [W::U; 3] {
+    // A word's sum carries where it wraps below the addend.
+    let low = s.add_u(a[2], b[2]);
+    let low_carry = s.lt_u(low, b[2]);
+    let top_sum = s.add_u(a[1], b[1]);
+    let top_carry = s.lt_u(top_sum, b[1]);
+    let top = s.inc_where(low_carry, top_sum);
+    // Adding the low word's carry wraps the top word only from all ones to zero.
+    let wrapped = s.and_m(low_carry, s.eq_u(top, s.splat_u(0)));
+    let cell = s.inc_where(s.or_m(top_carry, wrapped), s.add_u(a[0], b[0]));
+    [cell, top, low]
+}
+
+/// A moving axis's lanes at one block, stepped to the next block by adding a block's step
+/// (`LANES` texels) to the words: exact modulo 2^96 like the product it replaces, without the
+/// row's start and the lanes' offsets taken again in every block.
+#[derive(Clone, Copy)]
+pub struct Cursor<W: Wide> {
+    words: [W::U; 3],
+    block: [W::U; 3],
+}
+
+impl<W: Wide> Cursor<W> {
+    /// The lanes' cells and fractions here.
+    #[inline(always)]
+    pub fn cell_frac(&self, s: W) -> (W::U, W::F) {
+        (self.words[0], top_fraction(s, self.words[1]))
+    }
+
+    /// The lanes' points here, with their weights.
+    #[inline(always)]
+    pub fn point(&self, s: W) -> AxisPoint<W> {
+        let (cell, frac) = self.cell_frac(s);
+        split_frac(s, cell, frac)
+    }
+
+    /// Moves on to the next block.
+    #[inline(always)]
+    pub fn advance(&mut self, s: W) {
+        self.words = add_words(s, self.words, self.block);
     }
 }
 

@@ -5,7 +5,7 @@
 use super::Wide;
 use super::avx2::Avx2;
 use super::avx512::Avx512;
-use super::frame::{AxisPoint, RowAxis, RowShift, shift_block, shifted};
+use super::frame::{AxisPoint, Cursor, RowAxis, RowShift, shift_block, shifted};
 use crate::kinds::lattice::kernel::{InstructionSet, NoiseInputs, NoiseRow};
 use crate::kinds::lattice::lanes::{LANES, RowFrame, Shift, store_block};
 use crate::kinds::{Interp, KindState, LatticeKind};
@@ -87,14 +87,17 @@ fn blocks<W: Wide, K: WideKernel, const PRIME: bool, const X_ONLY: bool>(
 ) {
     let seed = inputs.lat.hash_seed;
     let mut fixed = [axes[0].at(s, first); 4];
+    let mut cursors = [axes[0].cursor(s, first); 4];
     for a in 1..K::DIMS {
         fixed[a] = axes[a].at(s, first);
+        cursors[a] = axes[a].cursor(s, first);
     }
+    let c = &mut cursors;
     let mut pairs = out.chunks_exact_mut(2 * LANES);
     let mut b = 0;
     for pair in &mut pairs {
-        let p0 = block_points::<W, K, X_ONLY>(s, axes, &fixed, first, shift, b);
-        let p1 = block_points::<W, K, X_ONLY>(s, axes, &fixed, first, shift, b + 1);
+        let p0 = block_points::<W, K, X_ONLY>(s, axes, &fixed, c, shift, b);
+        let p1 = block_points::<W, K, X_ONLY>(s, axes, &fixed, c, shift, b + 1);
         let v0 = K::block::<W, PRIME>(s, seed, inputs.kind, &p0);
         let v1 = K::block::<W, PRIME>(s, seed, inputs.kind, &p1);
         let (lo, hi) = pair.split_at_mut(LANES);
@@ -108,7 +111,7 @@ fn blocks<W: Wide, K: WideKernel, const PRIME: bool, const X_ONLY: bool>(
         b += 2;
     }
     for texels in pairs.into_remainder().chunks_mut(LANES) {
-        let p = block_points::<W, K, X_ONLY>(s, axes, &fixed, first, shift, b);
+        let p = block_points::<W, K, X_ONLY>(s, axes, &fixed, c, shift, b);
         let mut block = [0.0f32; LANES];
         s.store(&mut block, K::block::<W, PRIME>(s, seed, inputs.kind, &p));
         store_block(texels, &block);
@@ -117,23 +120,24 @@ fn blocks<W: Wide, K: WideKernel, const PRIME: bool, const X_ONLY: bool>(
 }
 
 /// Block `b`'s points: x stepped, the other axes fixed (`X_ONLY`) or stepped, each moved by
-/// the shift where given (then the weights are only the moved fractions').
+/// the shift where given (then the weights are only the moved fractions'). The moving axes'
+/// cursors are at block `b` and move on to the next.
 #[inline(always)]
 fn block_points<W: Wide, K: WideKernel, const X_ONLY: bool>(
     s: W,
     axes: &[RowAxis<W>; 4],
     fixed: &[AxisPoint<W>; 4],
-    first: usize,
+    cursors: &mut [Cursor<W>; 4],
     shift: Option<&RowShift>,
     b: usize,
 ) -> [AxisPoint<W>; 4] {
-    let at = first + b * LANES;
     let mut p = *fixed;
+    let moving = if X_ONLY { 1 } else { K::DIMS };
     let Some(shift) = shift else {
-        p[0] = axes[0].at(s, at);
-        if !X_ONLY {
-            for a in 1..K::DIMS {
-                p[a] = axes[a].at(s, at);
+        for a in 0..moving {
+            if let RowAxis::Moving { .. } = axes[a] {
+                p[a] = cursors[a].point(s);
+                cursors[a].advance(s);
             }
         }
         return p;
@@ -141,7 +145,15 @@ fn block_points<W: Wide, K: WideKernel, const X_ONLY: bool>(
     // A displaced row is never `X_ONLY` (`wide_row`); a fixed axis gives its point.
     let moved = shift_block(s, shift, b, K::DIMS);
     for a in 0..K::DIMS {
-        p[a] = shifted(s, axes[a].cell_frac(s, at), moved[a]);
+        let here = match axes[a] {
+            RowAxis::Fixed(point) => (point.cell, point.frac),
+            RowAxis::Moving { .. } => {
+                let here = cursors[a].cell_frac(s);
+                cursors[a].advance(s);
+                here
+            }
+        };
+        p[a] = shifted(s, here, moved[a]);
     }
     p
 }
