@@ -303,11 +303,6 @@ impl Wide for Avx2 {
         intrinsics! { _mm256_movemask_epi8(_mm256_or_si256(m[0], m[1])) != 0 }
     }
     #[inline(always)]
-    fn all(self, m: U) -> bool {
-        // Every byte's top bit set: the 32-bit mask is all ones, -1 as an i32.
-        intrinsics! { _mm256_movemask_epi8(_mm256_and_si256(m[0], m[1])) == -1 }
-    }
-    #[inline(always)]
     fn inc_where(self, m: U, a: U) -> U {
         // A mask lane is all ones: -1.
         self.sub_u(a, m)

@@ -196,10 +196,6 @@ impl Wide for Avx512 {
         m != 0
     }
     #[inline(always)]
-    fn all(self, m: __mmask16) -> bool {
-        m == u16::MAX
-    }
-    #[inline(always)]
     fn inc_where(self, m: __mmask16, a: __m512i) -> __m512i {
         intrinsics! { _mm512_mask_sub_epi32(a, m, a, _mm512_set1_epi32(-1)) }
     }

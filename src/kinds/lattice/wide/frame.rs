@@ -190,14 +190,14 @@ impl<W: Wide> Cursor<W> {
 pub fn shifted<W: Wide>(s: W, (cell, frac): (W::U, W::F), shift: W::F) -> AxisPoint<W> {
     let f = s.add(frac, shift);
     let whole = s.floor(f);
-    // Where every lane's whole part is below 2^31 in size (NaN is not), the saturation
-    // changes nothing and truncation is exact: the clamps, the NaN test and their selects run
-    // only where some lane needs them (a test of the magnitudes in their place).
-    let in_range = s.lt(s.abs(whole), s.splat(2_147_483_648.0));
-    let moved = if s.all(in_range) {
-        s.trunc_i(whole)
-    } else {
+    // Truncation gives i32::MIN exactly where a lane's whole part is NaN or out of i32's range
+    // (or is -2^31 itself); where no lane has it, the saturation changes nothing: the clamps,
+    // the NaN test and their selects run only where some lane may need them.
+    let truncated = s.trunc_i(whole);
+    let moved = if s.any(s.eq_u(truncated, s.splat_u(i32::MIN as u32))) {
         saturating_cells(s, whole)
+    } else {
+        truncated
     };
     split_frac(
         s,

@@ -92,8 +92,6 @@ pub trait Wide: Arith {
     fn and_not_m(self, a: Self::M, b: Self::M) -> Self::M;
     /// Whether any lane is set.
     fn any(self, m: Self::M) -> bool;
-    /// Whether every lane is set.
-    fn all(self, m: Self::M) -> bool;
     /// `a + 1` where `m`, else `a`.
     fn inc_where(self, m: Self::M, a: Self::U) -> Self::U;
     /// Each lane's u32 as f32 (the lanes' `as f32`, exact below 2^24).

@@ -211,10 +211,6 @@ impl Wide for Portable {
         m.contains(&true)
     }
     #[inline(always)]
-    fn all(self, m: [bool; N]) -> bool {
-        !m.contains(&false)
-    }
-    #[inline(always)]
     fn inc_where(self, m: [bool; N], a: [u32; N]) -> [u32; N] {
         each2(m, a, |m, a| a.wrapping_add(u32::from(m)))
     }
