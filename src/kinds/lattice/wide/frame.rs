@@ -1,7 +1,8 @@
 //! A row's points block by block in registers, as the lanes' `block_points` computes them: per
-//! lattice axis, the first texel's coordinate plus each lane's offset (three 32-bit words:
-//! cell, the fraction's top and low words) with the carries between words, giving the cell and
-//! the fraction's top 24 bits. An axis that does not move along the row is computed once.
+//! lattice axis, each lane's coordinate as three 32-bit words (cell, the fraction's top and low
+//! words), the row's first block from its start plus each lane's offset, the next ones by a
+//! block's step added with the carries between words ([`Cursor`]), giving the cell and the
+//! fraction's top 24 bits. An axis that does not move along the row is computed once.
 
 use super::{Wide, quintic};
 use crate::kinds::lattice::lanes::{LANES, MOD_96, RowFrame, Shift, Terms, load_block};
@@ -107,7 +108,7 @@ impl<W: Wide> RowAxis<W> {
     }
 
     /// The lanes' three words at the block whose first texel is `first` texels into the row
-    /// (a fixed axis: its cell and top word's 0; read its point instead).
+    /// (zeros for a fixed axis, whose point is read instead).
     #[inline(always)]
     pub fn cursor(&self, s: W, first: usize) -> Cursor<W> {
         let RowAxis::Moving {
