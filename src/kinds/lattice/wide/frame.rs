@@ -90,20 +90,7 @@ impl<W: Wide> RowAxis<W> {
     pub fn at(&self, s: W, first: usize) -> AxisPoint<W> {
         match *self {
             RowAxis::Fixed(p) => p,
-            RowAxis::Moving { .. } => {
-                let (cell, frac) = self.cell_frac(s, first);
-                split_frac(s, cell, frac)
-            }
-        }
-    }
-
-    /// [`at`](Self::at)'s cells and fractions without the weights (a moved point's are
-    /// those of its new fraction).
-    #[inline(always)]
-    pub fn cell_frac(&self, s: W, first: usize) -> (W::U, W::F) {
-        match *self {
-            RowAxis::Fixed(p) => (p.cell, p.frac),
-            RowAxis::Moving { .. } => self.cursor(s, first).cell_frac(s),
+            RowAxis::Moving { .. } => self.cursor(s, first).point(s),
         }
     }
 
