@@ -192,7 +192,7 @@ mod tests {
     /// Random cells (an LCG), negative and far ones included.
     fn cells(n: u32) -> [u32; 4] {
         std::array::from_fn(|a| {
-            (n ^ (a as u32 * 0x9E37_79B9)).wrapping_mul(2_654_435_761) >> (a * 7)
+            (n ^ (a as u32).wrapping_mul(0x9E37_79B9)).wrapping_mul(2_654_435_761) >> (a * 7)
         })
     }
 
