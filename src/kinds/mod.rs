@@ -32,7 +32,7 @@ pub use impulse::params::{
     MAX_IMPULSES, gabor_kernel_energy, poisson_thresholds, sparse_kernel_energy,
 };
 pub use lattice::dual::Dual;
-pub use lattice::kernel::{InstructionSet, NoiseRow};
+pub use lattice::kernel::{InstructionSet, NoisePairRow, NoiseRow};
 pub use lattice::lane_dual::NoiseRowD;
 pub use param::{MAX_OCTAVES, Param};
 
@@ -53,6 +53,8 @@ pub type LanesFn = fn(u32, Interp, LatticeKind, InstructionSet) -> NoiseRow;
 /// A kind's wide row (`lattice::wide`) where it has one for the dims, interpolation,
 /// lattice and instruction set.
 pub type WideFn = fn(u32, Interp, LatticeKind, InstructionSet) -> Option<NoiseRow>;
+/// A kind's wide row of two noises at the same points under two seeds, where it has one.
+pub type WidePairFn = fn(u32, Interp, LatticeKind, InstructionSet) -> Option<NoisePairRow>;
 /// The same with the lattice gradient (CONVENTIONS §12).
 pub type LanesDualFn = fn(u32, Interp, LatticeKind, InstructionSet) -> NoiseRowD;
 
@@ -109,6 +111,10 @@ pub struct KindInfo {
     /// Its wide rows on x86-64 (every value of a block in registers), which compute what its
     /// lanes compute and run in their place where they have a row.
     pub wide: Option<WideFn>,
+    /// Its wide rows of two noises at the same points whose seeds alone differ (a warp's
+    /// axes), where sharing a block's work between them saves more than it costs: simplex's
+    /// corners and falloffs do not depend on the seed, only its gradients do.
+    pub wide_pair: Option<WidePairFn>,
     /// The SIMD lanes with derivatives, where [`KindInfo::derivatives`].
     pub lanes_dual: Option<LanesDualFn>,
     /// The kind's WGSL functions (part of the noise library).
@@ -259,5 +265,18 @@ impl KindInfo {
     ) -> NoiseRow {
         let wide = self.wide.and_then(|wide| wide(dims, interp, lattice, isa));
         wide.unwrap_or_else(|| (self.lanes)(dims, interp, lattice, isa))
+    }
+
+    /// The row that runs two of a plan's noise steps of this kind in one pass, where the kind
+    /// has one for the dims, interpolation, lattice and instruction set.
+    pub fn pair_row(
+        &self,
+        dims: u32,
+        interp: Interp,
+        lattice: LatticeKind,
+        isa: InstructionSet,
+    ) -> Option<NoisePairRow> {
+        self.wide_pair
+            .and_then(|pair| pair(dims, interp, lattice, isa))
     }
 }

@@ -52,6 +52,7 @@ pub(super) static CELLULAR: KindInfo = KindInfo {
     wide: Some(lanes::wide_row),
     #[cfg(not(target_arch = "x86_64"))]
     wide: None,
+    wide_pair: None,
     lanes_dual: None,
     wgsl: include_str!("cellular.wgsl"),
     wgsl_call: |dims, _, lat, pt| format!("cellular({lat}, {pt}, {dims}u)"),

@@ -29,6 +29,7 @@ pub(super) static GRADIENT: KindInfo = KindInfo {
     twin_dual: Some(twin::gradient_d),
     lanes: lanes::row,
     wide: None,
+    wide_pair: None,
     lanes_dual: Some(lanes::row_d),
     wgsl: include_str!("gradient.wgsl"),
     wgsl_call: |dims, _, lat, pt| format!("gradient({lat}, {pt}, {dims}u)"),

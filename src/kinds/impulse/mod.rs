@@ -47,6 +47,7 @@ pub(super) static SPARSE_CONVOLUTION: KindInfo = KindInfo {
     twin_dual: None,
     lanes: lanes::sparse_convolution_row,
     wide: None,
+    wide_pair: None,
     lanes_dual: None,
     wgsl: include_str!("impulse.wgsl"),
     wgsl_call: |dims, _, lat, pt| format!("sparse_convolution({lat}, {pt}, {dims}u)"),
@@ -99,6 +100,7 @@ pub(super) static GABOR: KindInfo = KindInfo {
     twin_dual: None,
     lanes: lanes::gabor_row,
     wide: None,
+    wide_pair: None,
     lanes_dual: None,
     // Both impulse kinds' functions are in one file, included once (with sparse convolution).
     wgsl: "",

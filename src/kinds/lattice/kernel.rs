@@ -37,6 +37,11 @@ pub trait Kernel {
 /// moved by `shift` (per axis, texel by texel) where given: a plan's noise step.
 pub type NoiseRow = fn(&NoiseInputs, &RowFrame, usize, Option<&Shift>, &mut [f32]);
 
+/// Writes two noises of one kind at the same points into their runs, each with its own inputs
+/// (a warp's two axes: the kind, frame and parameters alike, the seeds apart), as two
+/// [`NoiseRow`]s would: two of a plan's noise steps in one pass.
+pub type NoisePairRow = fn(&[NoiseInputs; 2], &RowFrame, usize, Option<&Shift>, [&mut [f32]; 2]);
+
 /// The noise row loop, inlined into one function per instruction set below.
 #[inline(always)]
 fn noise_row<K: Kernel, W: Wide>(

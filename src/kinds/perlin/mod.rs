@@ -33,6 +33,7 @@ pub(super) static PERLIN: KindInfo = KindInfo {
     wide: Some(lanes::wide_row),
     #[cfg(not(target_arch = "x86_64"))]
     wide: None,
+    wide_pair: None,
     lanes_dual: Some(lanes::row_d),
     wgsl: include_str!("perlin.wgsl"),
     wgsl_call: |dims, _, lat, pt| format!("perlin{dims}({lat}, {pt})"),

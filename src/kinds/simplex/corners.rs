@@ -95,6 +95,18 @@ impl<W: Wide> VectorHash<W> {
             products: cell_products::<W, D>(s, lat, cells),
         }
     }
+
+    /// The same corners under another seed: the cells' products do not depend on it.
+    #[inline(always)]
+    pub fn reseeded(&self, hash_seed: u32) -> Self {
+        VectorHash {
+            lat: WideLattice {
+                hash_seed,
+                ..self.lat
+            },
+            products: self.products,
+        }
+    }
 }
 
 impl<W: Wide> CornerHash<W> for VectorHash<W> {
@@ -139,6 +151,56 @@ pub struct SimplexCorners<W: Wide, const D: usize, const N: usize> {
     pub scale: f32,
 }
 
+/// The simplex's corners before their hashes: what does not depend on the lattice's seed
+/// (each corner's offset d and its step from the lanes' cells, per axis), so noises at the
+/// same points under other seeds share it.
+pub struct SimplexShape<W: Wide, const D: usize, const N: usize> {
+    pub d: [[W::F; D]; N],
+    pub steps: [[Step<W::M>; 4]; N],
+    pub r2: f32,
+    pub scale: f32,
+}
+
+impl<W: Wide, const D: usize, const N: usize> SimplexShape<W, D, N> {
+    /// Each corner's gradient from its hash (`simplex_grad3` of the hash modulo 12 in 2D and
+    /// 3D, `simplex_grad4` modulo 32 in 4D).
+    #[inline(always)]
+    pub fn gradients<H: CornerHash<W>>(&self, s: W, hash: &H) -> [[W::F; D]; N] {
+        let mut g = [[s.splat(0.0); D]; N];
+        unrolled!(m in [0, 1, 2, 3, 4] {
+            if m < N {
+                let h = hash.hash::<D>(s, self.steps[m]);
+                if D == 4 {
+                    unrolled!(a in [0, 1, 2, 3] {
+                        if a < D {
+                            g[m][a] = s.lookup32(h, &GRAD4[a]);
+                        }
+                    });
+                } else {
+                    let r = s.mod12_u(h);
+                    unrolled!(a in [0, 1, 2] {
+                        if a < D {
+                            g[m][a] = s.permute16(r, s.load(&GRAD3[a]));
+                        }
+                    });
+                }
+            }
+        });
+        g
+    }
+
+    /// The corners with their gradients from `hash`.
+    #[inline(always)]
+    pub fn corners<H: CornerHash<W>>(self, s: W, hash: &H) -> SimplexCorners<W, D, N> {
+        SimplexCorners {
+            g: self.gradients(s, hash),
+            d: self.d,
+            r2: self.r2,
+            scale: self.scale,
+        }
+    }
+}
+
 /// 0 or 1 per lane from a mask.
 #[inline(always)]
 fn step_of<W: Wide>(s: W, m: W::M) -> W::U {
@@ -152,13 +214,19 @@ fn minus_step<W: Wide>(s: W, d: W::F, step: Step<W::M>) -> W::F {
     step.pick(d, s.sub(d, s.splat(1.0)), |m, t, f| s.select(m, t, f))
 }
 
-/// The 2D simplex's corners (simplex2_corners): the middle one steps along x where u > v.
+/// The 2D simplex's corners (simplex2_corners).
 #[inline(always)]
 pub fn simplex2_corners<W: Wide, H: CornerHash<W>>(
     s: W,
     hash: &H,
     f: [W::F; 4],
 ) -> SimplexCorners<W, 2, 3> {
+    simplex2_shape(s, f).corners(s, hash)
+}
+
+/// The 2D simplex's shape: the middle corner steps along x where u > v.
+#[inline(always)]
+pub fn simplex2_shape<W: Wide>(s: W, f: [W::F; 4]) -> SimplexShape<W, 2, 3> {
     let (u, v) = (f[0], f[1]);
     let t = s.mul(s.add(u, v), s.splat(SIMPLEX_G2));
     let (x0, y0) = (s.sub(u, t), s.sub(v, t));
@@ -173,19 +241,14 @@ pub fn simplex2_corners<W: Wide, H: CornerHash<W>>(
         ],
         [s.add(s.sub(x0, one), g2_2), s.add(s.sub(y0, one), g2_2)],
     ];
-    let h = [
-        hash.hash::<2>(s, [Step::Zero; 4]),
-        hash.hash::<2>(s, [i1, j1, Step::Zero, Step::Zero]),
-        hash.hash::<2>(s, [Step::One, Step::One, Step::Zero, Step::Zero]),
+    let steps = [
+        [Step::Zero; 4],
+        [i1, j1, Step::Zero, Step::Zero],
+        [Step::One, Step::One, Step::Zero, Step::Zero],
     ];
-    let mut g = [[s.splat(0.0); 2]; 3];
-    unrolled!(m in [0, 1, 2] {
-        let r = s.mod12_u(h[m]);
-        g[m] = [s.permute16(r, s.load(&GRAD3[0])), s.permute16(r, s.load(&GRAD3[1]))];
-    });
-    SimplexCorners {
+    SimplexShape {
         d,
-        g,
+        steps,
         r2: 0.5,
         scale: 70.0,
     }
@@ -229,6 +292,12 @@ pub fn simplex3_corners<W: Wide, H: CornerHash<W>>(
     hash: &H,
     f: [W::F; 4],
 ) -> SimplexCorners<W, 3, 4> {
+    simplex3_shape(s, f).corners(s, hash)
+}
+
+/// The 3D simplex's shape: its middle corners from simplex3_order.
+#[inline(always)]
+pub fn simplex3_shape<W: Wide>(s: W, f: [W::F; 4]) -> SimplexShape<W, 3, 4> {
     let t = s.div(s.add(s.add(f[0], f[1]), f[2]), s.splat(6.0));
     let d0 = [s.sub(f[0], t), s.sub(f[1], t), s.sub(f[2], t)];
     let (c1, c2) = simplex3_order(
@@ -238,40 +307,50 @@ pub fn simplex3_corners<W: Wide, H: CornerHash<W>>(
         at_least(s, f[0], f[2]),
     );
     let steps = [
-        [Step::Zero; 3],
-        c1.map(Step::Where),
-        c2.map(Step::Where),
-        [Step::One; 3],
+        [Step::Zero; 4],
+        [
+            Step::Where(c1[0]),
+            Step::Where(c1[1]),
+            Step::Where(c1[2]),
+            Step::Zero,
+        ],
+        [
+            Step::Where(c2[0]),
+            Step::Where(c2[1]),
+            Step::Where(c2[2]),
+            Step::Zero,
+        ],
+        [Step::One, Step::One, Step::One, Step::Zero],
     ];
     let mut d = [[s.splat(0.0); 3]; 4];
-    let mut g = [[s.splat(0.0); 3]; 4];
     unrolled!(m in [0, 1, 2, 3] {
         let offset = s.splat(m as f32 * (1.0 / 6.0));
-        let step = steps[m];
         unrolled!(a in [0, 1, 2] {
-            d[m][a] = s.add(minus_step(s, d0[a], step[a]), offset);
-        });
-        let r = s.mod12_u(hash.hash::<3>(s, [step[0], step[1], step[2], Step::Zero]));
-        unrolled!(a in [0, 1, 2] {
-            g[m][a] = s.permute16(r, s.load(&GRAD3[a]));
+            d[m][a] = s.add(minus_step(s, d0[a], steps[m][a]), offset);
         });
     });
-    SimplexCorners {
+    SimplexShape {
         d,
-        g,
+        steps,
         r2: 0.6,
         scale: 32.0,
     }
 }
 
-/// The 4D simplex's corners (simplex4_corners): each coordinate's rank from the six
-/// comparisons; corner m steps along the axes whose rank is >= 4 - m (corner 4 along all).
+/// The 4D simplex's corners (simplex4_corners).
 #[inline(always)]
 pub fn simplex4_corners<W: Wide, H: CornerHash<W>>(
     s: W,
     hash: &H,
     f: [W::F; 4],
 ) -> SimplexCorners<W, 4, 5> {
+    simplex4_shape(s, f).corners(s, hash)
+}
+
+/// The 4D simplex's shape: each coordinate's rank from the six comparisons; corner m steps
+/// along the axes whose rank is >= 4 - m (corner 4 along all).
+#[inline(always)]
+pub fn simplex4_shape<W: Wide>(s: W, f: [W::F; 4]) -> SimplexShape<W, 4, 5> {
     let sum = s.add(s.add(s.add(f[0], f[1]), f[2]), f[3]);
     let t = s.mul(sum, s.splat(SIMPLEX_G4));
     let d0 = [
@@ -288,27 +367,22 @@ pub fn simplex4_corners<W: Wide, H: CornerHash<W>>(
         rank[b] = s.sub_u(s.add_u(rank[b], s.splat_u(1)), step_of(s, greater));
     }
     let mut d = [[s.splat(0.0); 4]; 5];
-    let mut g = [[s.splat(0.0); 4]; 5];
+    let mut steps = [[Step::Zero; 4]; 5];
     unrolled!(m in [0, 1, 2, 3, 4] {
-        let mut step = [Step::Zero; 4];
         if m > 0 {
             unrolled!(a in [0, 1, 2, 3] {
                 let reach = s.add_u(rank[a], s.splat_u(m as u32));
-                step[a] = Step::Where(s.lt_u(s.splat_u(3), reach));
+                steps[m][a] = Step::Where(s.lt_u(s.splat_u(3), reach));
             });
         }
         let offset = s.splat(m as f32 * SIMPLEX_G4);
         unrolled!(a in [0, 1, 2, 3] {
-            d[m][a] = s.add(minus_step(s, d0[a], step[a]), offset);
-        });
-        let h = hash.hash::<4>(s, step);
-        unrolled!(a in [0, 1, 2, 3] {
-            g[m][a] = s.lookup32(h, &GRAD4[a]);
+            d[m][a] = s.add(minus_step(s, d0[a], steps[m][a]), offset);
         });
     });
-    SimplexCorners {
+    SimplexShape {
         d,
-        g,
+        steps,
         r2: 0.6,
         scale: 27.0,
     }

@@ -47,6 +47,10 @@ pub(super) static SIMPLEX: KindInfo = KindInfo {
     wide: Some(lanes::wide_row),
     #[cfg(not(target_arch = "x86_64"))]
     wide: None,
+    #[cfg(target_arch = "x86_64")]
+    wide_pair: Some(lanes::wide_pair_row),
+    #[cfg(not(target_arch = "x86_64"))]
+    wide_pair: None,
     lanes_dual: Some(lanes::row_d),
     wgsl: include_str!("simplex.wgsl"),
     wgsl_call: |dims, _, lat, pt| format!("simplex{dims}({lat}, {pt})"),

@@ -42,6 +42,7 @@ pub(super) static VALUE: KindInfo = KindInfo {
     wide: Some(lanes::wide_row),
     #[cfg(not(target_arch = "x86_64"))]
     wide: None,
+    wide_pair: None,
     lanes_dual: Some(lanes::row_d),
     wgsl: include_str!("value.wgsl"),
     wgsl_call: |dims, interp, lat, pt| match interp {

@@ -5,7 +5,8 @@
 //! every other step the shared functions of `graph::ops` lane by lane (`values`), so the
 //! SIMD backend computes what the generated WGSL computes, as the GPU's numbers (f32 state,
 //! f32 tables, the frames' exact words) give it; the point and displacement steps are in
-//! `points`. A flat job is the plan `fractal(kind)`: its octaves' registers, then their sum
+//! `points`. Two noise steps whose seeds alone differ (a warp's axes) run as one pair where
+//! the kind has a pair row (`noise_pairs`). A flat job is the plan `fractal(kind)`: its octaves' registers, then their sum
 //! (as fast as adding each octave into the sum from its kernel, measured). With gradients the
 //! same steps run forward mode (`dual`).
 
@@ -18,7 +19,9 @@ use crate::job::Job;
 use crate::kinds::lattice::kernel::NoiseInputs;
 use crate::kinds::lattice::lane_hash::LaneLattice;
 use crate::kinds::lattice::lanes::{LANES, RowFrame, Shift};
-use crate::kinds::{InstructionSet, Interp, KindState, LatticeKind, NoiseRow, NoiseRowD};
+use crate::kinds::{
+    InstructionSet, Interp, KindState, LatticeKind, NoisePairRow, NoiseRow, NoiseRowD,
+};
 use crate::spec::frames::OctaveFrame;
 use crate::tables::{PERM_LEN, TABLE_SIZE, perm_windows};
 use points::{coordinate_row, displace, linear};
@@ -47,6 +50,23 @@ struct NoiseLanes {
     delta_map: [[f32; 4]; 4],
 }
 
+impl NoiseLanes {
+    /// Every noise instance of `job`'s plan, its row on `lattice` and `isa`.
+    fn of_plan(job: &Job, lattice: LatticeKind, isa: InstructionSet) -> Vec<NoiseLanes> {
+        let plan = job.plan();
+        (plan.instances.iter().enumerate())
+            .map(|(i, inst)| NoiseLanes {
+                row: (inst.kind.info()).row(plan.dims as u32, inst.interp, lattice, isa),
+                kind: KindState::new(&inst.params),
+                interp: inst.interp,
+                period: job.period(i).map(|p| p as i32),
+                slot: inst.tables,
+                delta_map: inst.delta_map.map(|row| row.map(|x| x as f32)),
+            })
+            .collect()
+    }
+}
+
 /// A plan ready for the lanes.
 pub(super) struct PlanLanes<'a> {
     job: &'a Job,
@@ -64,11 +84,23 @@ pub(super) struct PlanLanes<'a> {
     /// Linear steps whose every reader is a noise's displacement: those noises map from the
     /// Linear's input themselves ([`Shift::Mapped`]), and the step is not run (values only).
     fused: Vec<bool>,
+    /// Noise steps run together with a later one (`pairs`): step i's pair row also writes
+    /// step j's register, and step j is not run (values only).
+    pairs: Vec<Option<Pair>>,
+    paired: Vec<bool>,
     /// Each step's first register run; a value takes one run, a displacement four.
     runs: Vec<usize>,
     total_runs: usize,
     /// Texels per segment, a multiple of LANES.
     segment: usize,
+}
+
+/// A later noise step that a noise step runs with, in one pass ([`NoisePairRow`]).
+#[derive(Clone, Copy)]
+struct Pair {
+    step: usize,
+    instance: usize,
+    row: NoisePairRow,
 }
 
 /// A row's scratch: every register of a segment, one displacement in lattice cells, and with
@@ -110,16 +142,7 @@ impl<'a> PlanLanes<'a> {
                 values: Box::new(t.values.map(|v| v as f32)),
             })
             .collect();
-        let noises = (plan.instances.iter().enumerate())
-            .map(|(i, inst)| NoiseLanes {
-                row: (inst.kind.info()).row(plan.dims as u32, inst.interp, lattice, isa),
-                kind: KindState::new(&inst.params),
-                interp: inst.interp,
-                period: job.period(i).map(|p| p as i32),
-                slot: inst.tables,
-                delta_map: inst.delta_map.map(|row| row.map(|x| x as f32)),
-            })
-            .collect();
+        let noises = NoiseLanes::of_plan(job, lattice, isa);
         let gradient = job.has_gradient();
         let duals = (plan.instances.iter())
             .map(|inst| {
@@ -142,6 +165,12 @@ impl<'a> PlanLanes<'a> {
                 (true, true) => dual::VECTOR_RUNS,
             };
         }
+        let steps: Vec<Step<f32>> = plan.steps.iter().map(Step::to_f32).collect();
+        // With gradients each noise runs its dual row alone.
+        let (pairs, paired) = match gradient {
+            false => noise_pairs(job, &steps, &noises, lattice, isa),
+            true => (vec![None; steps.len()], vec![false; steps.len()]),
+        };
         PlanLanes {
             job,
             isa,
@@ -152,8 +181,10 @@ impl<'a> PlanLanes<'a> {
             duals,
             maps,
             gradient,
-            steps: plan.steps.iter().map(Step::to_f32).collect(),
+            steps,
             fused: fused_linears(&plan.steps, plan.output),
+            pairs,
+            paired,
             runs,
             total_runs,
             segment: (REGISTER_BUDGET / total_runs.max(1) / LANES * LANES)
@@ -269,7 +300,7 @@ impl<'a> PlanLanes<'a> {
         for i in 0..steps {
             if DUAL {
                 self.step_d(i, frames, first, n, scratch);
-            } else if !self.fused[i] {
+            } else if !self.fused[i] && !self.paired[i] {
                 let out = if i + 1 == steps { last.take() } else { None };
                 self.step(i, frames, (first, n), scratch, out);
             }
@@ -289,15 +320,25 @@ impl<'a> PlanLanes<'a> {
     ) {
         let Scratch { registers, .. } = scratch;
         let (done, rest) = registers.split_at_mut(self.runs[i] * self.segment);
-        let value_out = match direct {
-            Some(out) => out,
-            None => &mut rest[..n],
-        };
         let regs = Registers {
             done,
             runs: &self.runs,
             segment: self.segment,
             n,
+        };
+        if let (Step::Noise { instance, delta }, Some(pair)) = (&self.steps[i], self.pairs[i]) {
+            let map = &self.noises[*instance].delta_map;
+            let shift = delta.map(|d| self.mapped(&regs, d, map));
+            let (mine, theirs) =
+                rest.split_at_mut((self.runs[pair.step] - self.runs[i]) * self.segment);
+            let inputs = [self.inputs(*instance), self.inputs(pair.instance)];
+            let outs = [&mut mine[..n], &mut theirs[..n]];
+            (pair.row)(&inputs, &frames[*instance], first, shift.as_ref(), outs);
+            return;
+        }
+        let value_out = match direct {
+            Some(out) => out,
+            None => &mut rest[..n],
         };
         match &self.steps[i] {
             Step::Noise { instance, delta } => {
@@ -417,6 +458,63 @@ impl<'r> Registers<'r> {
     }
 }
 
+/// Noise steps to run in pairs: a noise step and a later one of the same kind, frame,
+/// parameters, interpolation, tiling and displacement whose seeds alone differ (a warp's axes),
+/// where the kind has a pair row here. The later one is never the last step (which may write
+/// the texels directly). Every noise is in one pair at most. Returns each step's pair, and
+/// whether a step is the later one of a pair.
+fn noise_pairs(
+    job: &Job,
+    steps: &[Step<f32>],
+    noises: &[NoiseLanes],
+    lattice: LatticeKind,
+    isa: InstructionSet,
+) -> (Vec<Option<Pair>>, Vec<bool>) {
+    let plan = job.plan();
+    let mut pairs = vec![None; steps.len()];
+    let mut taken = vec![false; steps.len()];
+    let noise = |i: usize| match steps[i] {
+        Step::Noise { instance, delta } => Some((instance, delta)),
+        _ => None,
+    };
+    for i in 0..steps.len() {
+        let Some((a, delta)) = noise(i).filter(|_| !taken[i]) else {
+            continue;
+        };
+        let (inst, lanes) = (&plan.instances[a], &noises[a]);
+        let Some(row) = (inst.kind.info()).pair_row(plan.dims as u32, inst.interp, lattice, isa)
+        else {
+            continue;
+        };
+        let alike = |b: usize| {
+            let (other, theirs) = (&plan.instances[b], &noises[b]);
+            other.kind == inst.kind
+                && theirs.interp == lanes.interp
+                && theirs.period == lanes.period
+                && theirs.delta_map == lanes.delta_map
+                && bytemuck::bytes_of(&theirs.kind) == bytemuck::bytes_of(&lanes.kind)
+                && job.frames()[b] == job.frames()[a]
+        };
+        let partner = (i + 1..steps.len().saturating_sub(1))
+            .find(|&j| !taken[j] && noise(j).is_some_and(|(b, d)| d == delta && alike(b)));
+        if let Some(j) = partner {
+            let instance = noise(j).map_or(a, |(b, _)| b);
+            pairs[i] = Some(Pair {
+                step: j,
+                instance,
+                row,
+            });
+            taken[i] = true;
+            taken[j] = true;
+        }
+    }
+    let mut paired = vec![false; steps.len()];
+    for pair in pairs.iter().flatten() {
+        paired[pair.step] = true;
+    }
+    (pairs, paired)
+}
+
 /// Which steps are Linear steps read only as noises' displacements (not the output): each such
 /// noise maps the Linear's input itself, and the Linear need not run.
 fn fused_linears<R>(steps: &[Step<R>], output: usize) -> Vec<bool> {
@@ -434,4 +532,56 @@ fn fused_linears<R>(steps: &[Step<R>], output: usize) -> Vec<bool> {
         }
     }
     fused
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::Graph;
+    use crate::{Size, Window};
+
+    /// A warp whose axes are simplex noises under two seeds (the terrain example's, in 2D on the
+    /// prime lattice), and a 3D one on xxHash32's lattice whose third axis, simplex too, is
+    /// displaced (it pairs with neither): on every wide instruction set this CPU has, the
+    /// undisplaced axes run as one pair, and the images equal the baseline's bit for bit (it
+    /// has no pair rows: each noise runs alone there).
+    #[test]
+    fn paired_noise_steps_give_the_bits_of_each_noise_alone() {
+        let warped_3d = r#"{"dims": 3, "seed": 4, "lattice": "hash", "output": "out", "nodes": {
+            "base": {"type": "perlin", "frequency": 0.05},
+            "push": {"type": "value", "frequency": 0.1, "seed": 8},
+            "sx": {"type": "simplex", "frequency": 0.03, "seed": 1},
+            "sy": {"type": "simplex", "frequency": 0.03, "seed": 2},
+            "sz": {"type": "simplex", "frequency": 0.03, "seed": 3},
+            "wz": {"type": "warp", "source": "sz", "by": ["push", "push", "push"], "amplitude": 3},
+            "out": {"type": "warp", "source": "base", "by": ["sx", "sy", "wz"], "amplitude": 9}
+        }}"#;
+        let terrain = include_str!("../../../examples/graphs/terrain.json");
+        for (text, size) in [
+            (terrain, Size::new(75, 6, 1)),
+            (warped_3d, Size::new(41, 3, 3)),
+        ] {
+            let graph = Graph::from_json(text).expect("the graph reads");
+            let job = graph.prepare(size, [0.0; 4]).expect("it prepares");
+            let window = Window::full(size);
+            let baseline = crate::simd::render_window_on(InstructionSet::Baseline, &job, window)
+                .expect("the baseline renders");
+            let bits = |image: &[f32]| image.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+            let mut wide = 0;
+            for isa in [InstructionSet::Avx512, InstructionSet::Avx2] {
+                if !isa.available() {
+                    continue;
+                }
+                let pairs = PlanLanes::new(&job, isa).pairs.iter().flatten().count();
+                assert_eq!(pairs, 1, "{isa:?}: pairs found");
+                let image = crate::simd::render_window_on(isa, &job, window).expect("it renders");
+                assert_eq!(bits(&image), bits(&baseline), "{isa:?}");
+                wide += 1;
+            }
+            assert!(
+                wide > 0 || !cfg!(target_arch = "x86_64"),
+                "an x86-64 CPU without AVX2"
+            );
+        }
+    }
 }

@@ -6,7 +6,7 @@ use super::Wide;
 use super::avx2::Avx2;
 use super::avx512::Avx512;
 use super::frame::{AxisPoint, Cursor, RowAxis, RowShift, shift_block, shifted};
-use crate::kinds::lattice::kernel::{InstructionSet, NoiseInputs, NoiseRow};
+use crate::kinds::lattice::kernel::{InstructionSet, NoiseInputs, NoisePairRow, NoiseRow};
 use crate::kinds::lattice::lanes::{LANES, RowFrame, Shift, store_block};
 use crate::kinds::{Interp, KindState, LatticeKind};
 
@@ -28,6 +28,22 @@ pub trait WideKernel {
         kind: &KindState,
         p: &[AxisPoint<W>; 4],
     ) -> W::F;
+    /// The noise of every lane of a block under each of `seeds` (noises of the kind at the
+    /// same points whose seeds alone differ): by default a block per seed; a kind whose seed
+    /// changes only its hashes shares the rest.
+    #[inline(always)]
+    fn block_seeds<W: Wide, const PRIME: bool, const N: usize>(
+        s: W,
+        seeds: [u32; N],
+        kind: &KindState,
+        p: &[AxisPoint<W>; 4],
+    ) -> [W::F; N] {
+        let mut values = [s.splat(0.0); N];
+        for (value, &seed) in values.iter_mut().zip(&seeds) {
+            *value = Self::block::<W, PRIME>(s, seed, kind, p);
+        }
+        values
+    }
     /// The lanes' row function for what the wide row does not take.
     fn lanes(lattice: LatticeKind, isa: InstructionSet) -> NoiseRow;
 }
@@ -42,18 +58,25 @@ fn fits<K: WideKernel>(inputs: &NoiseInputs) -> bool {
         && K::takes(inputs.kind)
 }
 
-/// `K`'s blocks over `out.len()` texels of `row` from texel `first`, each point moved by
-/// `shift` cells (per axis, texel by texel) where given. A row that moves along x alone (an
-/// unrotated frame, the common case) runs a loop of its own that takes the other axes once:
-/// matching each axis for fixed or moving in every block cost value noise a tenth.
+/// What a wide row computes besides its points: the kind's parameters and one seed per noise.
+struct Noises<'a, const N: usize> {
+    kind: &'a KindState,
+    seeds: [u32; N],
+}
+
+/// `K`'s blocks over `outs[k].len()` texels of `row` from texel `first` (the noise under
+/// seed k into `outs[k]`), each point moved by `shift` cells (per axis, texel by texel) where
+/// given. A row that moves along x alone (an unrotated frame, the common case) runs a loop of
+/// its own that takes the other axes once: matching each axis for fixed or moving in every
+/// block cost value noise a tenth.
 #[inline(always)]
-fn wide_row<W: Wide, K: WideKernel, const PRIME: bool>(
+fn wide_row<W: Wide, K: WideKernel, const PRIME: bool, const N: usize>(
     s: W,
-    inputs: &NoiseInputs,
+    noises: &Noises<N>,
     row: &RowFrame,
     first: usize,
     shift: Option<&Shift>,
-    out: &mut [f32],
+    outs: [&mut [f32]; N],
 ) {
     let zero = RowAxis::Fixed(AxisPoint {
         cell: s.splat_u(0),
@@ -67,8 +90,8 @@ fn wide_row<W: Wide, K: WideKernel, const PRIME: bool>(
     let x_only = (1..K::DIMS).all(|a| matches!(axes[a], RowAxis::Fixed(_)));
     let shift = shift.map(|shift| RowShift::new(shift, K::DIMS));
     match (x_only, shift.as_ref()) {
-        (true, None) => blocks::<W, K, PRIME, true>(s, inputs, &axes, first, None, out),
-        (_, shift) => blocks::<W, K, PRIME, false>(s, inputs, &axes, first, shift, out),
+        (true, None) => blocks::<W, K, PRIME, true, N>(s, noises, &axes, first, None, outs),
+        (_, shift) => blocks::<W, K, PRIME, false, N>(s, noises, &axes, first, shift, outs),
     }
 }
 
@@ -77,15 +100,16 @@ fn wide_row<W: Wide, K: WideKernel, const PRIME: bool>(
 /// lerps), and two independent ones side by side keep the vector units busy while each waits
 /// on its last result. (Functions, not closures: closures over vectors were not inlined.)
 #[inline(always)]
-fn blocks<W: Wide, K: WideKernel, const PRIME: bool, const X_ONLY: bool>(
+fn blocks<W: Wide, K: WideKernel, const PRIME: bool, const X_ONLY: bool, const N: usize>(
     s: W,
-    inputs: &NoiseInputs,
+    noises: &Noises<N>,
     axes: &[RowAxis<W>; 4],
     first: usize,
     shift: Option<&RowShift>,
-    out: &mut [f32],
+    mut outs: [&mut [f32]; N],
 ) {
-    let seed = inputs.lat.hash_seed;
+    let Noises { kind, seeds } = *noises;
+    let len = outs.iter().map(|out| out.len()).min().unwrap_or(0);
     let mut fixed = [axes[0].at(s, first); 4];
     let mut cursors = [axes[0].cursor(s, first); 4];
     for a in 1..K::DIMS {
@@ -93,13 +117,64 @@ fn blocks<W: Wide, K: WideKernel, const PRIME: bool, const X_ONLY: bool>(
         cursors[a] = axes[a].cursor(s, first);
     }
     let c = &mut cursors;
+    if N == 1 {
+        // One noise: its own loop, as it was before pairs (through the arrays of the loop
+        // below, cellular's AVX2 rows spilled and ran at a third of the speed).
+        if let Some(out) = outs.into_iter().next() {
+            let noise = (seeds[0], kind);
+            single_blocks::<W, K, PRIME, X_ONLY>(s, noise, axes, (&fixed, c), shift, out);
+        }
+        return;
+    }
+    let mut b = 0;
+    while (b + 2) * LANES <= len {
+        let p0 = block_points::<W, K, X_ONLY>(s, axes, &fixed, c, shift, b);
+        let p1 = block_points::<W, K, X_ONLY>(s, axes, &fixed, c, shift, b + 1);
+        let v0 = K::block_seeds::<W, PRIME, N>(s, seeds, kind, &p0);
+        let v1 = K::block_seeds::<W, PRIME, N>(s, seeds, kind, &p1);
+        for (out, (&v0, &v1)) in outs.iter_mut().zip(v0.iter().zip(&v1)) {
+            let pair = &mut out[b * LANES..(b + 2) * LANES];
+            let (lo, hi) = pair.split_at_mut(LANES);
+            if let (Ok(lo), Ok(hi)) = (
+                <&mut [f32; LANES]>::try_from(lo),
+                <&mut [f32; LANES]>::try_from(hi),
+            ) {
+                s.store(lo, v0);
+                s.store(hi, v1);
+            }
+        }
+        b += 2;
+    }
+    while b * LANES < len {
+        let p = block_points::<W, K, X_ONLY>(s, axes, &fixed, c, shift, b);
+        let values = K::block_seeds::<W, PRIME, N>(s, seeds, kind, &p);
+        let texels = b * LANES..len.min((b + 1) * LANES);
+        for (out, &value) in outs.iter_mut().zip(&values) {
+            let mut block = [0.0f32; LANES];
+            s.store(&mut block, value);
+            store_block(&mut out[texels.clone()], &block);
+        }
+        b += 1;
+    }
+}
+
+/// [`blocks`] of one noise (`seed`, `kind`), from the axes' fixed points and cursors.
+#[inline(always)]
+fn single_blocks<W: Wide, K: WideKernel, const PRIME: bool, const X_ONLY: bool>(
+    s: W,
+    (seed, kind): (u32, &KindState),
+    axes: &[RowAxis<W>; 4],
+    (fixed, c): (&[AxisPoint<W>; 4], &mut [Cursor<W>; 4]),
+    shift: Option<&RowShift>,
+    out: &mut [f32],
+) {
     let mut pairs = out.chunks_exact_mut(2 * LANES);
     let mut b = 0;
     for pair in &mut pairs {
-        let p0 = block_points::<W, K, X_ONLY>(s, axes, &fixed, c, shift, b);
-        let p1 = block_points::<W, K, X_ONLY>(s, axes, &fixed, c, shift, b + 1);
-        let v0 = K::block::<W, PRIME>(s, seed, inputs.kind, &p0);
-        let v1 = K::block::<W, PRIME>(s, seed, inputs.kind, &p1);
+        let p0 = block_points::<W, K, X_ONLY>(s, axes, fixed, c, shift, b);
+        let p1 = block_points::<W, K, X_ONLY>(s, axes, fixed, c, shift, b + 1);
+        let v0 = K::block::<W, PRIME>(s, seed, kind, &p0);
+        let v1 = K::block::<W, PRIME>(s, seed, kind, &p1);
         let (lo, hi) = pair.split_at_mut(LANES);
         if let (Ok(lo), Ok(hi)) = (
             <&mut [f32; LANES]>::try_from(lo),
@@ -111,9 +186,9 @@ fn blocks<W: Wide, K: WideKernel, const PRIME: bool, const X_ONLY: bool>(
         b += 2;
     }
     for texels in pairs.into_remainder().chunks_mut(LANES) {
-        let p = block_points::<W, K, X_ONLY>(s, axes, &fixed, c, shift, b);
+        let p = block_points::<W, K, X_ONLY>(s, axes, fixed, c, shift, b);
         let mut block = [0.0f32; LANES];
-        s.store(&mut block, K::block::<W, PRIME>(s, seed, inputs.kind, &p));
+        s.store(&mut block, K::block::<W, PRIME>(s, seed, kind, &p));
         store_block(texels, &block);
         b += 1;
     }
@@ -161,31 +236,51 @@ fn block_points<W: Wide, K: WideKernel, const X_ONLY: bool>(
 /// # Safety
 /// The CPU must have AVX-512 F, BW, DQ and VL.
 #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl,avx2,fma")]
-unsafe fn row_avx512<K: WideKernel, const PRIME: bool>(
-    inputs: &NoiseInputs,
+unsafe fn row_avx512<K: WideKernel, const PRIME: bool, const N: usize>(
+    noises: &Noises<N>,
     row: &RowFrame,
     first: usize,
     shift: Option<&Shift>,
-    out: &mut [f32],
+    outs: [&mut [f32]; N],
 ) {
     // SAFETY: this function runs only where the CPU has AVX-512 (its contract).
     let s = unsafe { Avx512::new() };
-    wide_row::<Avx512, K, PRIME>(s, inputs, row, first, shift, out)
+    wide_row::<Avx512, K, PRIME, N>(s, noises, row, first, shift, outs)
 }
 
 /// # Safety
 /// The CPU must have AVX2 and FMA.
 #[target_feature(enable = "avx2,fma")]
-unsafe fn row_avx2<K: WideKernel, const PRIME: bool>(
-    inputs: &NoiseInputs,
+unsafe fn row_avx2<K: WideKernel, const PRIME: bool, const N: usize>(
+    noises: &Noises<N>,
     row: &RowFrame,
     first: usize,
     shift: Option<&Shift>,
-    out: &mut [f32],
+    outs: [&mut [f32]; N],
 ) {
     // SAFETY: this function runs only where the CPU has AVX2 (its contract).
     let s = unsafe { Avx2::new() };
-    wide_row::<Avx2, K, PRIME>(s, inputs, row, first, shift, out)
+    wide_row::<Avx2, K, PRIME, N>(s, noises, row, first, shift, outs)
+}
+
+/// `K`'s wide row of `noises` on instruction set `ISA` (0: AVX-512, 1: AVX2).
+///
+/// # Safety
+/// The CPU must have the instruction set.
+unsafe fn wide_row_on<K: WideKernel, const ISA: u8, const PRIME: bool, const N: usize>(
+    noises: &Noises<N>,
+    row: &RowFrame,
+    first: usize,
+    shift: Option<&Shift>,
+    outs: [&mut [f32]; N],
+) {
+    // SAFETY: the caller's contract.
+    unsafe {
+        match ISA {
+            0 => row_avx512::<K, PRIME, N>(noises, row, first, shift, outs),
+            _ => row_avx2::<K, PRIME, N>(noises, row, first, shift, outs),
+        }
+    }
 }
 
 /// The row function: `K`'s wide row on instruction set `ISA` (0: AVX-512, 1: AVX2) where the
@@ -199,13 +294,12 @@ fn wide_or_lanes<K: WideKernel, const ISA: u8, const PRIME: bool>(
 ) {
     let isa = [InstructionSet::Avx512, InstructionSet::Avx2][ISA as usize];
     if fits::<K>(inputs) {
+        let noises = Noises {
+            kind: inputs.kind,
+            seeds: [inputs.lat.hash_seed],
+        };
         // SAFETY: `pick` returns this function only for an instruction set the CPU has.
-        unsafe {
-            match ISA {
-                0 => row_avx512::<K, PRIME>(inputs, row, first, shift, out),
-                _ => row_avx2::<K, PRIME>(inputs, row, first, shift, out),
-            }
-        }
+        unsafe { wide_row_on::<K, ISA, PRIME, 1>(&noises, row, first, shift, [out]) };
         return;
     }
     let lattice = if PRIME {
@@ -214,6 +308,30 @@ fn wide_or_lanes<K: WideKernel, const ISA: u8, const PRIME: bool>(
         LatticeKind::Hash
     };
     K::lanes(lattice, isa)(inputs, row, first, shift, out)
+}
+
+/// The pair row function: two noises of `K` in one wide row where both fit and only their
+/// seeds differ (the kind's parameters and interpolation alike), else each its own row.
+fn wide_pair_or_lanes<K: WideKernel, const ISA: u8, const PRIME: bool>(
+    inputs: &[NoiseInputs; 2],
+    row: &RowFrame,
+    first: usize,
+    shift: Option<&Shift>,
+    [a, b]: [&mut [f32]; 2],
+) {
+    let [i, j] = inputs;
+    let alike = bytemuck::bytes_of(i.kind) == bytemuck::bytes_of(j.kind) && i.interp == j.interp;
+    if alike && fits::<K>(i) && fits::<K>(j) {
+        let noises = Noises {
+            kind: i.kind,
+            seeds: [i.lat.hash_seed, j.lat.hash_seed],
+        };
+        // SAFETY: `pick_pair` returns this function only for an instruction set the CPU has.
+        unsafe { wide_row_on::<K, ISA, PRIME, 2>(&noises, row, first, shift, [a, b]) };
+        return;
+    }
+    wide_or_lanes::<K, ISA, PRIME>(i, row, first, shift, a);
+    wide_or_lanes::<K, ISA, PRIME>(j, row, first, shift, b);
 }
 
 /// `K`'s row function for a hash lattice on AVX-512 or AVX2 (available on this CPU), `None`
@@ -227,6 +345,20 @@ pub fn pick<K: WideKernel>(lattice: LatticeKind, isa: InstructionSet) -> Option<
         (InstructionSet::Avx512, LatticeKind::Hash) => wide_or_lanes::<K, 0, false>,
         (InstructionSet::Avx2, LatticeKind::Prime) => wide_or_lanes::<K, 1, true>,
         (InstructionSet::Avx2, LatticeKind::Hash) => wide_or_lanes::<K, 1, false>,
+        _ => return None,
+    })
+}
+
+/// `K`'s pair row function ([`NoisePairRow`]) where [`pick`] has a row function.
+pub fn pick_pair<K: WideKernel>(lattice: LatticeKind, isa: InstructionSet) -> Option<NoisePairRow> {
+    if !isa.available() {
+        return None;
+    }
+    Some(match (isa, lattice) {
+        (InstructionSet::Avx512, LatticeKind::Prime) => wide_pair_or_lanes::<K, 0, true>,
+        (InstructionSet::Avx512, LatticeKind::Hash) => wide_pair_or_lanes::<K, 0, false>,
+        (InstructionSet::Avx2, LatticeKind::Prime) => wide_pair_or_lanes::<K, 1, true>,
+        (InstructionSet::Avx2, LatticeKind::Hash) => wide_pair_or_lanes::<K, 1, false>,
         _ => return None,
     })
 }
@@ -303,13 +435,35 @@ pub(crate) mod check {
         ((c * 2f64.powi(64)) as i128 as u128) & MOD_96
     }
 
-    /// `K`'s wide rows equal the lanes' rows on every instruction set this CPU has and both
-    /// hash lattices, value for value (a zero's sign aside: a kernel may leave out the lanes'
-    /// additions of zero terms), over rows that start near the origin, below zero and far out,
-    /// move along x alone or along every axis (rotated frames), with steps whose low words
-    /// carry, long and short, with and without displacements; `kind` holds the kind's
-    /// parameters.
-    pub fn wide_rows_equal_lanes<K: WideKernel>(kind: &KindState) {
+    /// One row a check runs: the noise's inputs, its row frame, the texels and the shift.
+    pub(crate) struct Case<'a> {
+        pub isa: InstructionSet,
+        pub lattice: LatticeKind,
+        pub inputs: NoiseInputs<'a>,
+        pub row: RowFrame,
+        pub first: usize,
+        pub len: usize,
+        pub shift: Option<Shift<'a>>,
+    }
+
+    impl Case<'_> {
+        /// What the case names in a failure.
+        fn what(&self) -> String {
+            let (isa, lattice, first) = (self.isa, self.lattice, self.first);
+            let moved = self.shift.is_some();
+            format!(
+                "{isa:?} {lattice:?}: row {:?} from {first}, displaced {moved}",
+                self.row
+            )
+        }
+    }
+
+    /// Every case of the wide rows' checks, on every instruction set this CPU has and both
+    /// hash lattices: rows that start near the origin, below zero and far out, move along x
+    /// alone or along every axis (rotated frames), with steps whose low words carry, long and
+    /// short, with and without displacements; `kind` holds the kind's parameters. Returns how
+    /// many ran.
+    fn for_each_case<K: WideKernel>(kind: &KindState, mut check: impl FnMut(&Case)) -> usize {
         let tables = OctaveTables::new(5, 3);
         let windows = perm_windows(&tables.perm);
         let values = tables.values.map(|v| v as f32);
@@ -325,25 +479,20 @@ pub(crate) mod check {
         let mut checked = 0;
         for isa in [InstructionSet::Avx512, InstructionSet::Avx2] {
             for lattice in [LatticeKind::Prime, LatticeKind::Hash] {
-                let Some(wide) = pick::<K>(lattice, isa) else {
+                if pick::<K>(lattice, isa).is_none() {
                     continue;
-                };
-                let lanes = K::lanes(lattice, isa);
-                let inputs = NoiseInputs {
-                    lat: LaneLattice {
-                        perm: &tables.perm,
-                        windows: &windows,
-                        gradients: &tables.gradients,
-                        values: &values,
-                        period: [0; 4],
-                        salt: tables.impulse_salt,
-                        hash_seed: tables.hash_seed,
-                        hashed: true,
-                        prime: lattice == LatticeKind::Prime,
-                        share_corners: true,
-                    },
-                    kind,
-                    interp: Interp::Quintic,
+                }
+                let lat = LaneLattice {
+                    perm: &tables.perm,
+                    windows: &windows,
+                    gradients: &tables.gradients,
+                    values: &values,
+                    period: [0; 4],
+                    salt: tables.impulse_salt,
+                    hash_seed: tables.hash_seed,
+                    hashed: true,
+                    prime: lattice == LatticeKind::Prime,
+                    share_corners: true,
                 };
                 for (start, step) in rows {
                     let frame = |c: [f64; 3]| [fixed(c[0]), fixed(c[1]), fixed(c[2]), 0];
@@ -355,25 +504,88 @@ pub(crate) mod check {
                             .into_iter()
                             .chain(mapped_shifts(d, K::DIMS).map(Some))
                         {
-                            let (mut want, mut got) = (vec![0.0f32; len], vec![1.0f32; len]);
-                            lanes(&inputs, &row, first, shift.as_ref(), &mut want);
-                            wide(&inputs, &row, first, shift.as_ref(), &mut got);
-                            let moved = shift.is_some();
-                            assert_eq!(
-                                want, got,
-                                "{isa:?} {lattice:?}: row at {start:?} step {step:?} from \
-                                 {first}, displaced {moved}"
-                            );
+                            let inputs = NoiseInputs {
+                                lat,
+                                kind,
+                                interp: Interp::Quintic,
+                            };
+                            check(&Case {
+                                isa,
+                                lattice,
+                                inputs,
+                                row,
+                                first,
+                                len,
+                                shift,
+                            });
                             checked += 1;
                         }
                     }
                 }
             }
         }
+        checked
+    }
+
+    /// `K`'s wide rows equal the lanes' rows, value for value (a zero's sign aside: a kernel
+    /// may leave out the lanes' additions of zero terms), on every case of [`for_each_case`].
+    pub fn wide_rows_equal_lanes<K: WideKernel>(kind: &KindState) {
+        let checked = for_each_case::<K>(kind, |case| {
+            let (Some(wide), lanes) = (
+                pick::<K>(case.lattice, case.isa),
+                K::lanes(case.lattice, case.isa),
+            ) else {
+                return;
+            };
+            let (mut want, mut got) = (vec![0.0f32; case.len], vec![1.0f32; case.len]);
+            let (row, first, shift) = (&case.row, case.first, case.shift.as_ref());
+            lanes(&case.inputs, row, first, shift, &mut want);
+            wide(&case.inputs, row, first, shift, &mut got);
+            assert_eq!(want, got, "{}", case.what());
+        });
         // This CPU has AVX2 at least (CI and every x86-64 machine this project runs on).
         assert!(
             checked > 0,
             "no wide row ran: this CPU has neither AVX-512 nor AVX2"
+        );
+    }
+
+    /// `K`'s pair rows equal the lanes' rows of each noise, under two seeds, on every case of
+    /// [`for_each_case`]; and a pair whose kind parameters differ runs each noise as its own.
+    pub fn pair_rows_equal_lanes<K: WideKernel>(kind: &KindState, other_kind: &KindState) {
+        let checked = for_each_case::<K>(kind, |case| {
+            let Some(pair) = pick_pair::<K>(case.lattice, case.isa) else {
+                return;
+            };
+            let lanes = K::lanes(case.lattice, case.isa);
+            let (row, first, shift) = (&case.row, case.first, case.shift.as_ref());
+            for second in [kind, other_kind] {
+                let other = NoiseInputs {
+                    lat: LaneLattice {
+                        hash_seed: case.inputs.lat.hash_seed ^ 0x9E37_79B9,
+                        ..case.inputs.lat
+                    },
+                    kind: second,
+                    interp: case.inputs.interp,
+                };
+                let mut want = [vec![0.0f32; case.len], vec![0.0f32; case.len]];
+                lanes(&case.inputs, row, first, shift, &mut want[0]);
+                lanes(&other, row, first, shift, &mut want[1]);
+                let (mut a, mut b) = (vec![1.0f32; case.len], vec![1.0f32; case.len]);
+                let inputs = [NoiseInputs { ..case.inputs }, other];
+                pair(&inputs, row, first, shift, [&mut a, &mut b]);
+                assert_ne!(
+                    want[0],
+                    want[1],
+                    "{}: the seeds give one noise",
+                    case.what()
+                );
+                assert_eq!(want, [a, b], "{}", case.what());
+            }
+        });
+        assert!(
+            checked > 0,
+            "no pair row ran: this CPU has neither AVX-512 nor AVX2"
         );
     }
 }
