@@ -97,6 +97,7 @@ impl<W: Wide> VectorHash<W> {
     }
 
     /// The same corners under another seed: the cells' products do not depend on it.
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     pub fn reseeded(&self, hash_seed: u32) -> Self {
         VectorHash {

@@ -5,10 +5,10 @@
 //! registers (`lattice::wide`, hash lattices) or from the lanes' points (every lattice).
 
 use super::corners::{
-    CornerHash, SimplexCorners, SimplexShape, TableHash, VectorHash, simplex2_corners,
-    simplex2_shape, simplex3_corners, simplex3_shape, simplex4_corners, simplex4_shape,
+    CornerHash, SimplexCorners, TableHash, VectorHash, simplex2_corners, simplex3_corners,
+    simplex4_corners,
 };
-use crate::kinds::lattice::kernel::{InstructionSet, Kernel, NoisePairRow, NoiseRow, row_of};
+use crate::kinds::lattice::kernel::{InstructionSet, Kernel, NoiseRow, row_of};
 use crate::kinds::lattice::lane_dual::{DualBlock, KernelD, NoiseRowD, row_d_of};
 use crate::kinds::lattice::lane_hash::LaneLattice as Lattice;
 use crate::kinds::lattice::lanes::{LANES, Points};
@@ -52,72 +52,6 @@ pub fn simplex_sum<W: Wide, const D: usize, const N: usize>(
         }
     });
     s.mul(s.splat(c.scale), sum)
-}
-
-/// Each corner's falloff `t^4`, `t = r2 - |d|^2` as [`simplex_sum`] computes it, zero where
-/// `t < 0`: the part of the sum noises at the same points share, whatever their seeds.
-#[inline(always)]
-fn falloffs<W: Wide, const D: usize, const N: usize>(s: W, c: &SimplexShape<W, D, N>) -> [W::F; N] {
-    let zero = s.splat(0.0);
-    let mut w = [zero; N];
-    unrolled!(m in [0, 1, 2, 3, 4] {
-        if m < N {
-            let d = &c.d[m];
-            let mut t = s.splat(c.r2);
-            unrolled!(a in [0, 1, 2, 3] {
-                if a < D {
-                    t = s.sub(t, s.mul(d[a], d[a]));
-                }
-            });
-            let t2 = s.mul(t, t);
-            w[m] = s.select(s.lt(t, zero), zero, s.mul(t2, t2));
-        }
-    });
-    w
-}
-
-/// [`simplex_sum`] from the corners' falloffs and gradients: `w (g . d)` summed in order from
-/// zero, times the scale. A corner outside the kernel adds `0 (g . d)`, a zero of either sign
-/// where [`simplex_sum`] adds +0: the same sum, bit for bit (it starts at +0, so it is never
-/// -0, and adding a zero of either sign leaves any other value as it is).
-#[inline(always)]
-fn weighted_sum<W: Wide, const D: usize, const N: usize>(
-    s: W,
-    c: &SimplexShape<W, D, N>,
-    w: &[W::F; N],
-    g: &[[W::F; D]; N],
-) -> W::F {
-    let mut sum = s.splat(0.0);
-    unrolled!(m in [0, 1, 2, 3, 4] {
-        if m < N {
-            sum = s.add(sum, s.mul(w[m], dot(s, &g[m], &c.d[m])));
-        }
-    });
-    s.mul(s.splat(c.scale), sum)
-}
-
-/// Simplex noise at a block of points under each of `seeds` (the seeds a hash lattice's):
-/// the shape and falloffs once, then each seed's corner hashes, gradients and sum.
-#[inline(always)]
-fn simplex_seeds<W: Wide, const D: usize, const N: usize, const S: usize>(
-    s: W,
-    c: &SimplexShape<W, D, N>,
-    cells: [W::U; 4],
-    prime: bool,
-    seeds: [u32; S],
-) -> [W::F; S] {
-    let w = falloffs(s, c);
-    let lattice = WideLattice {
-        hash_seed: 0,
-        prime,
-    };
-    let corners = VectorHash::new::<D>(s, lattice, cells);
-    let mut values = [s.splat(0.0); S];
-    for (value, &seed) in values.iter_mut().zip(&seeds) {
-        let hash = corners.reseeded(seed);
-        *value = weighted_sum(s, c, &w, &c.gradients(s, &hash));
-    }
-    values
 }
 
 /// The sum with its gradient along the unskewed axes (simplex_d): each corner adds
@@ -305,7 +239,80 @@ pub fn row(dims: u32, _: Interp, lattice: LatticeKind, isa: InstructionSet) -> N
 #[cfg(target_arch = "x86_64")]
 mod rows {
     use super::*;
+    use crate::kinds::lattice::kernel::NoisePairRow;
     use crate::kinds::lattice::wide::frame::AxisPoint;
+    use crate::kinds::simplex::corners::{
+        SimplexShape, simplex2_shape, simplex3_shape, simplex4_shape,
+    };
+
+    /// Each corner's falloff `t^4`, `t = r2 - |d|^2` as [`simplex_sum`] computes it, zero where
+    /// `t < 0`: the part of the sum noises at the same points share, whatever their seeds.
+    #[inline(always)]
+    fn falloffs<W: Wide, const D: usize, const N: usize>(
+        s: W,
+        c: &SimplexShape<W, D, N>,
+    ) -> [W::F; N] {
+        let zero = s.splat(0.0);
+        let mut w = [zero; N];
+        unrolled!(m in [0, 1, 2, 3, 4] {
+            if m < N {
+                let d = &c.d[m];
+                let mut t = s.splat(c.r2);
+                unrolled!(a in [0, 1, 2, 3] {
+                    if a < D {
+                        t = s.sub(t, s.mul(d[a], d[a]));
+                    }
+                });
+                let t2 = s.mul(t, t);
+                w[m] = s.select(s.lt(t, zero), zero, s.mul(t2, t2));
+            }
+        });
+        w
+    }
+
+    /// [`simplex_sum`] from the corners' falloffs and gradients: `w (g . d)` summed in order from
+    /// zero, times the scale. A corner outside the kernel adds `0 (g . d)`, a zero of either sign
+    /// where [`simplex_sum`] adds +0: the same sum, bit for bit (it starts at +0, so it is never
+    /// -0, and adding a zero of either sign leaves any other value as it is).
+    #[inline(always)]
+    fn weighted_sum<W: Wide, const D: usize, const N: usize>(
+        s: W,
+        c: &SimplexShape<W, D, N>,
+        w: &[W::F; N],
+        g: &[[W::F; D]; N],
+    ) -> W::F {
+        let mut sum = s.splat(0.0);
+        unrolled!(m in [0, 1, 2, 3, 4] {
+            if m < N {
+                sum = s.add(sum, s.mul(w[m], dot(s, &g[m], &c.d[m])));
+            }
+        });
+        s.mul(s.splat(c.scale), sum)
+    }
+
+    /// Simplex noise at a block of points under each of `seeds` (the seeds a hash lattice's):
+    /// the shape and falloffs once, then each seed's corner hashes, gradients and sum.
+    #[inline(always)]
+    fn simplex_seeds<W: Wide, const D: usize, const N: usize, const S: usize>(
+        s: W,
+        c: &SimplexShape<W, D, N>,
+        cells: [W::U; 4],
+        prime: bool,
+        seeds: [u32; S],
+    ) -> [W::F; S] {
+        let w = falloffs(s, c);
+        let lattice = WideLattice {
+            hash_seed: 0,
+            prime,
+        };
+        let corners = VectorHash::new::<D>(s, lattice, cells);
+        let mut values = [s.splat(0.0); S];
+        for (value, &seed) in values.iter_mut().zip(&seeds) {
+            let hash = corners.reseeded(seed);
+            *value = weighted_sum(s, c, &w, &c.gradients(s, &hash));
+        }
+        values
+    }
     use crate::kinds::lattice::wide::row::{WideKernel, pick, pick_pair};
 
     /// Simplex noise in `D` dimensions as a wide row.

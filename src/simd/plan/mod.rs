@@ -11,6 +11,7 @@
 //! same steps run forward mode (`dual`).
 
 mod dual;
+mod pairs;
 mod points;
 mod values;
 
@@ -19,11 +20,10 @@ use crate::job::Job;
 use crate::kinds::lattice::kernel::NoiseInputs;
 use crate::kinds::lattice::lane_hash::LaneLattice;
 use crate::kinds::lattice::lanes::{LANES, RowFrame, Shift};
-use crate::kinds::{
-    InstructionSet, Interp, KindState, LatticeKind, NoisePairRow, NoiseRow, NoiseRowD,
-};
+use crate::kinds::{InstructionSet, Interp, KindState, LatticeKind, NoiseRow, NoiseRowD};
 use crate::spec::frames::OctaveFrame;
 use crate::tables::{PERM_LEN, TABLE_SIZE, perm_windows};
+use pairs::{Pair, noise_pairs};
 use points::{coordinate_row, displace, linear};
 use values::value_step;
 
@@ -93,14 +93,6 @@ pub(super) struct PlanLanes<'a> {
     total_runs: usize,
     /// Texels per segment, a multiple of LANES.
     segment: usize,
-}
-
-/// A later noise step that a noise step runs with, in one pass ([`NoisePairRow`]).
-#[derive(Clone, Copy)]
-struct Pair {
-    step: usize,
-    instance: usize,
-    row: NoisePairRow,
 }
 
 /// A row's scratch: every register of a segment, one displacement in lattice cells, and with
@@ -458,63 +450,6 @@ impl<'r> Registers<'r> {
     }
 }
 
-/// Noise steps to run in pairs: a noise step and a later one of the same kind, frame,
-/// parameters, interpolation, tiling and displacement whose seeds alone differ (a warp's axes),
-/// where the kind has a pair row here. The later one is never the last step (which may write
-/// the texels directly). Every noise is in one pair at most. Returns each step's pair, and
-/// whether a step is the later one of a pair.
-fn noise_pairs(
-    job: &Job,
-    steps: &[Step<f32>],
-    noises: &[NoiseLanes],
-    lattice: LatticeKind,
-    isa: InstructionSet,
-) -> (Vec<Option<Pair>>, Vec<bool>) {
-    let plan = job.plan();
-    let mut pairs = vec![None; steps.len()];
-    let mut taken = vec![false; steps.len()];
-    let noise = |i: usize| match steps[i] {
-        Step::Noise { instance, delta } => Some((instance, delta)),
-        _ => None,
-    };
-    for i in 0..steps.len() {
-        let Some((a, delta)) = noise(i).filter(|_| !taken[i]) else {
-            continue;
-        };
-        let (inst, lanes) = (&plan.instances[a], &noises[a]);
-        let Some(row) = (inst.kind.info()).pair_row(plan.dims as u32, inst.interp, lattice, isa)
-        else {
-            continue;
-        };
-        let alike = |b: usize| {
-            let (other, theirs) = (&plan.instances[b], &noises[b]);
-            other.kind == inst.kind
-                && theirs.interp == lanes.interp
-                && theirs.period == lanes.period
-                && theirs.delta_map == lanes.delta_map
-                && bytemuck::bytes_of(&theirs.kind) == bytemuck::bytes_of(&lanes.kind)
-                && job.frames()[b] == job.frames()[a]
-        };
-        let partner = (i + 1..steps.len().saturating_sub(1))
-            .find(|&j| !taken[j] && noise(j).is_some_and(|(b, d)| d == delta && alike(b)));
-        if let Some(j) = partner {
-            let instance = noise(j).map_or(a, |(b, _)| b);
-            pairs[i] = Some(Pair {
-                step: j,
-                instance,
-                row,
-            });
-            taken[i] = true;
-            taken[j] = true;
-        }
-    }
-    let mut paired = vec![false; steps.len()];
-    for pair in pairs.iter().flatten() {
-        paired[pair.step] = true;
-    }
-    (pairs, paired)
-}
-
 /// Which steps are Linear steps read only as noises' displacements (not the output): each such
 /// noise maps the Linear's input itself, and the Linear need not run.
 fn fused_linears<R>(steps: &[Step<R>], output: usize) -> Vec<bool> {
@@ -532,56 +467,4 @@ fn fused_linears<R>(steps: &[Step<R>], output: usize) -> Vec<bool> {
         }
     }
     fused
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::graph::Graph;
-    use crate::{Size, Window};
-
-    /// A warp whose axes are simplex noises under two seeds (the terrain example's, in 2D on the
-    /// prime lattice), and a 3D one on xxHash32's lattice whose third axis, simplex too, is
-    /// displaced (it pairs with neither): on every wide instruction set this CPU has, the
-    /// undisplaced axes run as one pair, and the images equal the baseline's bit for bit (it
-    /// has no pair rows: each noise runs alone there).
-    #[test]
-    fn paired_noise_steps_give_the_bits_of_each_noise_alone() {
-        let warped_3d = r#"{"dims": 3, "seed": 4, "lattice": "hash", "output": "out", "nodes": {
-            "base": {"type": "perlin", "frequency": 0.05},
-            "push": {"type": "value", "frequency": 0.1, "seed": 8},
-            "sx": {"type": "simplex", "frequency": 0.03, "seed": 1},
-            "sy": {"type": "simplex", "frequency": 0.03, "seed": 2},
-            "sz": {"type": "simplex", "frequency": 0.03, "seed": 3},
-            "wz": {"type": "warp", "source": "sz", "by": ["push", "push", "push"], "amplitude": 3},
-            "out": {"type": "warp", "source": "base", "by": ["sx", "sy", "wz"], "amplitude": 9}
-        }}"#;
-        let terrain = include_str!("../../../examples/graphs/terrain.json");
-        for (text, size) in [
-            (terrain, Size::new(75, 6, 1)),
-            (warped_3d, Size::new(41, 3, 3)),
-        ] {
-            let graph = Graph::from_json(text).expect("the graph reads");
-            let job = graph.prepare(size, [0.0; 4]).expect("it prepares");
-            let window = Window::full(size);
-            let baseline = crate::simd::render_window_on(InstructionSet::Baseline, &job, window)
-                .expect("the baseline renders");
-            let bits = |image: &[f32]| image.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
-            let mut wide = 0;
-            for isa in [InstructionSet::Avx512, InstructionSet::Avx2] {
-                if !isa.available() {
-                    continue;
-                }
-                let pairs = PlanLanes::new(&job, isa).pairs.iter().flatten().count();
-                assert_eq!(pairs, 1, "{isa:?}: pairs found");
-                let image = crate::simd::render_window_on(isa, &job, window).expect("it renders");
-                assert_eq!(bits(&image), bits(&baseline), "{isa:?}");
-                wide += 1;
-            }
-            assert!(
-                wide > 0 || !cfg!(target_arch = "x86_64"),
-                "an x86-64 CPU without AVX2"
-            );
-        }
-    }
 }
