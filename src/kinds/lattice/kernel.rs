@@ -60,6 +60,8 @@ fn noise_row<K: Kernel, W: Wide>(
     };
     let mut p = Points::default();
     let mut n = [0.0f32; LANES];
+    // Unmoved rows have a loop of their own: one loop for both (a test per block) cost table
+    // Perlin's rows 10-18% and Gabor's 8% (AMD EPYC), though it halved these functions' code.
     let Some(shift) = shift else {
         for (b, texels) in out.chunks_mut(LANES).enumerate() {
             let at = (first + b * LANES, b == 0);
@@ -90,41 +92,52 @@ fn noise_row<K: Kernel, W: Wide>(
 /// and an AVX-512 one (each with its features enabled, so the lane loops vectorize for it, and
 /// given that set's [`Wide`] token), and `$pick`, which picks a kernel's copy for a lattice and
 /// an instruction set.
+///
+/// The copies are default methods of trait `$rows`, which every kernel has: rustc builds a
+/// method's copies in the codegen unit of its `Self` type's module, so each kind's rows
+/// compile apart (as free functions they all fell in this module's unit, which took most of
+/// the library's build alone on one core).
 macro_rules! per_isa {
-    ($inline:ident<$tr:ident> -> $row:ty, $pick:ident: $base:ident, $avx2:ident, $avx512:ident,
-        ($($arg:ident: $ty:ty),*)) => {
-        fn $base<K: $tr>($($arg: $ty),*) {
-            use $crate::kinds::lattice::wide::portable::Portable;
-            $inline::<K, Portable>(Portable, $($arg),*)
-        }
-
-        #[cfg(target_arch = "x86_64")]
-        fn $avx2<K: $tr>($($arg: $ty),*) {
-            #[target_feature(enable = "avx2,fma,bmi1,bmi2,lzcnt,popcnt")]
-            fn run<K: $tr>($($arg: $ty),*) {
-                use $crate::kinds::lattice::wide::avx2::Avx2;
-                // SAFETY: `run` runs only where the CPU has AVX2 (the call below).
-                let s = unsafe { Avx2::new() };
-                $inline::<K, Avx2>(s, $($arg),*)
+    ($inline:ident<$tr:ident> -> $row:ty, $pick:ident, $rows:ident: $base:ident, $avx2:ident,
+        $avx512:ident, ($($arg:ident: $ty:ty),*)) => {
+        #[doc = concat!("`", stringify!($inline), "` of a kernel, per instruction set.")]
+        pub trait $rows: $tr + Sized {
+            /// The baseline copy (what the target guarantees).
+            fn $base($($arg: $ty),*) {
+                use $crate::kinds::lattice::wide::portable::Portable;
+                $inline::<Self, Portable>(Portable, $($arg),*)
             }
-            // SAFETY: picked only where InstructionSet::Avx2 is available (see `$pick`).
-            unsafe { run::<K>($($arg),*) }
-        }
 
-        #[cfg(target_arch = "x86_64")]
-        fn $avx512<K: $tr>($($arg: $ty),*) {
+            /// The AVX2 copy.
+            ///
+            /// # Safety
+            /// The CPU must have AVX2, FMA, BMI1/2, LZCNT and POPCNT.
+            #[cfg(target_arch = "x86_64")]
+            #[target_feature(enable = "avx2,fma,bmi1,bmi2,lzcnt,popcnt")]
+            unsafe fn $avx2($($arg: $ty),*) {
+                use $crate::kinds::lattice::wide::avx2::Avx2;
+                // SAFETY: the function's contract.
+                let s = unsafe { Avx2::new() };
+                $inline::<Self, Avx2>(s, $($arg),*)
+            }
+
+            /// The AVX-512 copy.
+            ///
+            /// # Safety
+            /// The CPU must have AVX-512 F, BW, DQ and VL (and what the AVX2 copy needs).
+            #[cfg(target_arch = "x86_64")]
             #[target_feature(
                 enable = "avx512f,avx512bw,avx512dq,avx512vl,avx2,fma,bmi1,bmi2,lzcnt,popcnt"
             )]
-            fn run<K: $tr>($($arg: $ty),*) {
+            unsafe fn $avx512($($arg: $ty),*) {
                 use $crate::kinds::lattice::wide::avx512::Avx512;
-                // SAFETY: `run` runs only where the CPU has AVX-512 (the call below).
+                // SAFETY: the function's contract.
                 let s = unsafe { Avx512::new() };
-                $inline::<K, Avx512>(s, $($arg),*)
+                $inline::<Self, Avx512>(s, $($arg),*)
             }
-            // SAFETY: picked only where InstructionSet::Avx512 is available (see `$pick`).
-            unsafe { run::<K>($($arg),*) }
         }
+
+        impl<K: $tr> $rows for K {}
 
         /// A kernel's row function for an instruction set and lattice: `K0`'s for the table
         /// lattice, `K1`'s for the hash lattice, `K2`'s for the prime lattice (the mode
@@ -134,13 +147,23 @@ macro_rules! per_isa {
             isa: InstructionSet,
         ) -> $row {
             assert!(isa.available(), "{isa:?} is not available on this CPU");
+            #[cfg(target_arch = "x86_64")]
+            fn avx2<K: $tr>($($arg: $ty),*) {
+                // SAFETY: picked only where InstructionSet::Avx2 is available (above).
+                unsafe { K::$avx2($($arg),*) }
+            }
+            #[cfg(target_arch = "x86_64")]
+            fn avx512<K: $tr>($($arg: $ty),*) {
+                // SAFETY: picked only where InstructionSet::Avx512 is available (above).
+                unsafe { K::$avx512($($arg),*) }
+            }
             fn for_isa<K: $tr>(isa: InstructionSet) -> $row {
                 match isa {
                     #[cfg(target_arch = "x86_64")]
-                    InstructionSet::Avx512 => $avx512::<K>,
+                    InstructionSet::Avx512 => avx512::<K>,
                     #[cfg(target_arch = "x86_64")]
-                    InstructionSet::Avx2 => $avx2::<K>,
-                    _ => $base::<K>,
+                    InstructionSet::Avx2 => avx2::<K>,
+                    _ => K::$base,
                 }
             }
             match lattice {
@@ -153,7 +176,7 @@ macro_rules! per_isa {
 }
 pub(crate) use per_isa;
 
-per_isa!(noise_row<Kernel> -> NoiseRow, pick: noise_row_baseline, noise_row_avx2,
+per_isa!(noise_row<Kernel> -> NoiseRow, pick, NoiseRows: noise_row_baseline, noise_row_avx2,
     noise_row_avx512, (inputs: &NoiseInputs, row: &RowFrame, first: usize,
         shift: Option<&Shift>, out: &mut [f32]));
 

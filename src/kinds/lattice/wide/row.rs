@@ -7,7 +7,7 @@ use super::avx2::Avx2;
 use super::avx512::Avx512;
 use super::frame::{AxisPoint, Cursor, RowAxis, RowShift, shift_block, shifted};
 use crate::kinds::lattice::kernel::{InstructionSet, NoiseInputs, NoisePairRow, NoiseRow};
-use crate::kinds::lattice::lanes::{LANES, RowFrame, Shift, store_block};
+use crate::kinds::lattice::lanes::{LANES, RowFrame, Shift};
 use crate::kinds::{Interp, KindState, LatticeKind};
 
 /// A kind in `DIMS` dimensions whose blocks run in registers.
@@ -127,34 +127,43 @@ fn blocks<W: Wide, K: WideKernel, const PRIME: bool, const X_ONLY: bool, const N
         return;
     }
     let mut b = 0;
-    while (b + 2) * LANES <= len {
+    // Whole pairs, then the rest (under two blocks) as one more pair written in part: a loop
+    // of single blocks for the rest would inline the kernel a third time (build time).
+    while b * LANES < len {
         let p0 = block_points::<W, K, X_ONLY>(s, axes, &fixed, c, shift, b);
         let p1 = block_points::<W, K, X_ONLY>(s, axes, &fixed, c, shift, b + 1);
         let v0 = K::block_seeds::<W, PRIME, N>(s, seeds, kind, &p0);
         let v1 = K::block_seeds::<W, PRIME, N>(s, seeds, kind, &p1);
         for (out, (&v0, &v1)) in outs.iter_mut().zip(v0.iter().zip(&v1)) {
-            let pair = &mut out[b * LANES..(b + 2) * LANES];
-            let (lo, hi) = pair.split_at_mut(LANES);
-            if let (Ok(lo), Ok(hi)) = (
-                <&mut [f32; LANES]>::try_from(lo),
-                <&mut [f32; LANES]>::try_from(hi),
-            ) {
-                s.store(lo, v0);
-                s.store(hi, v1);
-            }
+            store_pair(s, &mut out[b * LANES..len.min((b + 2) * LANES)], v0, v1);
         }
         b += 2;
     }
-    while b * LANES < len {
-        let p = block_points::<W, K, X_ONLY>(s, axes, &fixed, c, shift, b);
-        let values = K::block_seeds::<W, PRIME, N>(s, seeds, kind, &p);
-        let texels = b * LANES..len.min((b + 1) * LANES);
-        for (out, &value) in outs.iter_mut().zip(&values) {
-            let mut block = [0.0f32; LANES];
-            s.store(&mut block, value);
-            store_block(&mut out[texels.clone()], &block);
-        }
-        b += 1;
+}
+
+/// Two blocks' values into `texels` (two blocks long, or shorter at a row's end: the lanes
+/// past it are dropped).
+#[inline(always)]
+fn store_pair<W: Wide>(s: W, texels: &mut [f32], v0: W::F, v1: W::F) {
+    if let Ok(whole) = <&mut [f32; 2 * LANES]>::try_from(&mut *texels) {
+        return store_two(s, whole, v0, v1);
+    }
+    let mut pair = [0.0f32; 2 * LANES];
+    store_two(s, &mut pair, v0, v1);
+    let n = texels.len().min(2 * LANES);
+    texels[..n].copy_from_slice(&pair[..n]);
+}
+
+/// Two blocks' values into a whole pair's texels.
+#[inline(always)]
+fn store_two<W: Wide>(s: W, pair: &mut [f32; 2 * LANES], v0: W::F, v1: W::F) {
+    let (lo, hi) = pair.split_at_mut(LANES);
+    if let (Ok(lo), Ok(hi)) = (
+        <&mut [f32; LANES]>::try_from(lo),
+        <&mut [f32; LANES]>::try_from(hi),
+    ) {
+        s.store(lo, v0);
+        s.store(hi, v1);
     }
 }
 
@@ -168,29 +177,14 @@ fn single_blocks<W: Wide, K: WideKernel, const PRIME: bool, const X_ONLY: bool>(
     shift: Option<&RowShift>,
     out: &mut [f32],
 ) {
-    let mut pairs = out.chunks_exact_mut(2 * LANES);
-    let mut b = 0;
-    for pair in &mut pairs {
+    // As in `blocks`: the rest of the row (under two blocks) is one more pair, in part.
+    for (pair, texels) in out.chunks_mut(2 * LANES).enumerate() {
+        let b = 2 * pair;
         let p0 = block_points::<W, K, X_ONLY>(s, axes, fixed, c, shift, b);
         let p1 = block_points::<W, K, X_ONLY>(s, axes, fixed, c, shift, b + 1);
         let v0 = K::block::<W, PRIME>(s, seed, kind, &p0);
         let v1 = K::block::<W, PRIME>(s, seed, kind, &p1);
-        let (lo, hi) = pair.split_at_mut(LANES);
-        if let (Ok(lo), Ok(hi)) = (
-            <&mut [f32; LANES]>::try_from(lo),
-            <&mut [f32; LANES]>::try_from(hi),
-        ) {
-            s.store(lo, v0);
-            s.store(hi, v1);
-        }
-        b += 2;
-    }
-    for texels in pairs.into_remainder().chunks_mut(LANES) {
-        let p = block_points::<W, K, X_ONLY>(s, axes, fixed, c, shift, b);
-        let mut block = [0.0f32; LANES];
-        s.store(&mut block, K::block::<W, PRIME>(s, seed, kind, &p));
-        store_block(texels, &block);
-        b += 1;
+        store_pair(s, texels, v0, v1);
     }
 }
 
@@ -233,35 +227,43 @@ fn block_points<W: Wide, K: WideKernel, const X_ONLY: bool>(
     p
 }
 
-/// # Safety
-/// The CPU must have AVX-512 F, BW, DQ and VL.
-#[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl,avx2,fma")]
-unsafe fn row_avx512<K: WideKernel, const PRIME: bool, const N: usize>(
-    noises: &Noises<N>,
-    row: &RowFrame,
-    first: usize,
-    shift: Option<&Shift>,
-    outs: [&mut [f32]; N],
-) {
-    // SAFETY: this function runs only where the CPU has AVX-512 (its contract).
-    let s = unsafe { Avx512::new() };
-    wide_row::<Avx512, K, PRIME, N>(s, noises, row, first, shift, outs)
+/// A wide kernel's rows per instruction set. Methods, not free functions: rustc builds a
+/// method's copies in the codegen unit of its `Self` type's module, so each kind's rows
+/// compile apart (in this module they were one unit that took most of the library's build
+/// alone on one core; see `kernel::per_isa`).
+trait WideRows: WideKernel + Sized {
+    /// # Safety
+    /// The CPU must have AVX-512 F, BW, DQ and VL.
+    #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl,avx2,fma")]
+    unsafe fn row_avx512<const PRIME: bool, const N: usize>(
+        noises: &Noises<N>,
+        row: &RowFrame,
+        first: usize,
+        shift: Option<&Shift>,
+        outs: [&mut [f32]; N],
+    ) {
+        // SAFETY: this function runs only where the CPU has AVX-512 (its contract).
+        let s = unsafe { Avx512::new() };
+        wide_row::<Avx512, Self, PRIME, N>(s, noises, row, first, shift, outs)
+    }
+
+    /// # Safety
+    /// The CPU must have AVX2 and FMA.
+    #[target_feature(enable = "avx2,fma")]
+    unsafe fn row_avx2<const PRIME: bool, const N: usize>(
+        noises: &Noises<N>,
+        row: &RowFrame,
+        first: usize,
+        shift: Option<&Shift>,
+        outs: [&mut [f32]; N],
+    ) {
+        // SAFETY: this function runs only where the CPU has AVX2 (its contract).
+        let s = unsafe { Avx2::new() };
+        wide_row::<Avx2, Self, PRIME, N>(s, noises, row, first, shift, outs)
+    }
 }
 
-/// # Safety
-/// The CPU must have AVX2 and FMA.
-#[target_feature(enable = "avx2,fma")]
-unsafe fn row_avx2<K: WideKernel, const PRIME: bool, const N: usize>(
-    noises: &Noises<N>,
-    row: &RowFrame,
-    first: usize,
-    shift: Option<&Shift>,
-    outs: [&mut [f32]; N],
-) {
-    // SAFETY: this function runs only where the CPU has AVX2 (its contract).
-    let s = unsafe { Avx2::new() };
-    wide_row::<Avx2, K, PRIME, N>(s, noises, row, first, shift, outs)
-}
+impl<K: WideKernel> WideRows for K {}
 
 /// `K`'s wide row of `noises` on instruction set `ISA` (0: AVX-512, 1: AVX2).
 ///
@@ -277,8 +279,8 @@ unsafe fn wide_row_on<K: WideKernel, const ISA: u8, const PRIME: bool, const N: 
     // SAFETY: the caller's contract.
     unsafe {
         match ISA {
-            0 => row_avx512::<K, PRIME, N>(noises, row, first, shift, outs),
-            _ => row_avx2::<K, PRIME, N>(noises, row, first, shift, outs),
+            0 => K::row_avx512::<PRIME, N>(noises, row, first, shift, outs),
+            _ => K::row_avx2::<PRIME, N>(noises, row, first, shift, outs),
         }
     }
 }
