@@ -29,6 +29,25 @@ macro_rules! intrinsics {
     };
 }
 
+/// `a + 1` where `m` as one masked subtraction of -1: LLVM rewrites the intrinsic's select as
+/// a mask-to-vector move and a subtraction, two operations where one does (the cursors of the
+/// wide rows step each moving axis with two of these a block).
+#[target_feature(enable = "avx512f")]
+#[inline]
+fn masked_increment(m: __mmask16, mut a: __m512i, minus_one: __m512i) -> __m512i {
+    // SAFETY: one register-only instruction of AVX-512 F, which this function is compiled for.
+    unsafe {
+        std::arch::asm!(
+            "vpsubd {a}{{{m}}}, {a}, {minus_one}",
+            a = inout(zmm_reg) a,
+            m = in(kreg) m,
+            minus_one = in(zmm_reg) minus_one,
+            options(pure, nomem, nostack, preserves_flags),
+        );
+    }
+    a
+}
+
 impl Arith for Avx512 {
     type F = __m512;
     type U = __m512i;
@@ -197,7 +216,7 @@ impl Wide for Avx512 {
     }
     #[inline(always)]
     fn inc_where(self, m: __mmask16, a: __m512i) -> __m512i {
-        intrinsics! { _mm512_mask_sub_epi32(a, m, a, _mm512_set1_epi32(-1)) }
+        intrinsics! { masked_increment(m, a, _mm512_set1_epi32(-1)) }
     }
     #[inline(always)]
     fn to_f(self, a: __m512i) -> __m512 {
