@@ -79,12 +79,13 @@ impl Terrace<f32> {
     /// Without a search per lane: a block's lanes go through the levels together, each keeping
     /// the highest level at or below its value and the lowest above it (selects that
     /// vectorize), then `between`; the same levels and arithmetic as the search, so the same
-    /// bits.
+    /// bits. The levels increase strictly (in f32 too, as the reader checks), so `around`'s
+    /// `i0 == i1` is a test against the first and last levels: below the first, or at or above
+    /// the last (a NaN counts as at or above every level, as `around`'s `v < p` has it).
     #[inline(always)]
     fn run_levels(&self, input: &[f32], out: &mut [f32]) {
         let points = &self.points;
         let (first, last) = (points[0], points[points.len() - 1]);
-        let levels = points.len() as u32;
         for (o, v) in out.chunks_mut(LANES).zip(input.chunks(LANES)) {
             // A short block (a row's end) is padded so every loop runs over whole registers;
             // whole blocks are fixed-size copies (a copy of `len` values was a memmove call
@@ -93,13 +94,9 @@ impl Terrace<f32> {
             load_block(v, &mut value);
             let mut lo = [first; LANES];
             let mut hi = [last; LANES];
-            let mut at_or_below = [0u32; LANES];
             for &p in points {
                 for l in 0..LANES {
-                    // `around`'s test (`v < p`), so a NaN counts as at or above every level.
-                    let above = value[l] < p;
-                    lo[l] = if above { lo[l] } else { p };
-                    at_or_below[l] += u32::from(!above);
+                    lo[l] = if value[l] < p { lo[l] } else { p };
                 }
             }
             for &p in points.iter().rev() {
@@ -110,8 +107,10 @@ impl Terrace<f32> {
             let mut result = [0.0f32; LANES];
             for l in 0..LANES {
                 let inner = between(lo[l], hi[l], self.invert, value[l]);
-                let edge = if at_or_below[l] == 0 { first } else { last };
-                let inside = at_or_below[l] != 0 && at_or_below[l] != levels;
+                let below_first = value[l] < first;
+                // `&`, not `&&`: a branch per lane would keep the loop from vectorizing.
+                let inside = !below_first & (value[l] < last);
+                let edge = if below_first { first } else { last };
                 result[l] = if inside { inner } else { edge };
             }
             store_block(o, &result);
