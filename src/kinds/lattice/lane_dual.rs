@@ -85,8 +85,8 @@ fn noise_row_d<K: KernelD, W: Wide>(
     }
 }
 
-per_isa!(noise_row_d<KernelD> -> NoiseRowD, pick_d, NoiseRowsD: noise_row_d_baseline, noise_row_d_avx2,
-    noise_row_d_avx512, (inputs: &NoiseInputs, row: &RowFrame, first: usize,
+per_isa!(noise_row_d<KernelD> -> NoiseRowD, pick_d, NoiseRowsD: noise_row_d_baseline,
+    noise_row_d_avx2, noise_row_d_avx512, (inputs: &NoiseInputs, row: &RowFrame, first: usize,
         shift: Option<&[Vec<f32>; 4]>, out: &mut [&mut [f32]; 5]));
 
 /// The dual row function of kernel `$k` (generic over the lattice) for `lattice` and `isa`.
